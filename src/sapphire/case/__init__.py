@@ -1,0 +1,1 @@
+"""Case files: the rule-line syntax of a puzzle, its parser and its writer."""

@@ -1,0 +1,129 @@
+"""Source spans, user-facing diagnostics and the error hierarchy shared by every stage.
+
+Every problem a user can cause is a `Diagnostic` with a `Span`, rendered as
+``FILE:LINE:COL: error: message`` followed by the source line, a caret and a hint.
+Broken invariants inside Sapphire are `InternalError`, never a `SapphireError`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of one source file; lines and columns count from 1."""
+
+    file: str
+    """Path as the user gave it (or a label such as ``<data>``)."""
+    line: int
+    col: int
+    end_line: int = 0
+    """0 means: the same as `line`."""
+    end_col: int = 0
+    """Exclusive end column on `end_line`; 0 means a one-character span."""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in the user's input."""
+
+    kind: str
+    """A stable machine-readable name such as ``unbalanced-bracket`` (tests assert on it)."""
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    source_line: str | None = None
+    """The text of the offending line, for the caret display."""
+    notes: tuple[str, ...] = ()
+    """Extra lines, e.g. the 'instantiated from' chain of a library rule."""
+
+    def render(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        out = [f"{where}error: {self.message}"]
+        if self.span is not None and self.source_line is not None:
+            text = self.source_line.rstrip("\n")
+            out.append(f"  {text}")
+            width = 1
+            if self.span.end_col and (self.span.end_line in (0, self.span.line)):
+                width = max(1, self.span.end_col - self.span.col)
+            out.append("  " + " " * (self.span.col - 1) + "^" * width)
+        out.extend(f"  note: {n}" for n in self.notes)
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, object]:
+        d: dict[str, object] = {"kind": self.kind, "message": self.message}
+        if self.span:
+            d.update(file=self.span.file, line=self.span.line, col=self.span.col)
+        if self.hint:
+            d["hint"] = self.hint
+        if self.notes:
+            d["notes"] = list(self.notes)
+        return d
+
+
+@dataclass
+class SapphireError(Exception):
+    """A user error: bad input of any kind. Holds every diagnostic found, not just the first."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(d.render() for d in self.diagnostics)
+
+    @property
+    def kinds(self) -> list[str]:
+        return [d.kind for d in self.diagnostics]
+
+    def to_json(self) -> str:
+        return json.dumps([d.to_json() for d in self.diagnostics])
+
+
+class InternalError(Exception):
+    """A broken invariant inside Sapphire (a bug), never caused by the user's input alone."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(
+            f"internal error: {message}\n"
+            "This is a bug in Sapphire; please report it with the input that caused it."
+        )
+
+
+def error(
+    kind: str,
+    message: str,
+    span: Span | None = None,
+    *,
+    hint: str | None = None,
+    source: str | None = None,
+    notes: tuple[str, ...] = (),
+) -> SapphireError:
+    """Build a one-diagnostic error; `source` is the whole file text, from which the line is cut."""
+    line = None
+    if span is not None and source is not None:
+        lines = source.splitlines()
+        if 0 < span.line <= len(lines):
+            line = lines[span.line - 1]
+    return SapphireError([Diagnostic(kind, message, span, hint, line, notes)])
+
+
+def source_line(source: str | None, line: int) -> str | None:
+    """The text of 1-based `line` in `source`, if there is one."""
+    if source is None:
+        return None
+    lines = source.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str | None:
+    """A 'did you mean' hint for the closest candidate, if any is close enough."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
