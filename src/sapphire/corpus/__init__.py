@@ -1,0 +1,1 @@
+"""Readers of the shared puzzle corpus formats, for tests and benchmarks."""
