@@ -1,0 +1,99 @@
+"""The independent evaluator: does an assignment satisfy a ground model?
+
+It reads the ground formulas as written (`Not`, `Implies`, `Iff` included) with plain Python
+integers and shares no code with any backend, so a lowering bug shows up as a failed check
+instead of a wrong answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sapphire.ground.model import (
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Formula,
+    GroundModel,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
+)
+
+
+@dataclass(frozen=True)
+class Violation:
+    what: str
+    origin: str
+
+
+def _lin(lin: Lin, values: list[int]) -> int:
+    return lin.const + sum(c * values[v] for v, c in lin.terms)
+
+
+def holds(f: Formula, values: list[int]) -> bool:
+    """The truth of `f` under `values` (indexed like the model's variables)."""
+    if isinstance(f, Cmp):
+        x = _lin(f.lin, values)
+        if f.op == "=":
+            return x == 0
+        if f.op == "¬=":
+            return x != 0
+        if f.op == "<=":
+            return x <= 0
+        if f.op == ">=":
+            return x >= 0
+        raise ValueError(f"unknown comparison {f.op}")
+    if isinstance(f, InSet):
+        return _lin(f.lin, values) in f.domain
+    if isinstance(f, And):
+        return all(holds(i, values) for i in f.items)
+    if isinstance(f, Or):
+        return any(holds(i, values) for i in f.items)
+    if isinstance(f, Not):
+        return not holds(f.item, values)
+    if isinstance(f, Implies):
+        return (not holds(f.left, values)) or holds(f.right, values)
+    if isinstance(f, Iff):
+        return holds(f.left, values) == holds(f.right, values)
+    if isinstance(f, AllDifferent):
+        xs = [_lin(e, values) for e in f.exprs]
+        return len(set(xs)) == len(xs)
+    if isinstance(f, Connected):
+        chosen = {c for c, m in zip(f.cells, f.members, strict=True) if holds(m, values)}
+        if not chosen:
+            return True
+        start = next(iter(chosen))
+        seen = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in chosen and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        return len(seen) == len(chosen)
+    raise ValueError(f"not a formula: {f!r}")
+
+
+def violations(gm: GroundModel, values: list[int]) -> list[Violation]:
+    """Every domain, element and constraint the assignment breaks (empty when it is valid)."""
+    out: list[Violation] = []
+    for var, x in zip(gm.variables, values, strict=True):
+        if x not in var.domain:
+            out.append(Violation(f"{var.label()} = {x} is outside {var.domain}", ""))
+    for el, origin in gm.elements:
+        point = tuple(_lin(i, values) for i in el.index)
+        table = dict(el.table)
+        if point not in table:
+            out.append(Violation(f"element index {point} is not a defined point", str(origin)))
+        elif values[el.result] != _lin(table[point], values):
+            out.append(Violation(f"element at {point} has the wrong value", str(origin)))
+    for con in gm.constraints:
+        if not holds(con.formula, values):
+            out.append(Violation("constraint violated", str(con.origin)))
+    return out

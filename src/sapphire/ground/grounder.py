@@ -1,0 +1,788 @@
+"""Ground a Sapphire program: unroll quantifiers, fold constants, infer domains.
+
+Input: a parsed `Program`, constant bindings (instance parameters, a rule's cells and
+parameters) and given map points. Output: a `GroundModel`.
+
+Three steps, each a walk over the program:
+1. *facts*: at unconditional positions (top level, under ∀ and ∧, after a guard that folds
+   to true) `point ∈ constant-set` and `point = constant` give value domains; a scalar
+   constrained by `= constant` is that constant. Repeated while it discovers new constants.
+2. the points so bounded become variables (singletons become constants);
+3. *ground*: every constraint is evaluated with constants folded; a guard that folds to false
+   removes its branch before the branch is read, so only live reads need a domain.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sapphire.diagnostics import SapphireError, Span, error
+from sapphire.ground.linear import IntTerm, add, as_lin, scale, total
+from sapphire.ground.model import (
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Constraint,
+    Domain,
+    Element,
+    Formula,
+    GroundModel,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
+    Origin,
+    Variable,
+)
+from sapphire.lang.syntax import (
+    Apply,
+    Binary,
+    BoolLit,
+    Conj,
+    Expr,
+    Name,
+    Num,
+    Product,
+    Program,
+    Quant,
+    Range,
+    SetLit,
+    TermDef,
+    TupleLit,
+    Unary,
+)
+
+Value = Any  # int | bool | Lin | Formula | tuple | list
+
+
+class _NotConstant(Exception):
+    """Raised while collecting facts when an expression is not (yet) a known constant."""
+
+    def __init__(self, unknown: bool) -> None:
+        self.unknown = unknown  # True: it read something not yet bounded
+
+
+@dataclass
+class Instance:
+    """What a program is grounded with."""
+
+    constants: dict[str, Value] = field(default_factory=dict)
+    """Scalars (int/bool) and constant lists bound by name (parameters, a rule's cells)."""
+    points: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
+    """Given map points (each an equality constraint), e.g. the clues of `pim`."""
+    answer: tuple[str, ...] | None = None
+    """Source names that make up an answer; None means every source-level variable."""
+    terms: tuple[TermDef, ...] = ()
+    """Extra term definitions in scope (a library's prelude)."""
+
+
+def data_to_instance(data: dict[str, Any]) -> Instance:
+    """Instance JSON: scalars become parameters, nested lists become given map points."""
+    inst = Instance()
+    for name, v in data.items():
+        if isinstance(v, bool):
+            inst.constants[name] = v
+        elif isinstance(v, int):
+            inst.constants[name] = v
+        elif isinstance(v, list):
+            pts: dict[tuple[int, ...], int] = {}
+
+            def walk(x: Any, idx: tuple[int, ...]) -> None:
+                if isinstance(x, list):
+                    for i, y in enumerate(x):
+                        walk(y, idx + (i,))
+                elif isinstance(x, bool) or not isinstance(x, int | type(None)):
+                    raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer "
+                                "or null", Span("<data>", 1, 1))
+                elif x is not None:
+                    pts[idx] = x
+
+            walk(v, ())
+            inst.points[name] = pts
+        else:
+            raise error("bad-data", f"'{name}' is {v!r}: expected a number or nested lists",
+                        Span("<data>", 1, 1), hint="scalars as numbers, maps as nested lists")
+    return inst
+
+
+def _domain_of(v: Value) -> Domain | None:
+    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return Domain.of(v)
+    return None
+
+
+class Grounder:
+    def __init__(self, program: Program, inst: Instance) -> None:
+        self.program = program
+        self.source = program.source
+        self.inst = inst
+        self.terms: dict[str, TermDef] = {t.name: t for t in (*inst.terms, *program.terms)}
+        self.env: dict[str, Value] = dict(inst.constants)
+        self.params = set(inst.constants)
+        self.bindings: list[tuple[str, Value]] = []
+        # facts
+        self.scalar_dom: dict[str, Domain] = {}
+        self.point_dom: dict[str, dict[tuple[int, ...], Domain]] = {}
+        self.fact_origin: dict[tuple[str, tuple[int, ...]], Origin] = {}
+        # after facts: name -> index -> int constant | Lin of its variable
+        self.points: dict[str, dict[tuple[int, ...], IntTerm]] = {}
+        self.scalars: dict[str, IntTerm] = {}
+        self.model = GroundModel()
+        self.mode = "facts"
+        self.saw_unknown = False
+        self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
+        self.count_cache: dict[Formula, Lin] = {}
+
+    # ---------------------------------------------------------------------- errors
+    def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
+        return error(kind, message, span, hint=hint, source=self.source)
+
+    def where(self, span: Span) -> str:
+        s = f"{span}"
+        if self.bindings:
+            s += " with " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.bindings)
+        return s
+
+    def origin(self, span: Span) -> Origin:
+        return Origin(span, tuple((k, v) for k, v in self.bindings if isinstance(v, int | tuple)))
+
+    # ---------------------------------------------------------------------- driver
+    def run(self) -> GroundModel:
+        for name, pts in self.inst.points.items():
+            dom = self.point_dom.setdefault(name, {})
+            for idx, v in pts.items():
+                dom[idx] = Domain.of([v])
+                self.fact_origin[(name, idx)] = Origin(None, (), f"given {name}{list(idx)}={v}")
+        for _ in range(10):
+            before = (len(self.env), sum(1 for d in self._all_domains() if d.size == 1))
+            self.saw_unknown = False
+            given = {n: dict(p) for n, p in self.point_dom.items()}
+            self.scalar_dom = {}
+            self.point_dom = given
+            for c in self.program.constraints:
+                self.collect(c)
+            after = (len(self.env), sum(1 for d in self._all_domains() if d.size == 1))
+            if not self.saw_unknown or after == before:
+                break
+        self.make_variables()
+        self.mode = "ground"
+        for c in self.program.constraints:
+            self.post(c)
+        self.model.answer = self.answer_names()
+        return self.model
+
+    def _all_domains(self) -> Iterator[Domain]:
+        yield from self.scalar_dom.values()
+        for d in self.point_dom.values():
+            yield from d.values()
+
+    def answer_names(self) -> tuple[str, ...]:
+        if self.inst.answer is not None:
+            return self.inst.answer
+        names = [n for n in self.scalars if n not in self.params]
+        names += [n for n in self.points]
+        return tuple(names)
+
+    def make_variables(self) -> None:
+        m = self.model
+        for name, dom in self.scalar_dom.items():
+            if name in self.env:
+                continue
+            self.scalars[name] = self._new_var(name, (), dom)
+        for name, pts in self.point_dom.items():
+            table = self.points.setdefault(name, {})
+            for idx, dom in pts.items():
+                table[idx] = self._new_var(name, idx, dom)
+        for name, table in self.points.items():
+            consts = {i: v for i, v in table.items() if isinstance(v, int)}
+            m.constants[name] = consts
+        for name, v in self.scalars.items():
+            if isinstance(v, int):
+                m.constants.setdefault("", {})[(hash(name),)] = v
+
+    def _new_var(self, name: str, idx: tuple[int, ...], dom: Domain) -> IntTerm:
+        if dom.is_empty:
+            o = self.fact_origin.get((name, idx), Origin(None))
+            self.model.constraints.append(
+                Constraint(Or(()), Origin(o.span, o.bindings,
+                                          f"no value is left for {_label(name, idx)}")))
+            return 0
+        if dom.size == 1:
+            return dom.lo
+        vid = len(self.model.variables)
+        self.model.variables.append(Variable(name, idx, dom))
+        return Lin(((vid, 1),), 0)
+
+    # ---------------------------------------------------------------------- facts
+    def as_fact(self, e: Expr) -> tuple[str, tuple[int, ...], Domain] | None:
+        """`point ∈ constant-set` or `point = constant` (either side), else None."""
+        if not isinstance(e, Binary) or e.op not in ("∈", "="):
+            return None
+        sides = [(e.left, e.right)] if e.op == "∈" else [(e.left, e.right), (e.right, e.left)]
+        for point, other in sides:
+            target = self.point_ref(point)
+            if target is None:
+                continue
+            try:
+                saved, self.mode = self.mode, "facts"
+                try:
+                    val = self.eval(other)
+                finally:
+                    self.mode = saved
+            except _NotConstant:
+                continue
+            if e.op == "∈":
+                dom = _domain_of(val)
+                if dom is None:
+                    return None
+            else:
+                if isinstance(val, bool) or not isinstance(val, int):
+                    continue
+                dom = Domain.of([val])
+            return (target[0], target[1], dom)
+        return None
+
+    def point_ref(self, e: Expr) -> tuple[str, tuple[int, ...]] | None:
+        """The (name, index) a map read or free scalar names, when its index is constant."""
+        if isinstance(e, Name):
+            if e.name in self.env or e.name in self.terms:
+                return None
+            return (e.name, ())
+        if isinstance(e, Apply) and e.fn not in self.terms:
+            saved, self.mode = self.mode, "facts"
+            try:
+                idx = tuple(self.eval(a) for a in e.args)
+            except _NotConstant:
+                return None
+            finally:
+                self.mode = saved
+            if all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
+                return (e.fn, idx)  # type: ignore[return-value]
+        return None
+
+    def add_fact(self, name: str, idx: tuple[int, ...], dom: Domain, span: Span) -> None:
+        if not idx:
+            if name in self.env and name not in self.scalar_dom:
+                return  # a parameter: the constraint is checked when grounding
+            old = self.scalar_dom.get(name)
+            new = dom if old is None else old.intersect(dom)
+            self.scalar_dom[name] = new
+            if new.size == 1:
+                self.env[name] = new.lo
+        else:
+            pts = self.point_dom.setdefault(name, {})
+            old = pts.get(idx)
+            pts[idx] = dom if old is None else old.intersect(dom)
+        self.fact_origin.setdefault((name, idx), self.origin(span))
+
+    def collect(self, e: Expr) -> None:
+        if isinstance(e, Conj):
+            for it in e.items:
+                self.collect(it)
+        elif isinstance(e, Binary) and e.op == "∧":
+            self.collect(e.left)
+            self.collect(e.right)
+        elif isinstance(e, Quant) and e.kind == "∀":
+            try:
+                for _ in self.iterate(e):
+                    self.collect(e.body)
+            except _NotConstant:
+                pass
+        elif isinstance(e, Binary) and e.op == "⇒":
+            try:
+                g = self.eval(e.left)
+            except _NotConstant:
+                return
+            if g is True:
+                self.collect(e.right)
+        else:
+            f = self.as_fact(e)
+            if f is not None:
+                self.add_fact(f[0], f[1], f[2], e.span)
+
+    # ---------------------------------------------------------------------- ground
+    def post(self, e: Expr) -> None:
+        """Ground `e` at an unconditional position, emitting one constraint per conjunct."""
+        if isinstance(e, Conj):
+            for it in e.items:
+                self.post(it)
+            return
+        if isinstance(e, Binary) and e.op == "∧":
+            self.post(e.left)
+            self.post(e.right)
+            return
+        if isinstance(e, Quant) and e.kind == "∀":
+            for _ in self.iterate(e):
+                self.post(e.body)
+            return
+        if isinstance(e, Binary) and e.op == "⇒":
+            g = self.eval_bool(e.left)
+            if g is False:
+                return
+            if g is True:
+                self.post(e.right)
+                return
+            r = self.eval_bool(e.right)
+            if r is not True:
+                self.emit(Implies(g, r) if r is not False else Not(g), e.span)
+            return
+        if self.as_fact(e) is not None:
+            return  # already a variable's domain (or a folded constant)
+        v = self.eval_bool(e)
+        if v is not True:
+            self.emit(v if v is not False else Or(()), e.span)
+
+    def emit(self, f: Formula, span: Span) -> None:
+        self.model.constraints.append(Constraint(f, self.origin(span)))
+
+    def eval_bool(self, e: Expr) -> bool | Formula:
+        v = self.eval(e)
+        if isinstance(v, bool) or _is_formula(v):
+            return v
+        raise self.fail("type", "an integer is used where a condition (boolean) is expected",
+                        e.span, hint="compare it, e.g. x = 1")
+
+    def eval_int(self, e: Expr) -> IntTerm:
+        v = self.eval(e)
+        if isinstance(v, bool) or _is_formula(v):
+            raise self.fail("type", "a boolean is used as a number", e.span,
+                            hint="a condition has no numeric value; count it with #x∈S: p")
+        if isinstance(v, int | Lin):
+            return v
+        raise self.fail("type", f"expected a number, found a {_kind(v)}", e.span)
+
+    # ---------------------------------------------------------------------- evaluation
+    def eval(self, e: Expr) -> Value:
+        t = type(e)
+        if t is Num:
+            return e.value  # type: ignore[union-attr]
+        if t is Name:
+            return self.eval_name(e)  # type: ignore[arg-type]
+        if t is Apply:
+            return self.eval_apply(e)  # type: ignore[arg-type]
+        if t is Binary:
+            return self.eval_binary(e)  # type: ignore[arg-type]
+        if t is Unary:
+            if e.op == "¬":  # type: ignore[union-attr]
+                v = self.eval_bool(e.operand)  # type: ignore[union-attr]
+                if isinstance(v, bool):
+                    return not v
+                return v.item if isinstance(v, Not) else Not(v)
+            return scale(self.eval_int(e.operand), -1)  # type: ignore[union-attr]
+        if t is BoolLit:
+            return e.value  # type: ignore[union-attr]
+        if t is Conj:
+            return self.conjoin(e.items)  # type: ignore[union-attr]
+        if t is Quant:
+            return self.eval_quant(e)  # type: ignore[arg-type]
+        if t is Range:
+            lo, hi = self.const_int(e.lo), self.const_int(e.hi)  # type: ignore[union-attr]
+            return list(range(lo, hi + 1))
+        if t is SetLit:
+            return [self.const_value(i) for i in e.items]  # type: ignore[union-attr]
+        if t is TupleLit:
+            return tuple(self.const_value(i) for i in e.items)  # type: ignore[union-attr]
+        if t is Product:
+            return [tuple(_flat(p)) for p in itertools.product(
+                *(self.const_iterable(f) for f in e.factors))]  # type: ignore[union-attr]
+        raise self.fail("syntax", f"cannot evaluate {t.__name__}", e.span)
+
+    def const_value(self, e: Expr) -> Value:
+        v = self.eval(e)
+        if isinstance(v, Lin) or _is_formula(v):
+            if self.mode == "facts":
+                raise _NotConstant(False)
+            raise self.fail("not-constant", "a set or tuple element must be a constant",
+                            e.span, hint="sets and domains are fixed before solving")
+        return v
+
+    def const_int(self, e: Expr) -> int:
+        v = self.eval(e)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+        if self.mode == "facts":
+            raise _NotConstant(False)
+        if isinstance(v, Lin):
+            raise self.fail("not-constant", "a range bound must be a constant", e.span,
+                            hint="ranges and quantifier domains are fixed before solving")
+        raise self.fail("type", f"expected a number, found a {_kind(v)}", e.span)
+
+    def const_iterable(self, e: Expr) -> list[Value]:
+        v = self.eval(e)
+        if isinstance(v, list):
+            return v
+        if self.mode == "facts":
+            raise _NotConstant(False)
+        raise self.fail("type", f"expected a set, range or list to range over, found a "
+                        f"{_kind(v)}", e.span, hint="write {a⋯b}, {0 1} or A×B")
+
+    def eval_name(self, e: Name) -> Value:
+        env = self.env
+        if e.name in env:
+            return env[e.name]
+        if self.mode == "facts":
+            raise _NotConstant(e.name not in self.scalar_dom)
+        v = self.scalars.get(e.name)
+        if v is not None:
+            return v
+        if e.name in self.points:
+            raise self.fail("type", f"'{e.name}' is a map; read it with arguments",
+                            e.span, hint=f"write ⦗{e.name} …⦘")
+        raise self.fail(
+            "no-domain", f"variable '{e.name}' has no domain; read at {self.where(e.span)}",
+            e.span, hint=f"bound it at top level, e.g. {e.name}∈{{0⋯9}}, or give it in the data",
+        )
+
+    def eval_apply(self, e: Apply) -> Value:
+        term = self.terms.get(e.fn)
+        if term is not None:
+            return self.call_term(term, e)
+        idx: list[IntTerm] = []
+        const = True
+        for a in e.args:
+            v = self.eval_int(a) if self.mode == "ground" else self.eval(a)
+            if isinstance(v, bool) or not isinstance(v, int):
+                const = False
+                if self.mode == "facts":
+                    raise _NotConstant(False)
+            idx.append(v)
+        if self.mode == "facts":
+            key = tuple(idx)
+            d = self.point_dom.get(e.fn, {}).get(key)  # type: ignore[arg-type]
+            if d is not None and d.size == 1:
+                return d.lo
+            raise _NotConstant(d is None)
+        table = self.points.get(e.fn)
+        if const:
+            if table is not None:
+                v = table.get(tuple(idx))  # type: ignore[arg-type]
+                if v is not None:
+                    return v
+            pt = _label(e.fn, tuple(idx))  # type: ignore[arg-type]
+            raise self.fail(
+                "no-domain", f"{pt} has no domain; read at {self.where(e.span)}", e.span,
+                hint=f"bound it where it is defined, e.g. ∀… {_apply_text(e.fn, idx)}∈{{0 1}}",
+            )
+        return self.element(e, tuple(idx))
+
+    def element(self, e: Apply, idx: tuple[IntTerm, ...]) -> Lin:
+        key = (e.fn, idx)
+        hit = self.elem_cache.get(key)
+        if hit is not None:
+            return hit
+        table = self.points.get(e.fn, {})
+        choices = [self.possible_values(i) for i in idx]
+        rows: list[tuple[tuple[int, ...], Lin]] = []
+        doms: list[Domain] = []
+        for point in itertools.product(*choices):
+            v = table.get(point)
+            if v is None:
+                raise self.fail(
+                    "no-domain",
+                    f"{_apply_text(e.fn, idx, self.model)} can read {_label(e.fn, point)}, "
+                    f"which has no domain; read at {self.where(e.span)}",
+                    e.span, hint="restrict the index variables to the points the map defines",
+                )
+            rows.append((point, as_lin(v)))
+            doms.append(Domain.of([v]) if isinstance(v, int)
+                        else self.model.variables[v.terms[0][0]].domain)
+        vals: set[int] = set()
+        for d in doms:
+            vals.update(d.values())
+        vid = len(self.model.variables)
+        self.model.variables.append(
+            Variable(f"{e.fn}[…]", tuple(), Domain.of(vals), source=False))
+        res = Lin(((vid, 1),), 0)
+        self.model.elements.append(
+            (Element(vid, tuple(as_lin(i) for i in idx), tuple(rows)), self.origin(e.span)))
+        self.elem_cache[key] = res
+        return res
+
+    def possible_values(self, x: IntTerm) -> list[int]:
+        if isinstance(x, int):
+            return [x]
+        if len(x.terms) == 1:
+            v, c = x.terms[0]
+            return sorted({c * d + x.const for d in self.model.variables[v].domain.values()})
+        lo = hi = x.const
+        for v, c in x.terms:
+            d = self.model.variables[v].domain
+            a, b = c * d.lo, c * d.hi
+            lo, hi = lo + min(a, b), hi + max(a, b)
+        return list(range(lo, hi + 1))
+
+    def call_term(self, term: TermDef, e: Apply) -> Value:
+        if len(term.params) != len(e.args):
+            raise self.fail("arity", f"'{term.name}' takes {len(term.params)} arguments, "
+                            f"found {len(e.args)}", e.span)
+        args = [self.eval(a) for a in e.args]
+        saved_env, saved_src = self.env, self.source
+        self.env = {**self.inst.constants, **{p: a for (p, _t), a in zip(term.params, args,
+                                                                          strict=True)}}
+        try:
+            return self.eval(term.body)
+        finally:
+            self.env, self.source = saved_env, saved_src
+
+    def eval_binary(self, e: Binary) -> Value:
+        op = e.op
+        if op == "∧":
+            return self.conjoin((e.left, e.right))
+        if op == "∨":
+            a = self.eval_bool(e.left)
+            if a is True:
+                return True
+            b = self.eval_bool(e.right)
+            if b is True:
+                return True
+            if a is False:
+                return b
+            if b is False:
+                return a
+            return Or(_flatten(Or, (a, b)))
+        if op == "⇒":
+            a = self.eval_bool(e.left)
+            if a is False:
+                return True
+            b = self.eval_bool(e.right)
+            if a is True or b is True:
+                return b if a is True else True
+            if b is False:
+                return Not(a)
+            return Implies(a, b)
+        if op == "⇐⇒":
+            a, b = self.eval_bool(e.left), self.eval_bool(e.right)
+            if isinstance(a, bool) and isinstance(b, bool):
+                return a == b
+            if isinstance(a, bool):
+                return b if a else Not(b)
+            if isinstance(b, bool):
+                return a if b else Not(a)
+            return Iff(a, b)
+        if op == "∈":
+            x = self.eval_int(e.left)
+            s = self.eval(e.right)
+            if not isinstance(s, list):
+                if self.mode == "facts" and (isinstance(s, Lin) or _is_formula(s)):
+                    raise _NotConstant(False)
+                raise self.fail("type", "the right side of '∈' must be a constant set",
+                                e.right.span, hint="write x∈{0 1} or x∈{a⋯b}")
+            dom = Domain.of([v for v in s if isinstance(v, int)])
+            if isinstance(x, int):
+                return x in dom
+            return InSet(x, dom)
+        a, b = self.eval_int(e.left), self.eval_int(e.right)
+        if op == "+":
+            return add(a, b)
+        if op == "⨫":
+            return add(a, b, -1)
+        if op == "·":
+            if isinstance(a, int):
+                return scale(b, a)
+            if isinstance(b, int):
+                return scale(a, b)
+            raise self.fail("nonlinear", "a product of two variables is not supported",
+                            e.span, hint="one factor of '·' must fold to a constant")
+        if op in ("÷", "mod"):
+            if isinstance(a, int) and isinstance(b, int):
+                if b == 0:
+                    raise self.fail("division-by-zero", "division by zero", e.span)
+                return a // b if op == "÷" else a % b
+            raise self.fail("nonlinear", f"'{op}' needs constant operands", e.span)
+        d = add(a, b, -1)
+        if isinstance(d, int):
+            return {"=": d == 0, "¬=": d != 0, "<": d < 0, "<=": d <= 0,
+                    ">": d > 0, ">=": d >= 0}[op]
+        if op == "<":
+            return Cmp("<=", Lin(d.terms, d.const + 1))
+        if op == ">":
+            return Cmp(">=", Lin(d.terms, d.const - 1))
+        return Cmp(op, d)
+
+    def conjoin(self, items: Iterable[Expr]) -> Value:
+        parts: list[Formula] = []
+        for it in items:
+            v = self.eval_bool(it)
+            if v is False:
+                return False
+            if v is not True:
+                parts.append(v)
+        if not parts:
+            return True
+        return parts[0] if len(parts) == 1 else And(_flatten(And, parts))
+
+    def iterate(self, q: Quant) -> Iterator[None]:
+        dom = self.const_iterable(q.domain)
+        names = q.names
+        env = self.env
+        saved = [(n, env[n]) if n in env else (n, _MISSING) for n in names]
+        base = len(self.bindings)
+        try:
+            for v in dom:
+                if q.tuple_binder:
+                    if not isinstance(v, tuple) or len(v) != len(names):
+                        raise self.fail(
+                            "binder-arity", f"the binder ⟨{' '.join(names)}⟩ takes "
+                            f"{len(names)} components, the domain gives {_fmt(v)}", q.span)
+                    for n, x in zip(names, v, strict=True):
+                        env[n] = x
+                    del self.bindings[base:]
+                    self.bindings.extend(zip(names, v, strict=True))
+                else:
+                    env[names[0]] = v
+                    del self.bindings[base:]
+                    self.bindings.append((names[0], v))
+                yield
+        finally:
+            del self.bindings[base:]
+            for n, old in saved:
+                if old is _MISSING:
+                    env.pop(n, None)
+                else:
+                    env[n] = old
+
+    def eval_quant(self, q: Quant) -> Value:
+        k = q.kind
+        if k == "∀":
+            parts: list[Formula] = []
+            for _ in self.iterate(q):
+                v = self.eval_bool(q.body)
+                if v is False:
+                    return False
+                if v is not True:
+                    parts.append(v)
+            return True if not parts else (parts[0] if len(parts) == 1 else And(tuple(parts)))
+        if k == "∃":
+            alts: list[Formula] = []
+            for _ in self.iterate(q):
+                v = self.eval_bool(q.body)
+                if v is True:
+                    return True
+                if v is not False:
+                    alts.append(v)
+            return False if not alts else (alts[0] if len(alts) == 1 else Or(tuple(alts)))
+        if k == "Σ":
+            return total([self.eval_int(q.body) for _ in self.iterate(q)])
+        if k == "#":
+            items: list[IntTerm] = []
+            for _ in self.iterate(q):
+                v = self.eval_bool(q.body)
+                items.append(int(v) if isinstance(v, bool) else self.indicator(v, q.span))
+            return total(items)
+        if k == "distinct":
+            vals = [self.eval_int(q.body) for _ in self.iterate(q)]
+            if all(isinstance(v, int) for v in vals):
+                return len(set(vals)) == len(vals)
+            return AllDifferent(tuple(as_lin(v) for v in vals))
+        if k == "connected":
+            cells: list[tuple[int, int]] = []
+            members: list[Formula | bool] = []
+            for _ in self.iterate(q):
+                cell = tuple(self.env[n] for n in q.names)
+                if len(cell) != 2:
+                    raise self.fail("binder-arity", "connected ranges over cells ⟨r c⟩",
+                                    q.span)
+                cells.append(cell)  # type: ignore[arg-type]
+                members.append(self.eval_bool(q.body))
+            if all(isinstance(m, bool) for m in members):
+                return _connected_const([c for c, m in zip(cells, members, strict=True) if m])
+            return Connected(tuple(cells), tuple(
+                m if not isinstance(m, bool) else (And(()) if m else Or(())) for m in members))
+        raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def indicator(self, f: Formula, span: Span) -> Lin:
+        """A 0/1 variable equal to the truth of `f` (defined once per formula)."""
+        hit = self.count_cache.get(f)
+        if hit is not None:
+            return hit
+        vid = len(self.model.variables)
+        self.model.variables.append(Variable("#", (), Domain.range(0, 1), source=False))
+        lin = Lin(((vid, 1),), 0)
+        self.model.constraints.append(
+            Constraint(Iff(Cmp("=", Lin(((vid, 1),), -1)), f), self.origin(span)))
+        self.count_cache[f] = lin
+        return lin
+
+
+_MISSING = object()
+
+
+def _flatten(kind: type, items: Iterable[Formula]) -> tuple[Formula, ...]:
+    out: list[Formula] = []
+    for it in items:
+        if isinstance(it, kind):
+            out.extend(it.items)  # type: ignore[attr-defined]
+        else:
+            out.append(it)
+    return tuple(out)
+
+
+def _flat(p: tuple[Value, ...]) -> Iterator[Value]:
+    for x in p:
+        if isinstance(x, tuple):
+            yield from x
+        else:
+            yield x
+
+
+_FORMULA_TYPES = (Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected)
+
+
+def _is_formula(v: Value) -> bool:
+    return isinstance(v, _FORMULA_TYPES)
+
+
+def _kind(v: Value) -> str:
+    if isinstance(v, bool) or _is_formula(v):
+        return "boolean"
+    if isinstance(v, int | Lin):
+        return "number"
+    if isinstance(v, tuple):
+        return "tuple"
+    return "set"
+
+
+def _fmt(v: Value) -> str:
+    if isinstance(v, tuple):
+        return "⟨" + " ".join(_fmt(x) for x in v) + "⟩"
+    return str(v)
+
+
+def _label(name: str, idx: tuple[int, ...]) -> str:
+    return f"{name}({', '.join(str(i) for i in idx)})" if idx else name
+
+
+def _apply_text(fn: str, idx: Iterable[IntTerm], model: GroundModel | None = None) -> str:
+    def one(x: IntTerm) -> str:
+        if isinstance(x, int):
+            return str(x)
+        if model is not None and len(x.terms) == 1 and x.terms[0][1] == 1 and not x.const:
+            return model.variables[x.terms[0][0]].label()
+        return "…"
+
+    return "⦗" + " ".join([fn, *(one(i) for i in idx)]) + "⦘"
+
+
+def _connected_const(cells: list[tuple[int, int]]) -> bool:
+    if not cells:
+        return True
+    todo, seen = [cells[0]], {cells[0]}
+    members = set(cells)
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in members and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(members)
+
+
+def ground(program: Program, inst: Instance) -> GroundModel:
+    """Ground `program` on `inst` (see the module docstring)."""
+    return Grounder(program, inst).run()

@@ -1,0 +1,214 @@
+"""The ground model: integer variables with finite domains and quantifier-free constraints.
+
+This is the data passed from the grounder to a backend and to the independent evaluator.
+Formulas keep `Not`, `Implies` and `Iff` as written so the evaluator reads the meaning, not a
+backend's normal form. Every top-level constraint carries its provenance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sapphire.diagnostics import Span
+
+Interval = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A finite set of integers as sorted, disjoint, non-adjacent closed intervals."""
+
+    intervals: tuple[Interval, ...]
+
+    @staticmethod
+    def of(values: set[int] | list[int] | tuple[int, ...]) -> Domain:
+        vs = sorted(set(values))
+        out: list[Interval] = []
+        for v in vs:
+            if out and out[-1][1] + 1 == v:
+                out[-1] = (out[-1][0], v)
+            else:
+                out.append((v, v))
+        return Domain(tuple(out))
+
+    @staticmethod
+    def range(lo: int, hi: int) -> Domain:
+        return Domain(((lo, hi),) if lo <= hi else ())
+
+    def __contains__(self, v: int) -> bool:
+        return any(lo <= v <= hi for lo, hi in self.intervals)
+
+    def intersect(self, other: Domain) -> Domain:
+        out: list[Interval] = []
+        i = j = 0
+        a, b = self.intervals, other.intervals
+        while i < len(a) and j < len(b):
+            lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+            if lo <= hi:
+                out.append((lo, hi))
+            if a[i][1] < b[j][1]:
+                i += 1
+            else:
+                j += 1
+        return Domain(tuple(out))
+
+    @property
+    def size(self) -> int:
+        return sum(hi - lo + 1 for lo, hi in self.intervals)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.intervals
+
+    @property
+    def lo(self) -> int:
+        return self.intervals[0][0]
+
+    @property
+    def hi(self) -> int:
+        return self.intervals[-1][1]
+
+    def values(self) -> list[int]:
+        return [v for lo, hi in self.intervals for v in range(lo, hi + 1)]
+
+    def is_boolean(self) -> bool:
+        return self.intervals == ((0, 1),)
+
+    def __str__(self) -> str:
+        parts = [f"{lo}" if lo == hi else f"{lo}⋯{hi}" for lo, hi in self.intervals]
+        return "{" + " ".join(parts) + "}"
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One decision variable: a scalar (`index == ()`) or one point of a map."""
+
+    name: str
+    index: tuple[int, ...]
+    domain: Domain
+    source: bool = True
+    """False for auxiliary variables the grounder introduced (element results)."""
+
+    def label(self) -> str:
+        if not self.index:
+            return self.name
+        return f"{self.name}({', '.join(str(i) for i in self.index)})"
+
+
+@dataclass(frozen=True)
+class Lin:
+    """Σ coef·var + const, with variables as indices into `GroundModel.variables`."""
+
+    terms: tuple[tuple[int, int], ...]
+    const: int = 0
+
+
+# Comparison operators on `lin` against zero.
+CMP_OPS = ("=", "¬=", "<=", ">=")
+
+
+@dataclass(frozen=True)
+class Cmp:
+    """`lin op 0` with op in CMP_OPS."""
+
+    op: str
+    lin: Lin
+
+
+@dataclass(frozen=True)
+class InSet:
+    """`lin ∈ domain`."""
+
+    lin: Lin
+    domain: Domain
+
+
+@dataclass(frozen=True)
+class And:
+    items: tuple[Formula, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    items: tuple[Formula, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    item: Formula
+
+
+@dataclass(frozen=True)
+class Implies:
+    left: Formula
+    right: Formula
+
+
+@dataclass(frozen=True)
+class Iff:
+    left: Formula
+    right: Formula
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """The expressions take pairwise different values."""
+
+    exprs: tuple[Lin, ...]
+
+
+@dataclass(frozen=True)
+class Connected:
+    """The cells whose formula holds form one orthogonally connected group (or none)."""
+
+    cells: tuple[tuple[int, int], ...]
+    members: tuple[Formula, ...]
+
+
+Formula = Cmp | InSet | And | Or | Not | Implies | Iff | AllDifferent | Connected
+
+
+@dataclass(frozen=True)
+class Element:
+    """`result = table[index]`: the value of a map at a variable point.
+
+    `table` maps each point the map defines to its value there; the grounder has checked
+    that every point the index can take is in the table."""
+
+    result: int
+    index: tuple[Lin, ...]
+    table: tuple[tuple[tuple[int, ...], Lin], ...]
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a ground constraint came from: source span and quantifier bindings."""
+
+    span: Span | None
+    bindings: tuple[tuple[str, int | tuple[int, ...]], ...] = ()
+    note: str = ""
+
+    def __str__(self) -> str:
+        where = str(self.span) if self.span else "<data>"
+        if self.bindings:
+            where += " with " + ", ".join(f"{k}={v}" for k, v in self.bindings)
+        return f"{where} {self.note}".rstrip()
+
+
+@dataclass(frozen=True)
+class Constraint:
+    formula: Formula
+    origin: Origin
+
+
+@dataclass
+class GroundModel:
+    """Variables, constraints and the functional element definitions of one instance."""
+
+    variables: list[Variable] = field(default_factory=list)
+    constraints: list[Constraint] = field(default_factory=list)
+    elements: list[tuple[Element, Origin]] = field(default_factory=list)
+    constants: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
+    """Map points and scalars that folded to constants, per source name (shown in answers)."""
+    answer: tuple[str, ...] = ()
+    """The source names whose values make up an answer (blocking and counting use these)."""

@@ -1,0 +1,436 @@
+"""Sapphire parser: layout into blocks, then precedence climbing over each logical line.
+
+Layout: a line owns the following lines that are indented deeper than it; they become one
+`Conj` appended to the line, which is only legal where an expression may follow (after a
+quantifier's domain or after `⇒`). Inside `⦗ ⦘`, `{ }` and `⟨ ⟩` whitespace separates items.
+
+Precedence, loosest first: `⇐⇒`, `⇒` (right-associative), `∨`, `∧`, `¬`, comparisons and `∈`,
+`+ ⨫`, `· ÷ mod`, unary `⨪`, application. Quantifiers extend as far right as possible.
+"""
+
+from __future__ import annotations
+
+from sapphire.diagnostics import Span, error
+from sapphire.lang.lexer import Line, Token, tokenize
+from sapphire.lang.syntax import (
+    Apply,
+    Binary,
+    BoolLit,
+    Conj,
+    Expr,
+    Name,
+    Num,
+    Product,
+    Program,
+    Quant,
+    Range,
+    SetLit,
+    TermDef,
+    TupleLit,
+    TypeExpr,
+    Unary,
+)
+
+_INFIX: dict[str, tuple[int, int]] = {
+    # op: (left binding power, right binding power)
+    "⇐⇒": (10, 11),
+    "⇒": (21, 20),
+    "∨": (30, 31),
+    "∧": (40, 41),
+    "=": (60, 61), "¬=": (60, 61), "<": (60, 61), "<=": (60, 61),
+    ">": (60, 61), ">=": (60, 61), "∈": (60, 61),
+    "+": (70, 71), "⨫": (70, 71), "-": (70, 71),
+    "·": (80, 81), "÷": (80, 81), "mod": (80, 81),
+}
+_COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
+_CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
+_QUANT_OPS = {"∀", "∃", "Σ", "#"}
+_QUANT_WORDS = {"distinct", "connected"}
+
+
+def _describe(tok: Token | None) -> str:
+    if tok is None:
+        return "the end of the line"
+    if tok.kind == "block":
+        return "an indented block"
+    return f"'{tok.text}'"
+
+
+class _Parser:
+    """Parses one token list (a line, or an item inside brackets) into an expression."""
+
+    def __init__(self, tokens: list[Token], path: str, source: str, eol: Span) -> None:
+        self.toks = tokens
+        self.pos = 0
+        self.path = path
+        self.source = source
+        self.eol = eol
+
+    # -- helpers ---------------------------------------------------------------------------
+    def peek(self) -> Token | None:
+        return self.toks[self.pos] if self.pos < len(self.toks) else None
+
+    def next(self) -> Token:
+        tok = self.peek()
+        if tok is None:
+            raise self.fail("unexpected-end", "the line ends too early", self.eol,
+                            hint="an operator is missing its right-hand side")
+        self.pos += 1
+        return tok
+
+    def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> Exception:
+        return error(kind, message, span, hint=hint, source=self.source)
+
+    def expect_op(self, text: str, what: str) -> Token:
+        tok = self.peek()
+        if tok is None or tok.kind != "op" or tok.text != text:
+            span = tok.span if tok else self.eol
+            raise self.fail("syntax", f"expected {what}, found {_describe(tok)}", span)
+        self.pos += 1
+        return tok
+
+    def at_op(self, *texts: str) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.kind == "op" and tok.text in texts
+
+    def span_from(self, start: Span, end: Span) -> Span:
+        return Span(start.file, start.line, start.col, end.end_line or end.line, end.end_col)
+
+    # -- expressions -----------------------------------------------------------------------
+    def parse_all(self) -> Expr:
+        e = self.expr(0)
+        tok = self.peek()
+        if tok is not None:
+            if tok.kind == "block":
+                raise self.fail(
+                    "unexpected-indent", "indented lines do not belong to this line",
+                    tok.span,
+                    hint="only a quantifier header without a body, or a line ending in ⇒, "
+                    "owns the more-indented lines after it",
+                )
+            if tok.kind == "op" and tok.text in _CLOSERS.values():
+                raise self.fail("unbalanced-bracket", f"'{tok.text}' closes nothing", tok.span,
+                                hint="remove it or add the matching opening bracket")
+            raise self.fail("syntax", f"unexpected {_describe(tok)} after a complete expression",
+                            tok.span, hint="an operator may be missing between two operands")
+        return e
+
+    def expr(self, min_bp: int) -> Expr:
+        start = self.peek()
+        left = self.prefix()
+        # a comparison written inside parentheses may be compared again: (a=b)=c is a type
+        # question, a=b=c is a syntax error
+        left_paren = start is not None and start.kind == "op" and start.text == "("
+        while True:
+            tok = self.peek()
+            if tok is None or tok.kind == "block":
+                break
+            op = tok.text if tok.kind == "op" or tok.text == "mod" else None
+            if op is None or op not in _INFIX:
+                break
+            lbp, rbp = _INFIX[op]
+            if lbp < min_bp:
+                break
+            self.pos += 1
+            right = self.expr(rbp)
+            canon = "⨫" if op == "-" else op
+            if (canon in _COMPARISONS and isinstance(left, Binary)
+                    and left.op in _COMPARISONS and not left_paren):
+                raise self.fail(
+                    "syntax", f"comparisons do not chain: '{left.op}' then '{canon}'",
+                    tok.span, hint="join two comparisons with ∧",
+                )
+            left = Binary(self.span_from(left.span, right.span), canon, left, right)
+            left_paren = False
+        return left
+
+    def prefix(self) -> Expr:
+        tok = self.next()
+        if tok.kind == "int":
+            return Num(tok.span, int(tok.text))
+        if tok.kind == "block":
+            return Conj(tok.span, tuple(tok.block))  # type: ignore[arg-type]
+        if tok.kind == "ident":
+            if tok.text in ("true", "false"):
+                return BoolLit(tok.span, tok.text == "true")
+            if tok.text in _QUANT_WORDS:
+                return self.quantifier(tok, tok.text)
+            if tok.text in ("term", "mod"):
+                raise self.fail("syntax", f"'{tok.text}' cannot start an expression", tok.span)
+            nxt = self.peek()
+            if nxt is not None and nxt.kind == "op" and nxt.text == "(" and not nxt.space_before:
+                return self.call(tok)
+            return Name(tok.span, tok.text)
+        op = tok.text
+        if op in _QUANT_OPS:
+            return self.quantifier(tok, op)
+        if op == "¬":
+            operand = self.expr(50)
+            return Unary(self.span_from(tok.span, operand.span), "¬", operand)
+        if op in ("⨪", "-"):
+            operand = self.expr(90)
+            if isinstance(operand, Num):
+                return Num(self.span_from(tok.span, operand.span), -operand.value)
+            return Unary(self.span_from(tok.span, operand.span), "⨪", operand)
+        if op == "(":
+            inner, close = self.bracketed_tokens(tok)
+            sub = _Parser(inner, self.path, self.source, close.span)
+            return sub.parse_all()
+        if op == "⦗":
+            items, close = self.items(tok)
+            if not items:
+                raise self.fail("syntax", "empty application '⦗⦘'", tok.span,
+                                hint="write ⦗f a b⦘: a map name, then its arguments")
+            head = items[0]
+            if len(head) != 1 or head[0].kind != "ident":
+                raise self.fail("syntax", "an application starts with a map or term name",
+                                head[0].span, hint="write ⦗f a b⦘")
+            args = tuple(self.item(it, close.span) for it in items[1:])
+            return Apply(self.span_from(tok.span, close.span), head[0].text, args)
+        if op == "{":
+            items, close = self.items(tok)
+            span = self.span_from(tok.span, close.span)
+            if len(items) == 1 and any(t.kind == "op" and t.text == "⋯" for t in items[0]):
+                return self.range_item(items[0], span, close.span)
+            return SetLit(span, tuple(self.item(it, close.span) for it in items))
+        if op == "⟨":
+            items, close = self.items(tok)
+            return TupleLit(self.span_from(tok.span, close.span),
+                            tuple(self.item(it, close.span) for it in items))
+        if op in _CLOSERS.values():
+            raise self.fail("unbalanced-bracket", f"'{op}' closes nothing", tok.span,
+                            hint="remove it or add the matching opening bracket")
+        raise self.fail("syntax", f"expected an expression, found '{op}'", tok.span,
+                        hint="an operand is missing before this operator")
+
+    def call(self, name: Token) -> Expr:
+        open_tok = self.next()
+        inner, close = self.bracketed_tokens(open_tok)
+        args: list[Expr] = []
+        part: list[Token] = []
+        depth = 0
+        for t in inner + [None]:  # type: ignore[list-item]
+            if t is None or (depth == 0 and t.kind == "op" and t.text == ","):
+                if part:
+                    args.append(_Parser(part, self.path, self.source, close.span).parse_all())
+                elif t is not None or args:
+                    raise self.fail("syntax", "empty argument", (t or close).span)
+                part = []
+                continue
+            if t.kind == "op" and t.text in _CLOSERS:
+                depth += 1
+            elif t.kind == "op" and t.text in _CLOSERS.values():
+                depth -= 1
+            part.append(t)
+        return Apply(self.span_from(name.span, close.span), name.text, tuple(args))
+
+    def quantifier(self, tok: Token, kind: str) -> Expr:
+        names: list[str] = []
+        tuple_binder = False
+        b = self.next()
+        if b.kind == "op" and b.text == "⟨":
+            tuple_binder = True
+            items, _close = self.items(b)
+            for it in items:
+                if len(it) != 1 or it[0].kind != "ident":
+                    raise self.fail("syntax", "a tuple binder holds names only", it[0].span,
+                                    hint="write ∀⟨a b⟩∈A×B")
+                names.append(it[0].text)
+            if not names:
+                raise self.fail("syntax", "empty tuple binder", b.span)
+        elif b.kind == "ident" and b.text not in ("true", "false", "term"):
+            names.append(b.text)
+        else:
+            raise self.fail("syntax", f"expected a bound name after '{kind}', found "
+                            f"{_describe(b)}", b.span, hint=f"write {kind}x∈S or {kind}⟨a b⟩∈A×B")
+        self.expect_op("∈", f"'∈' after the bound name of '{kind}'")
+        domain = self.domain()
+        if self.at_op(":"):
+            self.pos += 1
+        body = self.expr(0)
+        return Quant(self.span_from(tok.span, body.span), kind, tuple(names), tuple_binder,
+                     domain, body)
+
+    def domain(self) -> Expr:
+        first = self.domain_factor()
+        factors = [first]
+        while self.at_op("×"):
+            self.pos += 1
+            factors.append(self.domain_factor())
+        if len(factors) == 1:
+            return first
+        return Product(self.span_from(first.span, factors[-1].span), tuple(factors))
+
+    def domain_factor(self) -> Expr:
+        tok = self.peek()
+        if tok is not None and (tok.kind == "ident" or (tok.kind == "op" and tok.text in "{(")):
+            if tok.kind == "ident":
+                self.pos += 1
+                nxt = self.peek()
+                if nxt is not None and nxt.kind == "op" and nxt.text == "(" \
+                        and not nxt.space_before:
+                    return self.call(tok)
+                return Name(tok.span, tok.text)
+            return self.prefix()
+        raise self.fail("syntax", f"expected a domain after '∈', found {_describe(tok)}",
+                        tok.span if tok else self.eol,
+                        hint="a quantifier ranges over a range {a⋯b}, a set {0 1} or a product")
+
+    # -- brackets --------------------------------------------------------------------------
+    def bracketed_tokens(self, open_tok: Token) -> tuple[list[Token], Token]:
+        """Tokens up to the bracket matching `open_tok` (already consumed), and the closer."""
+        stack = [open_tok]
+        out: list[Token] = []
+        while True:
+            tok = self.peek()
+            if tok is None or tok.kind == "block":
+                o = stack[-1]
+                raise self.fail("unbalanced-bracket",
+                                f"'{o.text}' is never closed", o.span,
+                                hint=f"add '{_CLOSERS[o.text]}' before the end of the line")
+            self.pos += 1
+            if tok.kind == "op" and tok.text in _CLOSERS:
+                stack.append(tok)
+            elif tok.kind == "op" and tok.text in _CLOSERS.values():
+                o = stack.pop()
+                if _CLOSERS[o.text] != tok.text:
+                    raise self.fail(
+                        "unbalanced-bracket",
+                        f"'{tok.text}' does not match '{o.text}' opened at column {o.span.col}",
+                        tok.span, hint=f"close '{o.text}' with '{_CLOSERS[o.text]}'",
+                    )
+                if not stack:
+                    return out, tok
+            out.append(tok)
+
+    def items(self, open_tok: Token) -> tuple[list[list[Token]], Token]:
+        """Whitespace-separated items inside a bracket."""
+        inner, close = self.bracketed_tokens(open_tok)
+        groups: list[list[Token]] = []
+        depth = 0
+        for t in inner:
+            if depth == 0 and (t.space_before or not groups):
+                groups.append([])
+            if t.kind == "op" and t.text in _CLOSERS:
+                depth += 1
+            elif t.kind == "op" and t.text in _CLOSERS.values():
+                depth -= 1
+            groups[-1].append(t)
+        return groups, close
+
+    def item(self, toks: list[Token], eol: Span) -> Expr:
+        return _Parser(toks, self.path, self.source, eol).parse_all()
+
+    def range_item(self, toks: list[Token], span: Span, eol: Span) -> Expr:
+        k = next(i for i, t in enumerate(toks) if t.kind == "op" and t.text == "⋯")
+        if k == 0 or k == len(toks) - 1:
+            raise self.fail("syntax", "a range needs both ends: {a⋯b}", toks[k].span)
+        lo = self.item(toks[:k], toks[k].span)
+        hi = self.item(toks[k + 1:], eol)
+        return Range(span, lo, hi)
+
+
+def _attach_blocks(lines: list[Line], start: int, parent_indent: int,
+                   path: str, source: str) -> tuple[list[tuple[Line, list[Token]]], int]:
+    out: list[tuple[Line, list[Token]]] = []
+    i = start
+    while i < len(lines) and lines[i].indent > parent_indent:
+        line = lines[i]
+        j = i + 1
+        while j < len(lines) and lines[j].indent > line.indent:
+            j += 1
+        toks = list(line.tokens)
+        if j > i + 1:
+            children, _ = _attach_blocks(lines, i + 1, line.indent, path, source)
+            exprs = tuple(_parse_line(ln, ts, path, source) for ln, ts in children)
+            first = children[0][0]
+            span = Span(path, first.number, first.indent + 1)
+            toks.append(Token("block", "", span, True, exprs))
+        out.append((line, toks))
+        i = j
+    return out, i
+
+
+def _parse_line(line: Line, toks: list[Token], path: str, source: str) -> Expr:
+    last = line.tokens[-1].span
+    eol = Span(path, line.number, last.end_col or last.col + 1)
+    return _Parser(toks, path, source, eol).parse_all()
+
+
+def _parse_type(p: _Parser) -> TypeExpr:
+    tok = p.next()
+    if tok.kind != "ident":
+        raise p.fail("syntax", f"expected a type, found {_describe(tok)}", tok.span,
+                     hint="types are boolean, integer, list<T>, set<T>")
+    if p.at_op("<"):
+        p.pos += 1
+        arg = _parse_type(p)
+        p.expect_op(">", "'>' closing the type argument")
+        return TypeExpr(tok.text, arg)
+    return TypeExpr(tok.text)
+
+
+def _parse_term(toks: list[Token], path: str, source: str, eol: Span) -> TermDef:
+    p = _Parser(toks, path, source, eol)
+    kw = p.next()
+    name = p.next()
+    if name.kind != "ident":
+        raise p.fail("syntax", "expected the term's name", name.span)
+    p.expect_op("(", "'(' opening the parameter list")
+    params: list[tuple[str, TypeExpr]] = []
+    while not p.at_op(")"):
+        pn = p.next()
+        if pn.kind != "ident":
+            raise p.fail("syntax", f"expected a parameter name, found {_describe(pn)}", pn.span)
+        p.expect_op(":", "':' before the parameter's type")
+        params.append((pn.text, _parse_type(p)))
+        if p.at_op(","):
+            p.pos += 1
+        elif not p.at_op(")"):
+            tok = p.peek()
+            raise p.fail("syntax", f"expected ',' or ')', found {_describe(tok)}",
+                         tok.span if tok else eol)
+    p.pos += 1
+    p.expect_op(":", "':' before the result type")
+    result = _parse_type(p)
+    p.expect_op("=", "'=' before the term's body")
+    semi = max((i for i, t in enumerate(toks) if t.kind == "op" and t.text == ";"), default=-1)
+    if semi < p.pos:
+        raise p.fail("syntax", "a term definition ends with ';'", eol)
+    body = _Parser(toks[p.pos:semi], path, source, toks[semi].span).parse_all()
+    if semi != len(toks) - 1:
+        t = toks[semi + 1]
+        raise p.fail("syntax", f"unexpected {_describe(t)} after ';'", t.span)
+    return TermDef(Span(path, kw.span.line, kw.span.col, eol.line, eol.col), name.text,
+                   tuple(params), result, body)
+
+
+def parse_program(source: str, path: str = "<program>") -> Program:
+    """Parse a whole Sapphire file. Raises SapphireError on the first syntax error."""
+    lines = tokenize(source, path)
+    terms: list[TermDef] = []
+    rest: list[Line] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.tokens[0].kind == "ident" and line.tokens[0].text == "term":
+            toks = list(line.tokens)
+            while not any(t.kind == "op" and t.text == ";" for t in toks) and i + 1 < len(lines):
+                i += 1
+                toks.extend(lines[i].tokens)
+            last = toks[-1].span
+            terms.append(_parse_term(toks, path, source, Span(path, last.line, last.end_col)))
+        else:
+            rest.append(line)
+        i += 1
+    top, _ = _attach_blocks(rest, 0, -1, path, source)
+    constraints = tuple(_parse_line(ln, ts, path, source) for ln, ts in top)
+    return Program(constraints, tuple(terms), path, source)
+
+
+def parse_expression(text: str, path: str = "<expr>") -> Expr:
+    """Parse a single-line expression (used by tests and by the meaning stage)."""
+    prog = parse_program(text, path)
+    if len(prog.constraints) != 1:
+        raise error("syntax", "expected exactly one expression", Span(path, 1, 1), source=text)
+    return prog.constraints[0]

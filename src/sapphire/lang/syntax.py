@@ -1,0 +1,146 @@
+"""The abstract syntax of Sapphire: frozen expression nodes, each carrying its source span.
+
+One node type per construct; the parser builds them, the type checker and the grounder read
+them, and the printer writes them back in the reference (Unicode) spelling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sapphire.diagnostics import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Num(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class BoolLit(Node):
+    value: bool
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    """A bare identifier: a bound variable, a parameter, a constant or a scalar decision."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Apply(Node):
+    """`⦗f a b⦘` or `f(a,b)`: a map read, or a call of a `term`."""
+
+    fn: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Unary(Node):
+    """`¬` (boolean not) or `⨪` (integer negation)."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    """Arithmetic (`+ ⨫ ·`), comparison (`= ¬= < <= > >=`), membership (`∈`)
+    or connective (`∧ ∨ ⇒ ⇐⇒`)."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Conj(Node):
+    """An indented block: the conjunction of its lines."""
+
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class SetLit(Node):
+    """`{0 1}`: a finite set of integers (or tuples)."""
+
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Range(Node):
+    """`{a⋯b}`: the integers from a to b inclusive (empty when b < a)."""
+
+    lo: Expr
+    hi: Expr
+
+
+@dataclass(frozen=True)
+class Product(Node):
+    """`A×B`: the Cartesian product, iterated as tuples."""
+
+    factors: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class TupleLit(Node):
+    """`⟨a b⟩`."""
+
+    items: tuple[Expr, ...]
+
+
+QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected")
+
+
+@dataclass(frozen=True)
+class Quant(Node):
+    """A binder over a constant domain: `∀ ∃` (boolean), `Σ` (sum), `#` (count),
+    `distinct` (values pairwise different), `connected` (cells where the body holds
+    form one orthogonally connected group)."""
+
+    kind: str
+    names: tuple[str, ...]
+    """One name, or the names of a tuple binder `⟨a b⟩`."""
+    tuple_binder: bool
+    domain: Expr
+    body: Expr
+
+
+@dataclass(frozen=True)
+class TypeExpr:
+    """`boolean`, `integer`, `list<T>`, `set<T>`."""
+
+    name: str
+    arg: TypeExpr | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name}<{self.arg}>" if self.arg else self.name
+
+
+@dataclass(frozen=True)
+class TermDef(Node):
+    """`term name(p:type, …):type = body;` — a typed definition inlined where it is called."""
+
+    name: str
+    params: tuple[tuple[str, TypeExpr], ...]
+    result: TypeExpr
+    body: Expr
+
+
+Expr = Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | Range | Product | TupleLit | Quant
+
+
+@dataclass(frozen=True)
+class Program:
+    """A parsed Sapphire file: its top-level constraints (each a conjunct) and term definitions."""
+
+    constraints: tuple[Expr, ...]
+    terms: tuple[TermDef, ...]
+    path: str = field(default="<program>", compare=False)
+    source: str = field(default="", compare=False, repr=False)

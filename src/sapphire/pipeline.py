@@ -1,0 +1,110 @@
+"""The pipeline in one place: parse → ground → solve → verify → decode.
+
+Every stage is a call to one function of its package; the data between them are the stage
+dataclasses (`Program`, `GroundModel`, `BackendResult`). Case files enter through
+`sapphire.meaning`, which turns a case into a `Program` plus an `Instance`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sapphire.check.evaluate import violations
+from sapphire.diagnostics import InternalError, Span, error
+from sapphire.ground.grounder import Instance, data_to_instance, ground
+from sapphire.ground.model import GroundModel
+from sapphire.lang.parser import parse_program
+from sapphire.lang.syntax import Program
+
+Answer = dict[str, Any]
+
+
+@dataclass
+class SolveResult:
+    status: str
+    """'unique' | 'multiple' | 'none' | 'unknown'"""
+    solutions: list[Answer]
+    seconds: float
+    timings: dict[str, float] = field(default_factory=dict)
+    model: GroundModel | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+def read_program(path: str) -> Program:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
+    return parse_program(text, path)
+
+
+def decode(gm: GroundModel, values: list[int]) -> Answer:
+    """An answer in source terms: scalars by value, maps as `[index..., value]` rows."""
+    out: Answer = {}
+    maps: dict[str, dict[tuple[int, ...], int]] = {}
+    for var, x in zip(gm.variables, values, strict=True):
+        if not var.source or var.name not in gm.answer:
+            continue
+        if var.index:
+            maps.setdefault(var.name, {})[var.index] = x
+        else:
+            out[var.name] = x
+    for name in gm.answer:
+        consts = gm.constants.get(name)
+        if consts:
+            maps.setdefault(name, {}).update(consts)
+    for name, pts in maps.items():
+        out[name] = [[*idx, v] for idx, v in sorted(pts.items())]
+    return out
+
+
+def answer_variables(gm: GroundModel) -> list[int]:
+    names = set(gm.answer)
+    return [i for i, v in enumerate(gm.variables) if v.source and v.name in names]
+
+
+def solve_model(gm: GroundModel, *, max_solutions: int = 2,
+                time_limit: float | None = None) -> tuple[str, list[list[int]], dict]:
+    """Solve with CP-SAT and verify every answer with the independent evaluator."""
+    from sapphire.backend.cpsat import solve
+
+    res = solve(gm, answer_variables(gm), max_solutions=max(2, max_solutions),
+                time_limit=time_limit)
+    t0 = time.perf_counter()
+    for vals in res.solutions:
+        bad = violations(gm, vals)
+        if bad:
+            detail = "; ".join(f"{b.what} ({b.origin})" for b in bad[:5])
+            raise InternalError(f"the solver's answer fails verification: {detail}")
+    res.timings["verify"] = time.perf_counter() - t0
+    return res.status, res.solutions[:max_solutions], res.timings
+
+
+def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
+                   time_limit: float | None = None) -> SolveResult:
+    t0 = time.perf_counter()
+    gm = ground(program, inst)
+    t1 = time.perf_counter()
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit)
+    timings = {"ground": t1 - t0, **timings}
+    answers = [decode(gm, s) for s in sols]
+    return SolveResult(status, answers, time.perf_counter() - t0, timings, gm)
+
+
+def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
+                  time_limit: float | None = None) -> SolveResult:
+    """Solve a `.sapphire` program on instance data (scalars and nested-list maps)."""
+    t0 = time.perf_counter()
+    program = read_program(program_path)
+    t1 = time.perf_counter()
+    res = solve_grounded(program, data_to_instance(data), max_solutions=max_solutions,
+                         time_limit=time_limit)
+    res.timings = {"parse": t1 - t0, **res.timings}
+    res.seconds = time.perf_counter() - t0
+    return res
