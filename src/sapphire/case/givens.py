@@ -1,0 +1,233 @@
+"""The board size, the given digits and the given shading of a case.
+
+Both grids are written in the front matter as YAML block text, one board row per line::
+
+    givens: |
+      . . . | . 7 . | . . .
+      ------+-------+------
+      ...
+
+* Spaces and ``|`` are layout only; a row made only of ``-``, ``+``, ``|`` and spaces is a
+  separator line and is skipped, so a setter can draw boxes without changing the meaning.
+* ``givens``: ``.`` is an empty cell; ``1``-``9`` are the digits 1-9. On boards wider than 9
+  columns the letters ``A``-``G`` stand for 10-16 (``A`` = 10 ... ``G`` = 16), so every cell
+  is still one character. A ``sudoku NxN`` line limits the digits to 1..N.
+* ``shading``: ``1`` or ``b`` (black) is shaded, ``0`` or ``w`` (white) unshaded, ``.`` unknown.
+
+The parser reports problems with exact positions; `digit_grid` and `shading_grid` read a case
+that has already been parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from sapphire.case.model import Case, JsonValue, RuleLine
+from sapphire.diagnostics import Diagnostic, SapphireError
+
+GridKind = Literal["givens", "shading"]
+
+BOARD_RE = re.compile(r"([1-9][0-9]*)x([1-9][0-9]*)")
+"""A board size as written in ``board:`` or after ``sudoku``: rows ``x`` columns."""
+
+BOARD_DECLARING_KINDS = ("sudoku",)
+"""Kinds whose ``NxN`` argument declares the board (even when negated)."""
+
+LETTERS = "ABCDEFG"
+SHADING_SYMBOLS: dict[str, int] = {"1": 1, "b": 1, "0": 0, "w": 0}
+LAYOUT = frozenset(" \t|")
+SEPARATOR = frozenset(" \t|-+")
+
+
+def parse_board(text: JsonValue) -> tuple[int, int] | None:
+    """``'9x9'`` -> ``(9, 9)``; anything else -> None."""
+    if not isinstance(text, str):
+        return None
+    m = BOARD_RE.fullmatch(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def declared_board(
+    rules: tuple[RuleLine, ...] | list[RuleLine],
+) -> tuple[RuleLine, int, int] | None:
+    """The first rule line that declares the board (`sudoku 9x9`), with its size."""
+    for rule in rules:
+        if rule.reference in BOARD_DECLARING_KINDS and rule.positional is not None:
+            size = parse_board(rule.positional)
+            if size is not None:
+                return rule, size[0], size[1]
+    return None
+
+
+@dataclass(frozen=True)
+class GridProblem:
+    """A problem in grid text; `line` and `index` are 0-based within the text."""
+
+    kind: str
+    message: str
+    line: int
+    index: int
+    hint: str | None = None
+
+
+@dataclass
+class Grid:
+    """A grid read from text, with where each cell stood so errors can point at it."""
+
+    rows: list[list[int | None]] = field(default_factory=list)
+    row_lines: list[int] = field(default_factory=list)
+    """For each row, its 0-based line in the text."""
+    cell_index: list[list[int]] = field(default_factory=list)
+    """For each cell, its 0-based character index in its line."""
+    problems: list[GridProblem] = field(default_factory=list)
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        return (len(self.rows), len(self.rows[0])) if self.rows else None
+
+
+def max_digit(cols: int | None, sudoku_n: int | None) -> int:
+    """The largest given digit allowed: N under `sudoku NxN`, else 9, or the width up to 16."""
+    if sudoku_n is not None:
+        return sudoku_n
+    if cols is None or cols <= 9:
+        return 9
+    return min(cols, 9 + len(LETTERS))
+
+
+def _symbol_value(ch: str, kind: GridKind, limit: int) -> tuple[int | None, str | None]:
+    """The value of one cell symbol, or (None, hint) when it is outside the alphabet."""
+    if ch == ".":
+        return None, None
+    if kind == "shading":
+        if ch in SHADING_SYMBOLS:
+            return SHADING_SYMBOLS[ch], None
+        if ch.lower() in SHADING_SYMBOLS:
+            return None, f"write shading in lower case: '{ch.lower()}'"
+        return None, "shading uses 1 or b (shaded), 0 or w (unshaded) and '.' (unknown)"
+    if ch in "123456789":
+        value = int(ch)
+    elif ch in LETTERS:
+        value = 10 + LETTERS.index(ch)
+        if limit <= 9:
+            return None, "letters A-G stand for 10-16 only on boards wider than 9 columns"
+    elif ch.upper() in LETTERS:
+        return None, f"write letters in upper case: '{ch.upper()}'"
+    elif ch == "0":
+        return None, "'.' marks an empty cell; digits start at 1"
+    else:
+        return None, _alphabet_hint(limit)
+    if value > limit:
+        return None, _alphabet_hint(limit)
+    return value, None
+
+
+def _alphabet_hint(limit: int) -> str:
+    top = str(limit) if limit <= 9 else f"9, then A-{LETTERS[limit - 10]} for 10-{limit}"
+    return f"givens use '.' for an empty cell and the digits 1-{top}"
+
+
+def read_grid(text: str, kind: GridKind, limit: int = 16) -> Grid:
+    """Read grid text; symbols outside the alphabet become `givens-alphabet` problems."""
+    grid = Grid()
+    for line_no, line in enumerate(text.split("\n")):
+        if all(ch in SEPARATOR for ch in line):
+            continue
+        row: list[int | None] = []
+        where: list[int] = []
+        for i, ch in enumerate(line):
+            if ch in LAYOUT:
+                continue
+            value, hint = _symbol_value(ch, kind, limit)
+            if hint is not None:
+                what = "shading" if kind == "shading" else "givens"
+                grid.problems.append(
+                    GridProblem(
+                        "givens-alphabet", f"'{ch}' is not a symbol of the {what}", line_no, i, hint
+                    )
+                )
+            row.append(value)
+            where.append(i)
+        grid.rows.append(row)
+        grid.row_lines.append(line_no)
+        grid.cell_index.append(where)
+    return grid
+
+
+def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None) -> list[GridProblem]:
+    """`givens-size` problems: rows of the wrong width, or the wrong number of rows."""
+    problems: list[GridProblem] = []
+    if not grid.rows:
+        return problems
+    rows, cols = board if board is not None else (None, len(grid.rows[0]))
+    against = f"the {rows}×{cols} board" if board is not None else "the first row"
+    for r, row in enumerate(grid.rows):
+        if len(row) != cols:
+            problems.append(
+                GridProblem(
+                    "givens-size",
+                    f"{kind} row {r + 1} has {len(row)} cells, {against} has {cols}",
+                    grid.row_lines[r],
+                    grid.cell_index[r][0] if grid.cell_index[r] else 0,
+                    "write one symbol per cell; spaces and '|' are only layout",
+                )
+            )
+    if rows is not None and len(grid.rows) != rows:
+        r = min(len(grid.rows), rows) - 1
+        problems.append(
+            GridProblem(
+                "givens-size",
+                f"{kind} have {len(grid.rows)} rows, the {rows}×{cols} board has {rows}",
+                grid.row_lines[r],
+                grid.cell_index[r][0] if grid.cell_index[r] else 0,
+                "write one line per board row"
+                if len(grid.rows) > rows
+                else "a row is missing after this one",
+            )
+        )
+    return problems
+
+
+def board_size(case: Case) -> tuple[int, int] | None:
+    """Rows and columns: from ``board:``, else a ``sudoku NxN`` line, else the givens' shape."""
+    size = parse_board(case.front.fields.get("board"))
+    if size is not None:
+        return size
+    declared = declared_board(case.rules)
+    if declared is not None:
+        return declared[1], declared[2]
+    for key in ("givens", "shading"):
+        text = case.front.fields.get(key)
+        if isinstance(text, str):
+            shape = read_grid(text, "givens" if key == "givens" else "shading").size
+            if shape is not None:
+                return shape
+    return None
+
+
+def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
+    text = case.front.fields.get(kind)
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise SapphireError([Diagnostic("bad-front-matter-value", f"{kind} must be text")])
+    board = board_size(case)
+    declared = declared_board(case.rules)
+    limit = max_digit(board[1] if board else None, declared[1] if declared else None)
+    grid = read_grid(text, kind, limit)
+    problems = grid.problems + check_size(grid, kind, board)
+    if problems:
+        raise SapphireError([Diagnostic(p.kind, p.message, hint=p.hint) for p in problems])
+    return grid.rows
+
+
+def digit_grid(case: Case) -> list[list[int | None]] | None:
+    """The given digits, row by row (None for an empty cell); None when there are no givens."""
+    return _read_checked(case, "givens")
+
+
+def shading_grid(case: Case) -> list[list[int | None]] | None:
+    """The given shading (1 shaded, 0 unshaded, None unknown); None when none is given."""
+    return _read_checked(case, "shading")

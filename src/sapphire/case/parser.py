@@ -1,0 +1,201 @@
+"""Reads a case file into a `Case`, reporting every problem at once.
+
+A bad line does not stop the others being read: each line is parsed on its own, then checks
+across lines (ids, repeated kinds, the board) run on whatever could be read. Errors stay errors
+whatever the line's `not`s or condition, because a negated or inactive rule must still mean
+something.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sapphire.case._report import Reporter
+from sapphire.case.frontmatter import FrontMatterResult, parse_front_matter
+from sapphire.case.givens import (
+    BOARD_DECLARING_KINDS,
+    GridKind,
+    check_size,
+    max_digit,
+    parse_board,
+    read_grid,
+)
+from sapphire.case.model import BlankLine, BodyLine, Case, Cell, RuleLine
+from sapphire.case.rule_line import WS, ParsedRule, RuleLineParser, parse_comment_line
+from sapphire.diagnostics import Diagnostic, SapphireError, Span
+
+
+def split_lines(text: str) -> tuple[str, list[str]]:
+    """Normalised text and its lines: a BOM and CR-LF endings are dropped; only '\\n' splits
+    (not `str.splitlines`, which would also split at characters JSON strings may hold)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return text, lines
+
+
+def parse_case(text: str, path: str = "<case>") -> Case:
+    """Parse case-file text; raises `SapphireError` holding every diagnostic found."""
+    text, lines = split_lines(text)
+    rep = Reporter(path, lines)
+    front = parse_front_matter(lines, rep)
+    body: list[BodyLine] = []
+    parsed: list[ParsedRule] = []
+    for index in range(front.body_start, len(lines)):
+        line = lines[index]
+        if not line.strip(WS):
+            body.append(BlankLine())
+            continue
+        comment = parse_comment_line(line)
+        if comment is not None:
+            body.append(comment)
+            continue
+        result = RuleLineParser(line, index + 1, rep).parse()
+        if result is not None:
+            body.append(result.rule)
+            parsed.append(result)
+    _check_ids(parsed, rep)
+    _check_board(front, parsed, rep)
+    rep.raise_if_any()
+    return Case(front.front, tuple(body), path, text)
+
+
+def parse_case_file(path: str | Path) -> Case:
+    """Read and parse a case file; an unreadable file is a `SapphireError` too."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:  # no newline translation
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise SapphireError(
+            [Diagnostic("unreadable-file", f"cannot read {path}: {reason}")]
+        ) from None
+    return parse_case(text, str(path))
+
+
+def _line_of(rule: RuleLine) -> int:
+    return rule.span.line if rule.span is not None else 0
+
+
+def _report_at(rep: Reporter, span: Span | None, kind: str, message: str, hint: str) -> None:
+    line, col, width = (span.line, span.col, span.end_col - span.col) if span else (1, 1, 1)
+    rep.report(kind, message, line, col, width, hint)
+
+
+def _check_ids(parsed: list[ParsedRule], rep: Reporter) -> None:
+    """Ids are unique; a kind used more than once needs an id on every instance."""
+    first: dict[str, int] = {}
+    for p in parsed:
+        rule = p.rule
+        if rule.id is None:
+            continue
+        if rule.id in first:
+            _report_at(
+                rep,
+                p.id_span,
+                "duplicate-id",
+                f"the id '{rule.id}' is already used",
+                f"it is first used on line {first[rule.id]}; give each rule line its own id",
+            )
+        else:
+            first[rule.id] = _line_of(rule)
+    by_reference: dict[str, list[ParsedRule]] = {}
+    for p in parsed:
+        by_reference.setdefault(p.rule.reference, []).append(p)
+    for reference, group in by_reference.items():
+        if len(group) < 2:
+            continue
+        where = [str(_line_of(p.rule)) for p in group]
+        listed = ", ".join(where[:-1]) + " and " + where[-1]
+        stem = reference if not reference.startswith("https://") else "rule"
+        n = 0
+        for p in group:
+            if p.rule.id is not None:
+                continue
+            n += 1
+            while f"{stem}-{n}" in first:
+                n += 1
+            _report_at(
+                rep,
+                p.rule.reference_span,
+                "repeated-kind-needs-id",
+                f"'{reference}' is used on lines {listed}, so each instance needs its own id",
+                f"start this line with an id, e.g. '{stem}-{n}: "
+                f"{'not ' * p.rule.nots}{reference} ...'",
+            )
+
+
+def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Reporter) -> None:
+    """Board size agreement, givens and shading against it, and cells on the board."""
+    fields = front.front.fields
+    board = parse_board(fields.get("board"))
+    board_from = "the front matter's 'board'"
+    sudoku_n: int | None = None
+    for p in parsed:
+        rule = p.rule
+        if rule.reference not in BOARD_DECLARING_KINDS or rule.positional is None:
+            continue
+        size = parse_board(rule.positional)
+        if size is None:
+            continue
+        if board is not None and size != board:
+            _report_at(
+                rep,
+                p.positional_span,
+                "board-conflict",
+                f"'{rule.reference} {rule.positional}' disagrees with the board "
+                f"{board[0]}×{board[1]} declared by {board_from}",
+                "declare the board once, or make the sizes agree",
+            )
+            continue
+        if board is None:
+            board = size
+            board_from = f"line {_line_of(rule)}"
+        if size[0] == size[1] and sudoku_n is None:
+            sudoku_n = size[0]
+    for kind in ("givens", "shading"):
+        shape = _check_grid(front, kind, board, sudoku_n, rep)
+        if board is None and shape is not None:
+            board = shape
+    if board is None:
+        return
+    rows, cols = board
+    for p in parsed:
+        cells: list[tuple[Cell, Span | None]] = [(c.cell, c.span) for c in p.rule.cells]
+        cells += [(q.value, q.value_span) for q in p.rule.params if isinstance(q.value, Cell)]
+        for cell, span in cells:
+            if cell.row > rows or cell.col > cols:
+                _report_at(
+                    rep,
+                    span,
+                    "off-board-cell",
+                    f"the cell {cell} is not on the board",
+                    f"{cell} is outside the {rows}×{cols} board",
+                )
+
+
+def _check_grid(
+    front: FrontMatterResult,
+    kind: GridKind,
+    board: tuple[int, int] | None,
+    sudoku_n: int | None,
+    rep: Reporter,
+) -> tuple[int, int] | None:
+    """Report alphabet and size problems of one grid; its shape when it is consistent."""
+    text = front.front.fields.get(kind)
+    place = front.places.get(kind)
+    if not isinstance(text, str) or place is None:
+        return None
+    cols = board[1] if board is not None else None
+    grid = read_grid(text, kind, 16)
+    if cols is None and grid.rows:
+        cols = len(grid.rows[0])
+    grid = read_grid(text, kind, max_digit(cols, sudoku_n))
+    problems = grid.problems + check_size(grid, kind, board)
+    for problem in problems:
+        line, col = place.locate(problem.line, problem.index)
+        rep.report(problem.kind, problem.message, line, col, hint=problem.hint)
+    if problems:
+        return None
+    return grid.size
