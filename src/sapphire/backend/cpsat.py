@@ -2,7 +2,7 @@
 
 Lowering: 0/1 variables become Boolean variables; a comparison of one of them with 0 or 1 is
 that literal. A formula posted under enforcement literals E is lowered by polarity:
-`E ∧ A ⇒ B` posts B with A's literal added to E, so implications use `OnlyEnforceIf` instead
+`E ∧ A ⇒ B` posts B with A's literal added to E, so implications use `only_enforce_if` instead
 of full reification; only `⇐⇒` and a formula's use under both polarities reify in full.
 """
 
@@ -49,112 +49,163 @@ def _cp_domain(d: Domain) -> cp_model.Domain:
 class _Lowering:
     def __init__(self, gm: GroundModel, workers: int) -> None:
         self.gm = gm
-        self.m = cp_model.CpModel()
+        m = self.m = cp_model.CpModel()
         self.vars: list = []
-        self.is_bool: list[bool] = []
+        self.bool_of: list = []
+        """Per variable: its Boolean b when the domain is {lo, hi}, so x = lo + (hi-lo)·b."""
+        self.affine: list[tuple[int, int]] = []
         for v in gm.variables:
-            if v.domain.is_boolean():
-                self.vars.append(self.m.NewBoolVar(v.label()))
-                self.is_bool.append(True)
+            d = v.domain
+            if d.size == 2:
+                b = m.new_bool_var(v.label())
+                lo, hi = d.lo, d.hi
+                self.bool_of.append(b)
+                self.affine.append((lo, hi - lo))
+                self.vars.append(b if (lo, hi) == (0, 1) else b * (hi - lo) + lo)
             else:
-                self.vars.append(self.m.NewIntVarFromDomain(_cp_domain(v.domain), v.label()))
-                self.is_bool.append(False)
+                self.vars.append(m.new_int_var_from_domain(_cp_domain(d), v.label()))
+                self.bool_of.append(None)
+                self.affine.append((0, 1))
+        self.atoms: dict[Formula, object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
-        self.true = self.m.NewConstant(1)
         self.workers = workers
 
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
-        if len(lin.terms) == 1:
-            v, c = lin.terms[0]
+        terms = lin.terms
+        if len(terms) == 1:
+            v, c = terms[0]
             x = self.vars[v]
-            return (x if c == 1 else c * x) + lin.const if lin.const else (x if c == 1 else c * x)
-        if not lin.terms:
+            e = x if c == 1 else x * c
+            return e + lin.const if lin.const else e
+        if not terms:
             return lin.const
-        e = cp_model.LinearExpr.WeightedSum([self.vars[v] for v, _ in lin.terms],
-                                            [c for _, c in lin.terms])
+        e = cp_model.LinearExpr.weighted_sum([self.vars[v] for v, _ in terms],
+                                             [c for _, c in terms])
         return e + lin.const if lin.const else e
 
     def as_literal(self, f: Formula):  # noqa: ANN201
-        """The literal equal to `f` when `f` compares a Boolean variable with 0 or 1."""
-        if isinstance(f, Cmp) and len(f.lin.terms) == 1 and f.op in ("=", "¬="):
-            v, c = f.lin.terms[0]
-            if self.is_bool[v] and c in (1, -1):
-                # c·x + k = 0  ⇔  x = -k/c
-                val = -f.lin.const * c  # c is ±1
-                if val in (0, 1):
-                    x = self.vars[v]
-                    lit = x if val == 1 else x.Not()
-                    return lit if f.op == "=" else lit.Not()
-        if isinstance(f, InSet) and len(f.lin.terms) == 1 and f.lin.terms[0][1] == 1:
+        """The literal equal to `f` when `f` fixes one two-valued variable."""
+        t = type(f)
+        if t is Cmp:
+            terms = f.lin.terms
+            if len(terms) != 1 or f.op not in ("=", "¬="):
+                return None
+            v, c = terms[0]
+            b = self.bool_of[v]
+            if b is None or -f.lin.const % c:
+                return None
+            val = -f.lin.const // c
+            lo, step = self.affine[v]
+            if val == lo + step:
+                lit = b
+            elif val == lo:
+                lit = b.Not()
+            else:
+                return None  # folds to a constant; not expected after grounding
+            return lit if f.op == "=" else lit.Not()
+        if t is InSet and len(f.lin.terms) == 1 and f.lin.terms[0][1] == 1:
             v = f.lin.terms[0][0]
-            if self.is_bool[v]:
-                ok = [b for b in (0, 1) if b + f.lin.const in f.domain]
+            b = self.bool_of[v]
+            if b is not None:
+                lo, step = self.affine[v]
+                ok = [k for k in (0, 1) if lo + k * step + f.lin.const in f.domain]
                 if len(ok) == 1:
-                    return self.vars[v] if ok[0] == 1 else self.vars[v].Not()
+                    return b if ok[0] == 1 else b.Not()
         return None
+
+    def atom_literal(self, f: Formula):  # noqa: ANN201
+        """One shared literal ⇔ the atom `f` (a comparison or membership)."""
+        lit = self.as_literal(f)
+        if lit is not None:
+            return lit
+        hit = self.atoms.get(f)
+        if hit is not None:
+            return hit
+        m = self.m
+        lit = m.new_bool_var("")
+        if type(f) is Cmp:
+            e = self.expr(f.lin)
+            m.add(_cmp(e, f.op)).only_enforce_if(lit)
+            m.add(_cmp(e, _NEG_OP[f.op])).only_enforce_if(lit.Not())
+        else:
+            e = self.expr(f.lin)
+            dom = _cp_domain(f.domain)
+            m.add_linear_expression_in_domain(e, dom).only_enforce_if(lit)
+            m.add_linear_expression_in_domain(e, dom.complement()).only_enforce_if(lit.Not())
+        self.atoms[f] = lit
+        return lit
 
     # ------------------------------------------------------------------ posting
     def post(self, f: Formula, enf: list) -> None:
         """Post `∧enf ⇒ f`."""
-        lit = self.as_literal(f)
-        if lit is not None:
-            if enf:
-                self.m.AddBoolOr([lit] + [e.Not() for e in enf])
-            else:
-                self.m.AddBoolAnd([lit])
-            return
         t = type(f)
-        if t is Cmp:
-            c = self.m.Add(_cmp(self.expr(f.lin), f.op))
-            if enf:
-                c.OnlyEnforceIf(enf)
-        elif t is InSet:
-            c = self.m.AddLinearExpressionInDomain(self.expr(f.lin), _cp_domain(f.domain))
-            if enf:
-                c.OnlyEnforceIf(enf)
+        if t is Cmp or t is InSet:
+            lit = self.as_literal(f)
+            if lit is not None:
+                self.clause([lit], enf)
+            elif t is Cmp:
+                c = self.m.add(_cmp(self.expr(f.lin), f.op))
+                if enf:
+                    c.only_enforce_if(enf)
+            else:
+                c = self.m.add_linear_expression_in_domain(self.expr(f.lin),
+                                                           _cp_domain(f.domain))
+                if enf:
+                    c.only_enforce_if(enf)
         elif t is And:
             for it in f.items:
                 self.post(it, enf)
         elif t is Or:
-            lits = [self.literal(it, POS) for it in f.items]
-            self.m.AddBoolOr(lits + [e.Not() for e in enf])
+            self.clause([self.literal(it, POS) for it in f.items], enf)
         elif t is Not:
             self.post_negated(f.item, enf)
         elif t is Implies:
             self.post(f.right, enf + self.conj_literals(f.left))
         elif t is Iff:
-            a, b = self.literal(f.left, 0), self.literal(f.right, 0)
-            c = self.m.Add(a == b)
-            if enf:
-                c.OnlyEnforceIf(enf)
+            self.post_iff(f.left, f.right, enf)
         elif t is AllDifferent:
             if enf:
                 for i in range(len(f.exprs)):
                     for j in range(i + 1, len(f.exprs)):
                         self.post(Cmp("¬=", _sub(f.exprs[i], f.exprs[j])), enf)
             else:
-                self.m.AddAllDifferent([self.expr(e) for e in f.exprs])
+                self.m.add_all_different([self.expr(e) for e in f.exprs])
         elif t is Connected:
             self.post_connected(f, enf)
         else:
             raise InternalError(f"cannot lower {t.__name__}")
 
+    def post_iff(self, a: Formula, b: Formula, enf: list) -> None:
+        """`∧enf ⇒ (a ⇔ b)`: with a side that is an atom, post the other side under that
+        atom's literal and its negation (two half-reifications, no new variable)."""
+        for x, y in ((a, b), (b, a)):
+            if type(x) in (Cmp, InSet):
+                lx = self.atom_literal(x)
+                self.post(y, enf + [lx])
+                self.post_negated(y, enf + [lx.Not()])
+                return
+        la, lb = self.literal(a, 0), self.literal(b, 0)
+        c = self.m.add(la == lb)
+        if enf:
+            c.only_enforce_if(enf)
+
     def post_negated(self, f: Formula, enf: list) -> None:
         """Post `∧enf ⇒ ¬f`."""
         t = type(f)
-        lit = self.as_literal(f)
-        if lit is not None:
-            self.post_lits_or([lit.Not()], enf)
-        elif t is Cmp:
-            c = self.m.Add(_cmp(self.expr(f.lin), _NEG_OP[f.op]))
-            if enf:
-                c.OnlyEnforceIf(enf)
-        elif t is InSet:
-            c = self.m.AddLinearExpressionInDomain(
-                self.expr(f.lin), _cp_domain(f.domain).Complement())
-            if enf:
-                c.OnlyEnforceIf(enf)
+        if t is Cmp or t is InSet:
+            lit = self.as_literal(f)
+            if lit is not None:
+                self.clause([lit.Not()], enf)
+            elif t is Cmp:
+                c = self.m.add(_cmp(self.expr(f.lin), _NEG_OP[f.op]))
+                if enf:
+                    c.only_enforce_if(enf)
+            else:
+                c = self.m.add_linear_expression_in_domain(
+                    self.expr(f.lin), _cp_domain(f.domain).complement())
+                if enf:
+                    c.only_enforce_if(enf)
         elif t is Not:
             self.post(f.item, enf)
         elif t is Or:
@@ -164,27 +215,24 @@ class _Lowering:
             self.post(f.left, enf)
             self.post_negated(f.right, enf)
         elif t is And:
-            self.post_lits_or([self.literal(it, NEG).Not() for it in f.items], enf)
+            self.clause([self.literal(it, NEG).Not() for it in f.items], enf)
         elif t is Iff:
-            a, b = self.literal(f.left, 0), self.literal(f.right, 0)
-            c = self.m.Add(a != b)
-            if enf:
-                c.OnlyEnforceIf(enf)
+            self.post_iff(f.left, Not(f.right), enf)
         elif t is AllDifferent:
             pairs = [Cmp("=", _sub(f.exprs[i], f.exprs[j]))
                      for i in range(len(f.exprs)) for j in range(i + 1, len(f.exprs))]
-            self.post_lits_or([self.literal(p, POS) for p in pairs], enf)
+            self.clause([self.literal(p, POS) for p in pairs], enf)
         elif t is Connected:
             self.post_disconnected(f, enf)
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
 
-    def post_lits_or(self, lits: list, enf: list) -> None:
-        self.m.AddBoolOr(lits + [e.Not() for e in enf])
+    def clause(self, lits: list, enf: list) -> None:
+        self.m.add_bool_or(lits + [e.Not() for e in enf])
 
     def conj_literals(self, f: Formula) -> list:
         """Literals whose conjunction is implied by `f` (for use as enforcement)."""
-        if isinstance(f, And):
+        if type(f) is And:
             out: list = []
             for it in f.items:
                 out.extend(self.conj_literals(it))
@@ -192,26 +240,49 @@ class _Lowering:
         return [self.literal(f, NEG)]
 
     def literal(self, f: Formula, pol: int):  # noqa: ANN201
-        """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (0)."""
-        lit = self.as_literal(f)
-        if lit is not None:
-            return lit
-        if isinstance(f, Not):
+        """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (0). Atoms always get their
+        one shared literal, so every use of an atom propagates through the same variable."""
+        t = type(f)
+        if t is Cmp or t is InSet:
+            return self.atom_literal(f)
+        if t is Not:
             return self.literal(f.item, -pol).Not()
-        key = (pol, f)
-        hit = self.cache.get(key)
+        full = self.cache.get((0, f))
+        if full is not None:
+            return full
+        hit = self.cache.get((pol, f))
         if hit is not None:
             return hit
-        if pol != 0:
-            full = self.cache.get((0, f))
-            if full is not None:
-                return full
-        lit = self.m.NewBoolVar("")
-        if pol in (POS, 0):
-            self.post(f, [lit])
-        if pol in (NEG, 0):
-            self.post_negated(f, [lit.Not()])
-        self.cache[key] = lit
+        m = self.m
+        if t is And or t is Or:
+            lits_pos = [self.literal(i, POS if pol != NEG else NEG) for i in f.items] \
+                if pol != 0 else [self.literal(i, 0) for i in f.items]
+            lit = m.new_bool_var("")
+            if t is And:
+                if pol in (POS, 0):
+                    for li in lits_pos:
+                        m.add_implication(lit, li)
+                if pol in (NEG, 0):
+                    m.add_bool_or([li.Not() for li in lits_pos] + [lit])
+            else:
+                if pol in (POS, 0):
+                    m.add_bool_or(lits_pos + [lit.Not()])
+                if pol in (NEG, 0):
+                    for li in lits_pos:
+                        m.add_implication(li, lit)
+        elif t is Implies:
+            return self.literal(Or((Not(f.left), f.right)), pol)
+        elif t is Iff:
+            la, lb = self.literal(f.left, 0), self.literal(f.right, 0)
+            lit = m.new_bool_var("")
+            m.add_bool_xor([la, lb, lit])
+        else:
+            lit = m.new_bool_var("")
+            if pol in (POS, 0):
+                self.post(f, [lit])
+            if pol in (NEG, 0):
+                self.post_negated(f, [lit.Not()])
+        self.cache[(pol, f)] = lit
         return lit
 
     def post_connected(self, f: Connected, enf: list) -> None:
@@ -226,30 +297,30 @@ class _Lowering:
         nbrs = [[pos[(r + dr, c + dc)] for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
                  if (r + dr, c + dc) in pos] for (r, c) in cells]
         if enf:
-            ok = self.m.NewBoolVar("")
-            self.m.AddBoolAnd([ok]).OnlyEnforceIf(enf)
+            ok = self.m.new_bool_var("")
+            self.m.add_bool_and([ok]).only_enforce_if(enf)
         else:
             ok = None
-        root = [self.m.NewBoolVar("") for _ in range(n)]
-        dist = [self.m.NewIntVar(0, n - 1, "") for _ in range(n)]
+        root = [self.m.new_bool_var("") for _ in range(n)]
+        dist = [self.m.new_int_var(0, n - 1, "") for _ in range(n)]
         # root is the first member
         for i in range(n):
             earlier_member = member[:i]
-            self.m.AddImplication(root[i], member[i])
+            self.m.add_implication(root[i], member[i])
             # root[i] ⇔ member[i] ∧ no earlier member
-            self.m.AddBoolOr([root[i], member[i].Not()] + earlier_member)
+            self.m.add_bool_or([root[i], member[i].Not()] + earlier_member)
             for e in earlier_member:
-                self.m.AddImplication(root[i], e.Not())
-            self.m.Add(dist[i] == 0).OnlyEnforceIf(root[i])
+                self.m.add_implication(root[i], e.Not())
+            self.m.add(dist[i] == 0).only_enforce_if(root[i])
             # a non-root member has a member neighbour one step closer to the root
             steps = []
             for j in nbrs[i]:
-                s = self.m.NewBoolVar("")
-                self.m.AddImplication(s, member[j])
-                self.m.Add(dist[j] == dist[i] - 1).OnlyEnforceIf(s)
+                s = self.m.new_bool_var("")
+                self.m.add_implication(s, member[j])
+                self.m.add(dist[j] == dist[i] - 1).only_enforce_if(s)
                 steps.append(s)
             cond = [member[i], root[i].Not()] + ([ok] if ok is not None else [])
-            self.m.AddBoolOr(steps + [c.Not() for c in cond])
+            self.m.add_bool_or(steps + [c.Not() for c in cond])
 
     def post_disconnected(self, f: Connected, enf: list) -> None:
         """Members do not form one group: some non-empty member set R is closed under
@@ -257,15 +328,15 @@ class _Lowering:
         cells = list(f.cells)
         member = [self.literal(mf, 0) for mf in f.members]
         pos = {c: i for i, c in enumerate(cells)}
-        region = [self.m.NewBoolVar("") for _ in cells]
-        outside = [self.m.NewBoolVar("") for _ in cells]
+        region = [self.m.new_bool_var("") for _ in cells]
+        outside = [self.m.new_bool_var("") for _ in cells]
         for i, (r, c) in enumerate(cells):
-            self.m.AddImplication(region[i], member[i])
-            self.m.AddBoolAnd([member[i], region[i].Not()]).OnlyEnforceIf(outside[i])
+            self.m.add_implication(region[i], member[i])
+            self.m.add_bool_and([member[i], region[i].Not()]).only_enforce_if(outside[i])
             for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
                 j = pos.get(nb)
                 if j is not None:
-                    self.m.AddBoolOr([region[i].Not(), member[j].Not(), region[j]])
+                    self.m.add_bool_or([region[i].Not(), member[j].Not(), region[j]])
         self.post_lits_or(region, enf)
         self.post_lits_or(outside, enf)
 
@@ -300,32 +371,34 @@ class _Lowering:
                         terms[v] = terms.get(v, 0) + c * stride[d]
                     const += (lin.const - los[d]) * stride[d]
                 idx_lin = Lin(tuple(terms.items()), const)
-                iv = self.m.NewIntVar(0, full - 1, "")
-                self.m.Add(iv == self.expr(idx_lin))
-                self.m.AddElement(iv, [self.expr(flat[k]) for k in range(full)], res)
+                iv = self.m.new_int_var(0, full - 1, "")
+                self.m.add(iv == self.expr(idx_lin))
+                self.m.add_element(iv, [self.expr(flat[k]) for k in range(full)], res)
             else:
                 sels = []
                 for p, val in rows:
-                    s = self.m.NewBoolVar("")
+                    s = self.m.new_bool_var("")
                     for d in range(dims):
-                        self.m.Add(self.expr(el.index[d]) == p[d]).OnlyEnforceIf(s)
-                    self.m.Add(res == self.expr(val)).OnlyEnforceIf(s)
+                        self.m.add(self.expr(el.index[d]) == p[d]).only_enforce_if(s)
+                    self.m.add(res == self.expr(val)).only_enforce_if(s)
                     sels.append(s)
-                self.m.AddExactlyOne(sels)
+                self.m.add_exactly_one(sels)
 
     # ------------------------------------------------------------------ solving
     def block(self, values: list[int], answer_vars: list[int]) -> None:
         lits = []
         for v in answer_vars:
             x = self.vars[v]
-            if self.is_bool[v]:
-                lits.append(x.Not() if values[v] else x)
+            b = self.bool_of[v]
+            if b is not None:
+                lo, _step = self.affine[v]
+                lits.append(b if values[v] == lo else b.Not())
             else:
-                b = self.m.NewBoolVar("")
-                self.m.Add(x != values[v]).OnlyEnforceIf(b)
-                self.m.Add(x == values[v]).OnlyEnforceIf(b.Not())
+                b = self.m.new_bool_var("")
+                self.m.add(x != values[v]).only_enforce_if(b)
+                self.m.add(x == values[v]).only_enforce_if(b.Not())
                 lits.append(b)
-        self.m.AddBoolOr(lits)
+        self.m.add_bool_or(lits)
 
 
 def _cmp(e, op: str):  # noqa: ANN001, ANN202
@@ -373,16 +446,18 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
                 status = "unknown"
                 break
             solver.parameters.max_time_in_seconds = left
-        st = solver.Solve(low.m)
+        ts = time.perf_counter()
+        st = solver.solve(low.m)
+        timings[f"solve{len(solutions) + 1}"] = time.perf_counter() - ts
         if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            vals = [int(solver.Value(x)) for x in low.vars]
+            vals = [int(solver.value(x)) for x in low.vars]
             solutions.append(vals)
             low.block(vals, answer_vars)
             continue
         if st == cp_model.INFEASIBLE:
             break
         if st == cp_model.MODEL_INVALID:
-            raise InternalError("CP-SAT rejected the model: " + low.m.Validate())
+            raise InternalError("CP-SAT rejected the model: " + low.m.validate())
         status = "unknown"
         break
     timings["solve"] = time.perf_counter() - t1

@@ -112,6 +112,8 @@ def data_to_instance(data: dict[str, Any]) -> Instance:
 
 
 def _domain_of(v: Value) -> Domain | None:
+    if isinstance(v, range):
+        return Domain.range(v.start, v.stop - 1)
     if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
         return Domain.of(v)
     return None
@@ -332,11 +334,31 @@ class Grounder:
             if r is not True:
                 self.emit(Implies(g, r) if r is not False else Not(g), e.span)
             return
-        if self.as_fact(e) is not None:
-            return  # already a variable's domain (or a folded constant)
         v = self.eval_bool(e)
-        if v is not True:
-            self.emit(v if v is not False else Or(()), e.span)
+        if v is True or self.implied_by_domain(v):
+            return
+        self.emit(v if v is not False else Or(()), e.span)
+
+    def implied_by_domain(self, f: Formula | bool) -> bool:
+        """True when `f` bounds one variable and its domain already says so (a fact)."""
+        t = type(f)
+        if t is Cmp and f.op == "=":  # type: ignore[union-attr]
+            lin = f.lin  # type: ignore[union-attr]
+        elif t is InSet:
+            lin = f.lin  # type: ignore[union-attr]
+        else:
+            return False
+        if len(lin.terms) != 1 or lin.terms[0][1] not in (1, -1):
+            return False
+        v, c = lin.terms[0]
+        dom = self.model.variables[v].domain
+        if t is Cmp:
+            return dom.size == 1 and dom.lo == -lin.const * c
+        if c != 1:
+            return False
+        shifted = Domain(tuple((lo - lin.const, hi - lin.const)
+                               for lo, hi in f.domain.intervals))  # type: ignore[union-attr]
+        return dom.intersect(shifted) == dom
 
     def emit(self, f: Formula, span: Span) -> None:
         self.model.constraints.append(Constraint(f, self.origin(span)))
@@ -350,6 +372,9 @@ class Grounder:
 
     def eval_int(self, e: Expr) -> IntTerm:
         v = self.eval(e)
+        t = type(v)
+        if t is int or t is Lin:
+            return v
         if isinstance(v, bool) or _is_formula(v):
             raise self.fail("type", "a boolean is used as a number", e.span,
                             hint="a condition has no numeric value; count it with #x∈S: p")
@@ -360,6 +385,10 @@ class Grounder:
     # ---------------------------------------------------------------------- evaluation
     def eval(self, e: Expr) -> Value:
         t = type(e)
+        if t is Apply:
+            return self.eval_apply(e)  # type: ignore[arg-type]
+        if t is Binary:
+            return self.eval_binary(e)  # type: ignore[arg-type]
         if t is Num:
             return e.value  # type: ignore[union-attr]
         if t is Name:
@@ -383,7 +412,7 @@ class Grounder:
             return self.eval_quant(e)  # type: ignore[arg-type]
         if t is Range:
             lo, hi = self.const_int(e.lo), self.const_int(e.hi)  # type: ignore[union-attr]
-            return list(range(lo, hi + 1))
+            return range(lo, hi + 1)
         if t is SetLit:
             return [self.const_value(i) for i in e.items]  # type: ignore[union-attr]
         if t is TupleLit:
@@ -415,8 +444,8 @@ class Grounder:
 
     def const_iterable(self, e: Expr) -> list[Value]:
         v = self.eval(e)
-        if isinstance(v, list):
-            return v
+        if isinstance(v, list | range):
+            return v  # type: ignore[return-value]
         if self.mode == "facts":
             raise _NotConstant(False)
         raise self.fail("type", f"expected a set, range or list to range over, found a "
@@ -445,14 +474,15 @@ class Grounder:
             return self.call_term(term, e)
         idx: list[IntTerm] = []
         const = True
+        ground_mode = self.mode == "ground"
         for a in e.args:
-            v = self.eval_int(a) if self.mode == "ground" else self.eval(a)
-            if isinstance(v, bool) or not isinstance(v, int):
+            v = self.eval_int(a) if ground_mode else self.eval(a)
+            if type(v) is not int:
                 const = False
-                if self.mode == "facts":
+                if not ground_mode:
                     raise _NotConstant(False)
             idx.append(v)
-        if self.mode == "facts":
+        if not ground_mode:
             key = tuple(idx)
             d = self.point_dom.get(e.fn, {}).get(key)  # type: ignore[arg-type]
             if d is not None and d.size == 1:
@@ -568,17 +598,19 @@ class Grounder:
         if op == "∈":
             x = self.eval_int(e.left)
             s = self.eval(e.right)
-            if not isinstance(s, list):
+            if not isinstance(s, list | range):
                 if self.mode == "facts" and (isinstance(s, Lin) or _is_formula(s)):
                     raise _NotConstant(False)
                 raise self.fail("type", "the right side of '∈' must be a constant set",
                                 e.right.span, hint="write x∈{0 1} or x∈{a⋯b}")
-            dom = Domain.of([v for v in s if isinstance(v, int)])
-            if isinstance(x, int):
+            dom = _domain_of(s) or Domain.of([v for v in s if isinstance(v, int)])
+            if type(x) is int:
                 return x in dom
             return InSet(x, dom)
         a, b = self.eval_int(e.left), self.eval_int(e.right)
         if op == "+":
+            if type(a) is int and type(b) is int:
+                return a + b
             return add(a, b)
         if op == "⨫":
             return add(a, b, -1)
