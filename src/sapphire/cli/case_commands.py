@@ -8,6 +8,7 @@ problems only and `fmt` writes names as given, so these commands work at every s
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import tempfile
@@ -29,9 +30,7 @@ def _load_library(case: Case, path: str) -> Any | None:
     """The case's library via `sapphire.library.load_library`, or None when that stage is not
     available yet. A library that exists but fails to load raises `SapphireError`."""
     try:
-        import sapphire.library as library_module
-
-        load_library = library_module.load_library
+        load_library = importlib.import_module("sapphire.library").load_library
     except (ImportError, AttributeError):
         return None
     root = case.front.library
