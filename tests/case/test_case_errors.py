@@ -375,3 +375,8 @@ def test_unreadable_file(tmp_path: object) -> None:
 def test_crlf_and_bom_are_read() -> None:
     case = parse_case("\ufeff---\r\nlibrary: std\r\n---\r\nanti-king\r\n")
     assert case.rules[0].reference == "anti-king"
+
+
+def test_folded_givens_point_at_the_value() -> None:
+    text = "---\nlibrary: std\ngivens: >\n  1 x\n  . .\n---\n"
+    assert where(text) == [("givens-alphabet", 3, 9)]

@@ -75,8 +75,9 @@ class ValuePlace:
             return start_line, start_col
         part = parts[value_line]
         style = getattr(node, "style", None)
-        if style in ("|", ">"):
-            # Block scalars start on the line after the indicator, one source line per line.
+        if style == "|":
+            # Literal blocks start on the line after the indicator, one source line per line
+            # (folded '>' blocks join lines, so they fall back to the value's start).
             line = start_line + 1 + value_line
             src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             if part and src.endswith(part):
@@ -190,7 +191,9 @@ def _load(
 
 def _check_fields(front: FrontMatter, places: dict[str, ValuePlace], rep: Reporter) -> None:
     def at_value(key: str) -> tuple[int, int]:
-        return places[key].locate(0, 0)
+        place = places[key]
+        mark = place.node.start_mark
+        return place.first_line + mark.line, mark.column + 1
 
     def value_error(key: str, kind: str, message: str, hint: str) -> None:
         line, col = at_value(key)
