@@ -163,27 +163,41 @@ def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None) -> lis
         return problems
     rows, cols = board if board is not None else (None, len(grid.rows[0]))
     against = f"the {rows}×{cols} board" if board is not None else "the first row"
-    for r, row in enumerate(grid.rows):
-        if len(row) != cols:
-            problems.append(
-                GridProblem(
-                    "givens-size",
-                    f"{kind} row {r + 1} has {len(row)} cells, {against} has {cols}",
-                    grid.row_lines[r],
-                    grid.cell_index[r][0] if grid.cell_index[r] else 0,
-                    "write one symbol per cell; spaces and '|' are only layout",
-                )
+    widths = {len(row) for row in grid.rows}
+    if board is not None and len(widths) == 1 and cols not in widths:
+        # Every row has the same wrong width: one problem, not one per row.
+        problems.append(
+            GridProblem(
+                "givens-size",
+                f"{kind} rows have {widths.pop()} cells, {against} has {cols}",
+                grid.row_lines[0],
+                grid.cell_index[0][0] if grid.cell_index[0] else 0,
+                "write one symbol per cell; spaces and '|' are only layout",
             )
+        )
+    else:
+        for r, row in enumerate(grid.rows):
+            if len(row) != cols:
+                problems.append(
+                    GridProblem(
+                        "givens-size",
+                        f"{kind} row {r + 1} has {len(row)} cells, {against} has {cols}",
+                        grid.row_lines[r],
+                        grid.cell_index[r][0] if grid.cell_index[r] else 0,
+                        "write one symbol per cell; spaces and '|' are only layout",
+                    )
+                )
     if rows is not None and len(grid.rows) != rows:
-        r = min(len(grid.rows), rows) - 1
+        extra = len(grid.rows) > rows
+        r = rows if extra else len(grid.rows) - 1
         problems.append(
             GridProblem(
                 "givens-size",
                 f"{kind} have {len(grid.rows)} rows, the {rows}×{cols} board has {rows}",
                 grid.row_lines[r],
                 grid.cell_index[r][0] if grid.cell_index[r] else 0,
-                "write one line per board row"
-                if len(grid.rows) > rows
+                "this row is beyond the board; write one line per board row"
+                if extra
                 else "a row is missing after this one",
             )
         )

@@ -196,7 +196,7 @@ class RuleLineParser:
         if word is None:
             return
         start, tok = word
-        if ":" in tok and not tok.startswith(("https://", "http://")):
+        if ":" in tok and "://" not in tok:
             self._id(start, tok)
             word = self._next_word()
             if word is None:
@@ -219,7 +219,7 @@ class RuleLineParser:
                     hint="write the rule to negate after 'not', e.g. 'not anti-king'",
                 )
             start, tok = word
-        if tok.endswith(":") and not tok.startswith(("https://", "http://")):
+        if tok.endswith(":") and "://" not in tok:
             self._fail(
                 "misplaced-id",
                 f"the id '{tok[:-1]}' must come first on the line",
