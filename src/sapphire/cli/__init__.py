@@ -56,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     except InternalError as e:
         print(str(e), file=sys.stderr)
         return 70
+    except BrokenPipeError:  # output piped into a reader that stopped early
+        return 0
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

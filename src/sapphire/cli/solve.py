@@ -1,0 +1,121 @@
+"""`sapphire solve`: a `.sapphire` program with instance data, or a case file.
+
+Exit status (DESIGN.md, Contracts): 0 solved (unique or not), 1 bad input, 2 no solution,
+3 time limit reached without an answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from sapphire.diagnostics import Span, error
+from sapphire.pipeline import SolveResult
+
+EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
+
+
+def _read_data(path: str | None) -> dict[str, Any]:
+    if path is None:
+        return {}
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error("bad-json", f"invalid JSON: {e.msg}", Span(path, e.lineno, e.colno),
+                    hint="instance data is one JSON object, e.g. {\"n\": 5, \"m\": 5}",
+                    source=text) from None
+    if not isinstance(data, dict):
+        raise error("bad-data", "instance data must be a JSON object", Span(path, 1, 1),
+                    hint="{\"n\": 5, \"m\": 5, \"pim\": [[3, null], …]}")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.max_solutions < 1:
+        raise error("usage", "--max-solutions must be at least 1", None)
+    if args.file.endswith(".sapphire"):
+        from sapphire.pipeline import solve_program
+
+        data = _read_data(args.data)
+        res = solve_program(args.file, data, max_solutions=args.max_solutions,
+                            time_limit=args.time_limit)
+        answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
+        drawing = _loop_drawings(res, data)
+    else:
+        from sapphire.meaning import solve_case
+
+        res = solve_case(args.file, max_solutions=args.max_solutions,
+                         time_limit=args.time_limit)
+        answers = res.solutions
+        drawing = None
+    if args.format == "json":
+        out = {"status": res.status, "count": res.count, "solutions": answers,
+               "seconds": round(res.seconds, 4),
+               "timings": {k: round(v, 4) for k, v in res.timings.items()}}
+        json.dump(out, sys.stdout, separators=(",", ":"))
+        sys.stdout.write("\n")
+    else:
+        print(_text(res, answers, drawing))
+    return EXIT[res.status]
+
+
+def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] | None) -> str:
+    head = {"unique": "unique solution", "multiple": "more than one solution",
+            "none": "no solution", "unknown": "unknown (time limit reached)"}[res.status]
+    lines = [f"status: {res.status} — {head}; {res.count} shown; {res.seconds:.2f} s"]
+    for k, ans in enumerate(answers, start=1):
+        lines.append(f"solution {k}:")
+        if drawings:
+            lines.append(drawings[k - 1])
+            continue
+        if "digits" in ans:
+            for row in ans["digits"]:
+                lines.append("  " + " ".join("." if d is None else str(d) for d in row))
+            if "shading" in ans:
+                lines.append("  shading:")
+                for row in ans["shading"]:
+                    lines.append("  " + " ".join("#" if s else "." for s in row))
+            continue
+        for name, v in ans.get("values", {}).items():
+            if isinstance(v, list):
+                body = " ".join(f"{tuple(r[:-1])}={r[-1]}".replace(",)", ")") for r in v)
+                lines.append(f"  {name}: {body}")
+            else:
+                lines.append(f"  {name} = {v}")
+    return "\n".join(lines)
+
+
+def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:
+    """Draw a loop for programs with `hrz`/`vrt` edge maps on an n×m board."""
+    n, m = data.get("n"), data.get("m")
+    if not isinstance(n, int) or not isinstance(m, int) or not res.solutions:
+        return None
+    if not all("hrz" in s and "vrt" in s for s in res.solutions):
+        return None
+    clues = data.get("pim") if isinstance(data.get("pim"), list) else None
+    out = []
+    for s in res.solutions:
+        vrt = {tuple(r[:-1]): r[-1] for r in s["vrt"]}
+        hrz = {tuple(r[:-1]): r[-1] for r in s["hrz"]}
+        rows = []
+        for a in range(n + 1):
+            top = "  +" + "".join(("───" if vrt.get((a, b)) else "   ") + "+" for b in range(m))
+            rows.append(top)
+            if a == n:
+                break
+            cells = "  "
+            for b in range(m + 1):
+                cells += "│" if hrz.get((a, b)) else " "
+                if b < m:
+                    c = clues[a][b] if clues and a < len(clues) and b < len(clues[a]) else None
+                    cells += f" {c} " if c is not None else "   "
+            rows.append(cells)
+        out.append("\n".join(rows))
+    return out
