@@ -82,29 +82,32 @@ class Instance:
     """Extra term definitions in scope (a library's prelude)."""
 
 
+def _given_points(name: str, value: list[Any]) -> dict[tuple[int, ...], int]:
+    """The non-null points of a nested-list map, keyed by their 0-based index."""
+    pts: dict[tuple[int, ...], int] = {}
+    todo: list[tuple[Any, tuple[int, ...]]] = [(value, ())]
+    while todo:
+        x, idx = todo.pop()
+        if isinstance(x, list):
+            todo.extend((y, idx + (i,)) for i, y in enumerate(x))
+        elif x is None:
+            continue
+        elif isinstance(x, bool) or not isinstance(x, int):
+            raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer or null",
+                        Span("<data>", 1, 1), hint="maps are nested lists of integers and null")
+        else:
+            pts[idx] = x
+    return pts
+
+
 def data_to_instance(data: dict[str, Any]) -> Instance:
     """Instance JSON: scalars become parameters, nested lists become given map points."""
     inst = Instance()
     for name, v in data.items():
-        if isinstance(v, bool):
-            inst.constants[name] = v
-        elif isinstance(v, int):
+        if isinstance(v, bool | int):
             inst.constants[name] = v
         elif isinstance(v, list):
-            pts: dict[tuple[int, ...], int] = {}
-
-            def walk(x: Any, idx: tuple[int, ...]) -> None:
-                if isinstance(x, list):
-                    for i, y in enumerate(x):
-                        walk(y, idx + (i,))
-                elif isinstance(x, bool) or not isinstance(x, int | type(None)):
-                    raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer "
-                                "or null", Span("<data>", 1, 1))
-                elif x is not None:
-                    pts[idx] = x
-
-            walk(v, ())
-            inst.points[name] = pts
+            inst.points[name] = _given_points(name, v)
         else:
             raise error("bad-data", f"'{name}' is {v!r}: expected a number or nested lists",
                         Span("<data>", 1, 1), hint="scalars as numbers, maps as nested lists")

@@ -133,7 +133,10 @@ class TermDef(Node):
     body: Expr
 
 
-Expr = Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | Range | Product | TupleLit | Quant
+Expr = (
+    Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | Range | Product | TupleLit
+    | Quant
+)
 
 
 @dataclass(frozen=True)

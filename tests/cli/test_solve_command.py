@@ -1,0 +1,76 @@
+"""`sapphire solve` on programs: the JSON contract, text output and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import SEED
+
+from sapphire.cli import main
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "slitherlink" / "puzzle-5x5.json"
+
+
+def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", str(SEED), "--data", str(EXAMPLE), "--format", "json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["status"] == "unique" and out["count"] == 1
+    assert isinstance(out["seconds"], float)
+    values = out["solutions"][0]["values"]
+    assert set(values) >= {"vrt", "hrz", "in?", "id", "flo", "x0", "y0", "pim"}
+    assert values["x0"] == 0 and values["y0"] == 0
+    assert [0, 0, 1] in values["vrt"]  # maps as [index..., value] rows
+
+
+def test_text_draws_the_loop(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(SEED), "--data", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("status: unique")
+    assert "+───+───+───+───+───+" in out
+
+
+def test_no_solution_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "p.sapphire"
+    prog.write_text("x∈{0⋯3}\nx>3\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--format", "json"]) == 2
+    assert json.loads(capsys.readouterr().out)["status"] == "none"
+
+
+def test_multiple_and_max_solutions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "p.sapphire"
+    prog.write_text("x∈{0⋯3}\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--format", "json", "--max-solutions", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "multiple" and out["count"] == 3
+    assert sorted(s["values"]["x"] for s in out["solutions"]) == [0, 1, 2]
+
+
+def test_time_limit_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a pigeonhole instance CP-SAT cannot refute in a millisecond
+    n = 12
+    prog = tmp_path / "p.sapphire"
+    prog.write_text(f"∀k∈{{0⋯{n}}} ⦗p k⦘∈{{0⋯{n - 1}}}\ndistinct k∈{{0⋯{n}}}: ⦗p k⦘\n",
+                    encoding="utf-8")
+    code = main(["solve", str(prog), "--format", "json", "--time-limit", "0.001"])
+    out = json.loads(capsys.readouterr().out)
+    assert (code, out["status"]) in ((3, "unknown"), (2, "none"))
+
+
+def test_bad_program_exits_1_with_position(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "bad.sapphire"
+    prog.write_text("x∈{0⋯3}\n⦗f x = 1\n", encoding="utf-8")
+    assert main(["solve", str(prog)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{prog}:2:1: error: '⦗' is never closed")
+    assert "^" in err and "hint:" in err
+
+
+def test_bad_data_json_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "d.json"
+    data.write_text('{"n": 5,,}', encoding="utf-8")
+    assert main(["solve", str(SEED), "--data", str(data)]) == 1
+    assert f"{data}:1:9: error: invalid JSON" in capsys.readouterr().err

@@ -1,0 +1,96 @@
+"""Grounding: domains from facts, constant definitions, guard pruning, provenance, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.ground.grounder import Instance, data_to_instance, ground
+from sapphire.ground.model import Domain
+from sapphire.lang.parser import parse_program
+
+
+def g(text: str, data: dict | None = None):  # noqa: ANN201
+    return ground(parse_program(text, "t.sapphire"), data_to_instance(data or {}))
+
+
+def test_domains_come_from_top_level_membership_and_equality() -> None:
+    gm = g("∀a∈{0⋯2} ⦗f a⦘∈{0 1}\n⦗f 1⦘=1\nx∈{3 5 7}\nx¬=5")
+    names = {v.label(): v.domain for v in gm.variables}
+    assert names == {"f(0)": Domain.of([0, 1]), "f(2)": Domain.of([0, 1]),
+                     "x": Domain.of([3, 5, 7])}
+    # f(1) folded to the constant 1; the domain facts emit no constraints
+    assert gm.constants["f"] == {(1,): 1}
+    assert len(gm.constraints) == 1
+
+
+def test_definition_by_equality_is_a_constant_used_in_bounds() -> None:
+    gm = g("dc=(n+1)·(m+1)\n∀k∈{0⋯2} ⦗id k⦘∈{0⋯dc}", {"n": 2, "m": 3})
+    assert {v.domain for v in gm.variables} == {Domain.range(0, 12)}
+
+
+def test_given_points_fix_values() -> None:
+    gm = g("∀a∈{0⋯1} ⦗p a⦘∈{0⋯4}", {"p": [3, None]})
+    assert gm.constants["p"] == {(0,): 3}
+    assert [v.label() for v in gm.variables] == ["p(1)"]
+
+
+def test_false_guard_removes_branch_before_reading() -> None:
+    gm = g("∀x∈{0⋯2} ⦗f x⦘∈{0 1}\n∀x∈{0⋯2} x>0 ⇒ ⦗f x⦘=⦗f x⨫1⦘")
+    assert len(gm.constraints) == 2  # x=1 and x=2 only
+
+
+def test_undefined_read_names_point_position_and_bindings() -> None:
+    with pytest.raises(SapphireError) as ei:
+        g("∀x∈{0⋯2} ⦗f x⦘∈{0 1}\n∀⟨x y⟩∈{0⋯2}×{5⋯5}\n  ⦗f x+1⦘=⦗f x⦘")
+    d = ei.value.diagnostics[0]
+    assert d.kind == "no-domain"
+    assert d.message == "f(3) has no domain; read at t.sapphire:3:3 with x=2, y=5"
+
+
+def test_provenance_keeps_span_and_bindings() -> None:
+    gm = g("∀x∈{0⋯2} ⦗f x⦘∈{0⋯5}\n∀x∈{1⋯2}\n  ⦗f x⦘>⦗f x⨫1⦘")
+    origins = [(c.origin.span.line, c.origin.span.col, c.origin.bindings)
+               for c in gm.constraints]
+    assert origins == [(3, 3, (("x", 1),)), (3, 3, (("x", 2),))]
+
+
+def test_variable_without_domain_is_an_error() -> None:
+    with pytest.raises(SapphireError) as ei:
+        g("y = x + 1 ∨ x = 2")
+    assert ei.value.kinds == ["no-domain"]
+
+
+def test_boolean_used_as_number_is_a_type_error() -> None:
+    with pytest.raises(SapphireError) as ei:
+        g("x∈{0 1}\n(x=1)·2 = 2")
+    assert ei.value.kinds == ["type"]
+
+
+def test_number_used_as_condition_is_a_type_error() -> None:
+    with pytest.raises(SapphireError) as ei:
+        g("x∈{0 1}\nx ⇒ x=1")
+    assert ei.value.kinds == ["type"]
+
+
+def test_element_index_must_stay_in_defined_points() -> None:
+    with pytest.raises(SapphireError) as ei:
+        g("∀k∈{0⋯3} ⦗f k⦘∈{0 1}\ni∈{0⋯4}\n⦗f i⦘=1")
+    assert "can read f(4)" in ei.value.diagnostics[0].message
+
+
+def test_constant_false_constraint_makes_the_model_unsatisfiable() -> None:
+    gm = g("n = 4", {"n": 3})
+    assert len(gm.constraints) == 1
+
+
+def test_instance_constants_bind_lists_for_quantifiers() -> None:
+    prog = parse_program("∀⟨r c⟩∈S ⦗face r c⦘∈{1⋯4}")
+    gm = ground(prog, Instance(constants={"S": [(1, 1), (2, 3)]}))
+    assert sorted(v.label() for v in gm.variables) == ["face(1, 1)", "face(2, 3)"]
+
+
+def test_bad_data_is_an_error() -> None:
+    with pytest.raises(SapphireError) as ei:
+        data_to_instance({"pim": [[1, "x"]]})
+    assert ei.value.kinds == ["bad-data"]
