@@ -1,0 +1,262 @@
+"""The library-dependent checks of a case: every problem at once, under `not` and conditions alike.
+
+An error in a rule line is an error whatever wraps it: a negated line or an inactive condition
+still has to name a definition, valid parameters and cells on the board, so nothing here looks
+at `not`, `negate: all` or the condition's truth, except to name the one error that only a
+negated line can make (negating a global rule that has no definition).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sapphire.case.model import Case, Cell, RuleLine
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
+from sapphire.library.library import Library
+
+
+@dataclass
+class _Out:
+    case: Case
+    diagnostics: list[Diagnostic]
+
+    def add(
+        self,
+        kind: str,
+        message: str,
+        span: Span | None,
+        hint: str | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        line = source_line(self.case.source, span.line) if span else None
+        self.diagnostics.append(Diagnostic(kind, message, span, hint, line, notes))
+
+
+def _where(rule: RuleLine) -> Span | None:
+    return rule.reference_span or rule.span
+
+
+def _effectively_negated(case: Case, rule: RuleLine) -> bool:
+    return rule.negated != case.front.negate_all
+
+
+def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | None, bool]:
+    """Resolve, turning fetch and parse failures of remote definitions into diagnostics.
+
+    The flag says whether a definition was found or already reported as broken.
+    """
+    try:
+        d = lib.resolve(rule.reference)
+        return d, d is not None
+    except SapphireError as exc:
+        here = _where(rule)
+        note = f"while resolving '{rule.reference}'" + (f" at {here}" if here else "")
+        for d in exc.diagnostics:
+            if d.span is None:
+                out.add(d.kind, d.message, here, d.hint)
+            else:
+                out.diagnostics.append(
+                    Diagnostic(d.kind, d.message, d.span, d.hint, d.source_line, (*d.notes, note))
+                )
+        return None, True
+
+
+def _missing(lib: Library, case: Case, rule: RuleLine, out: _Out) -> None:
+    ref = rule.reference
+    where = _where(rule)
+    if lib.predicate(ref) is not None:
+        hint: str | None = f"'{ref}' is a predicate: write it as a condition, '... if {ref}'"
+    elif ref.startswith("https://"):
+        hint = "nothing was found at that URL" if ref.endswith(".md") else (
+            "a definition URL ends in .md")
+    elif "://" in ref:
+        hint = "only https URLs name definitions"
+    else:
+        hint = did_you_mean(ref, lib.kinds()) or (
+            f"the library '{lib.root}' defines: {', '.join(lib.kinds())}"
+        )
+    if not rule.cells and _effectively_negated(case, rule):
+        out.add("cannot-negate-undefined-global",
+                f"cannot negate '{ref}': it has no definition, so it has no formula to negate",
+                where, hint)
+    else:
+        out.add("missing-definition", f"no definition of '{ref}' in library '{lib.root}'",
+                where, hint)
+
+
+def _board(
+    case: Case, resolved: list[tuple[RuleLine, RuleDefinition | None]], out: _Out
+) -> tuple[tuple[int, int] | None, range | None]:
+    """The board size and alphabet the case declares (front matter or a declaring rule)."""
+    board = parse_size(case.front.fields.get("board"))
+    board_from = "the front matter ('board')" if board else ""
+    alphabet: range | None = None
+    for rule, d in resolved:
+        if d is None or not _positional_ok(d, rule.positional):
+            continue
+        size = d.board_for(rule.positional)
+        if size is not None:
+            if board is not None and size != board:
+                out.add("conflicting-board",
+                        f"'{rule.reference} {rule.positional}' declares a {size[0]}×{size[1]} "
+                        f"board, but {board_from} made it {board[0]}×{board[1]}",
+                        _where(rule), "one board per case")
+            elif board is None:
+                board, board_from = size, f"'{rule.reference} {rule.positional}'"
+        alphabet = alphabet or d.alphabet_for(rule.positional)
+    return board, alphabet
+
+
+def _positional_ok(d: RuleDefinition, positional: str | None) -> bool:
+    spec = d.positional
+    if spec is None or positional is None or parse_size(positional) is None:
+        return False
+    return not spec.values or positional in spec.values
+
+
+def _check_positional(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
+    spec, where = d.positional, _where(rule)
+    if spec is None:
+        if rule.positional is not None:
+            out.add("unexpected-positional",
+                    f"'{d.kind}' takes no bare argument, but '{rule.positional}' is written",
+                    rule.span or where, "drop it, or name it as a parameter")
+        return
+    allowed = ", ".join(spec.values) if spec.values else "a size such as 9x9"
+    if rule.positional is None:
+        if spec.required:
+            out.add("missing-positional", f"'{d.kind}' needs its size, e.g. '{d.kind} "
+                    f"{spec.values[-1] if spec.values else '9x9'}'", where, f"sizes: {allowed}")
+    elif not _positional_ok(d, rule.positional):
+        out.add("bad-positional", f"'{d.kind}' has no size '{rule.positional}'",
+                rule.span or where, hint=did_you_mean(rule.positional, spec.values)
+                or f"sizes: {allowed}")
+
+
+def _check_params(
+    d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+    alphabet: range | None, out: _Out,
+) -> None:
+    seen: dict[str, str] = {}
+    words = [w for p in d.params for w in p.spellings()]
+    for param in rule.params:
+        spec = d.param(param.name)
+        where = param.span or rule.span
+        if spec is None:
+            takes = ", ".join(p.preferred for p in d.params) or "no parameters"
+            out.add("unknown-parameter", f"'{d.kind}' has no parameter '{param.name}'", where,
+                    did_you_mean(param.name, words) or f"'{d.kind}' takes: {takes}")
+            continue
+        if spec.name in seen:
+            out.add("duplicate-parameter",
+                    f"'{param.name}' repeats '{seen[spec.name]}' on this '{d.kind}' line",
+                    where, "give each parameter once")
+            continue
+        seen[spec.name] = param.name
+        vspan = param.value_span or where
+        value = param.value
+        if not type_matches(spec.type, value):
+            shown = str(value) if isinstance(value, Cell) else _json(value)
+            out.add("bad-parameter-type",
+                    f"'{param.name}' of '{d.kind}' must be {TYPE_WORDS[spec.type]}, not {shown}",
+                    vspan, f"write e.g. '{spec.preferred} {_example(spec.type)}'")
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            low, high = spec.minimum, spec.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                bounds = f"{low if low is not None else '…'}..{high if high is not None else '…'}"
+                out.add("bad-parameter-value",
+                        f"'{param.name}' of '{d.kind}' must lie in {bounds}, not {value}",
+                        vspan)
+        if spec.type == "digits" and alphabet is not None and isinstance(value, list):
+            bad = [v for v in value if v not in alphabet]
+            if bad:
+                out.add("bad-parameter-value",
+                        f"{_json(bad)} in '{param.name}' are not digits of this board "
+                        f"({alphabet.start}..{alphabet.stop - 1})", vspan)
+        if isinstance(value, Cell):
+            _check_cell(value, vspan, board, out)
+    for spec in d.params:
+        if spec.required and spec.name not in seen:
+            out.add("missing-parameter", f"'{d.kind}' needs its parameter '{spec.preferred}'",
+                    _where(rule), f"add '{spec.preferred} {_example(spec.type)}' to the line")
+
+
+def _example(ptype: str) -> str:
+    return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1"}.get(ptype, "1")
+
+
+def _json(value: object) -> str:
+    import json
+
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, out: _Out) -> None:
+    if board is None:
+        return
+    rows, cols = board
+    if not (1 <= cell.row <= rows and 1 <= cell.col <= cols):
+        out.add("off-board-cell", f"{cell} is off the board",
+                span, f"{cell} is outside the {rows}×{cols} board")
+
+
+def _check_condition(
+    lib: Library, rule: RuleLine, shading: bool, out: _Out
+) -> None:
+    cond = rule.condition
+    if cond is None:
+        return
+    where = cond.span or rule.span
+    pred = lib.predicate(cond.predicate)
+    if pred is None:
+        term = lib.prelude.term(cond.predicate)
+        if term is not None:
+            args = ", ".join(f"{n}:{t}" for n, t in term.params)
+            hint: str | None = (f"'{term.name}' is a term taking ({args}), not a predicate on "
+                                "the rule's cells")
+        else:
+            hint = did_you_mean(cond.predicate, lib.predicates()) or (
+                "predicates: " + ", ".join(lib.predicates()))
+        out.add("unknown-predicate", f"'{cond.predicate}' is not a shared predicate", where, hint)
+    if not rule.cells:
+        out.add("condition-without-cells",
+                f"'{cond.keyword} {cond.predicate}' needs the rule's own cells, and "
+                f"'{rule.reference}' lists none", where,
+                "a condition applies to the cells of its rule; drop it or list cells")
+    if pred is not None and "shading" in pred.needs and not shading:
+        declarers = lib.declarers("shading")
+        kind = ("uniform-without-yin-yang" if cond.predicate == "uniform"
+                else "missing-declaration")
+        out.add(kind, f"'{cond.predicate}' reads the shading, but no rule declares one", where,
+                f"add a '{declarers[0]}' line" if declarers else None)
+
+
+def check_case(lib: Library, case: Case) -> list[Diagnostic]:
+    """Every library-dependent error of `case`, in line order."""
+    out = _Out(case, [])
+    looked_up = [(rule, *_lookup(lib, rule, out)) for rule in case.rules]
+    resolved = [(rule, d) for rule, d, _ in looked_up]
+    board, alphabet = _board(case, resolved, out)
+    shading = any(d is not None and "shading" in d.declares for _, d in resolved)
+    for rule, d, reported in looked_up:
+        if d is None:
+            if not reported:
+                _missing(lib, case, rule, out)
+        else:
+            if d.scope == "cells" and not rule.cells:
+                out.add("missing-cells", f"'{d.kind}' applies to cells, and none are listed",
+                        _where(rule), f"list them, e.g. '{d.kind} r1c1-r1c2'")
+            elif d.scope == "global" and rule.cells:
+                out.add("unexpected-cells", f"'{d.kind}' is a global rule and takes no cells",
+                        rule.cells[0].span or _where(rule), "drop the cells")
+            _check_positional(d, rule, out)
+            _check_params(d, rule, board, alphabet, out)
+        _check_condition(lib, rule, shading, out)
+        for ref in rule.cells:
+            _check_cell(ref.cell, ref.span or rule.span, board, out)
+    out.diagnostics.sort(
+        key=lambda x: (x.span.file != case.path, x.span.line, x.span.col) if x.span else (True,)
+    )
+    return out.diagnostics

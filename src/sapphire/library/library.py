@@ -1,0 +1,223 @@
+"""A loaded rule library: the definitions under one root, the prelude, and reference lookup.
+
+The root is `std` (the bundled definitions), a folder relative to the case file, or an https
+URL under which `<kind>.md` files live. A rule line may also name a definition by its own https
+URL. Local libraries are read and validated whole when loaded, so a broken definition is found
+before any case uses it; remote definitions are fetched (once, then cached) on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+from sapphire.case.model import Case
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.library import fetch
+from sapphire.library.definition import (
+    KIND_RE,
+    Predicate,
+    Prelude,
+    RuleDefinition,
+    parse_definition,
+    parse_prelude,
+)
+
+PRELUDE = "prelude"
+
+
+def std_root() -> Path:
+    """The folder of the bundled standard library (shipped as package data)."""
+    return Path(str(resources.files("sapphire.library").joinpath("std")))
+
+
+def _is_url_reference(reference: str) -> bool:
+    return reference.startswith("https://") and reference.endswith(".md")
+
+
+class Library:
+    """Rule definitions and shared predicates, looked up by the references case files write."""
+
+    def __init__(
+        self,
+        root: str,
+        definitions: Iterable[RuleDefinition],
+        prelude: Prelude | None,
+        *,
+        remote: str | None = None,
+        cache_dir: Path | None = None,
+    ) -> None:
+        self.root = root
+        self._local: dict[str, RuleDefinition] = {}
+        self._predicate_defs: dict[str, RuleDefinition] = {}
+        for d in definitions:
+            (self._predicate_defs if d.predicate else self._local)[d.kind] = d
+        self._prelude = prelude
+        self._remote = remote.rstrip("/") if remote else None
+        self._cache_dir = cache_dir
+        self._fetched: dict[str, RuleDefinition | None] = {}
+
+    # -- lookup ---------------------------------------------------------------------------
+
+    @property
+    def prelude(self) -> Prelude:
+        """The root's prelude.md; the bundled one when the root has none."""
+        if self._prelude is None:
+            found: Prelude | None = None
+            if self._remote is not None:
+                url = f"{self._remote}/{PRELUDE}.md"
+                try:
+                    found = parse_prelude(fetch.fetch_text(url, self._cache_dir), url)
+                except fetch.NotFound:
+                    found = None
+            self._prelude = found or _std_prelude()
+        return self._prelude
+
+    def url_for(self, reference: str) -> str | None:
+        """The URL a reference is fetched from, if it is fetched at all."""
+        if _is_url_reference(reference):
+            return reference
+        if self._remote is not None and KIND_RE.match(reference):
+            return f"{self._remote}/{reference}.md"
+        return None
+
+    def resolve(self, reference: str) -> RuleDefinition | None:
+        """The definition a rule line's reference names, or None when there is none.
+
+        Raises SapphireError when a fetched definition cannot be fetched or is malformed.
+        """
+        if reference in self._local:
+            return self._local[reference]
+        url = self.url_for(reference)
+        if url is None:
+            return None
+        if url not in self._fetched:
+            try:
+                text = fetch.fetch_text(url, self._cache_dir)
+            except fetch.NotFound:
+                self._fetched[url] = None
+            else:
+                d = parse_definition(text, url)
+                self._fetched[url] = None if d.predicate else d
+        return self._fetched[url]
+
+    def kinds(self) -> list[str]:
+        """Every kind known without a network request (local ones, and remote ones seen)."""
+        fetched = {d.kind for d in self._fetched.values() if d is not None}
+        return sorted(set(self._local) | fetched)
+
+    def definitions(self) -> list[RuleDefinition]:
+        """The local rule definitions, by kind."""
+        return [self._local[k] for k in sorted(self._local)]
+
+    def predicates(self) -> list[str]:
+        """Condition keywords: the prelude's predicates and any `predicate: true` files."""
+        return sorted({p.name for p in self.prelude.predicates} | set(self._predicate_defs))
+
+    def predicate(self, name: str) -> Predicate | None:
+        """What a condition keyword calls."""
+        for p in self.prelude.predicates:
+            if p.name == name:
+                return p
+        d = self._predicate_defs.get(name)
+        return Predicate(name, None, None, frozenset(), d) if d is not None else None
+
+    def declarers(self, declaration: str) -> list[str]:
+        """Local kinds that declare `declaration` (for hints such as 'add a yin-yang line')."""
+        return [d.kind for d in self.definitions() if declaration in d.declares]
+
+    def canonical_param(self, reference: str, name: str) -> str | None:
+        """The real name of a parameter written as `name` (an alias or the name), or None."""
+        d = self._quiet(reference)
+        spec = d.param(name) if d is not None else None
+        return spec.name if spec is not None else None
+
+    def preferred_name(self, reference: str, param_name: str) -> str:
+        """How the writer spells a parameter (`sum` and `total` -> `total` for cage)."""
+        d = self._quiet(reference)
+        spec = d.param(param_name) if d is not None else None
+        return spec.preferred if spec is not None else param_name
+
+    def _quiet(self, reference: str) -> RuleDefinition | None:
+        try:
+            return self.resolve(reference)
+        except SapphireError:
+            return None
+
+    def check_case(self, case: Case) -> list[Diagnostic]:
+        """Every error of `case` that needs the library, all at once, in line order."""
+        from sapphire.library.check import check_case
+
+        return check_case(self, case)
+
+
+_STD_CACHE: dict[str, object] = {}
+
+
+def _std_prelude() -> Prelude:
+    lib = _STD_CACHE.get("std")
+    if not isinstance(lib, Library):
+        lib = _load_folder("std", std_root(), None)
+        _STD_CACHE["std"] = lib
+    assert lib._prelude is not None
+    return lib._prelude
+
+
+def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
+    """Read and validate every .md under `folder`; report every broken file together."""
+    problems: list[Diagnostic] = []
+    definitions: list[RuleDefinition] = []
+    prelude: Prelude | None = None
+    for path in sorted(folder.glob("*.md")):
+        label = str(path)
+        text = path.read_text(encoding="utf-8")
+        try:
+            if path.stem == PRELUDE:
+                prelude = parse_prelude(text, label)
+                continue
+            d = parse_definition(text, label)
+        except SapphireError as exc:
+            problems.extend(exc.diagnostics)
+            continue
+        if d.kind != path.stem:
+            problems.append(
+                Diagnostic("kind-mismatch", f"{path.name} defines kind '{d.kind}'",
+                           Span(label, 1, 1), hint=f"name the file {d.kind}.md or the kind "
+                           f"'{path.stem}'")
+            )
+            continue
+        definitions.append(d)
+    if problems:
+        raise SapphireError(problems)
+    lib = Library(root, definitions, prelude, cache_dir=cache_dir)
+    if prelude is None and root != "std":
+        lib._prelude = None  # falls back to the bundled prelude on first use
+    return lib
+
+
+def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) -> Library:
+    """Open the library a case declares: `std`, a folder relative to `base_dir`, or an https URL.
+
+    `cache_dir` holds fetched definitions (default: ~/.cache/sapphire/library).
+    """
+    if root == "std":
+        cached = _STD_CACHE.get("std")
+        if isinstance(cached, Library) and cache_dir is None:
+            return cached
+        lib = _load_folder("std", std_root(), cache_dir)
+        if cache_dir is None:
+            _STD_CACHE["std"] = lib
+        return lib
+    if root.startswith("https://"):
+        return Library(root, (), None, remote=root, cache_dir=cache_dir)
+    if "://" in root:
+        raise error("insecure-library-url", f"library {root!r}: only https URLs are fetched",
+                    hint="use https://, a folder, or std")
+    folder = Path(root)
+    if not folder.is_absolute():
+        folder = base_dir / folder
+    if not folder.is_dir():
+        raise error("library-not-found", f"library folder {str(folder)!r} does not exist",
+                    hint="library: std uses the bundled definitions")
+    return _load_folder(root, folder, cache_dir)
