@@ -139,14 +139,20 @@ def _check_params(
     alphabet: range | None, out: _Out,
 ) -> None:
     seen: dict[str, str] = {}
+    misspelt: set[str] = set()
     words = [w for p in d.params for w in p.spellings()]
     for param in rule.params:
         spec = d.param(param.name)
         where = param.span or rule.span
         if spec is None:
             takes = ", ".join(p.preferred for p in d.params) or "no parameters"
+            hint = did_you_mean(param.name, words)
+            if hint is not None:  # a misspelt required parameter is one mistake, not two
+                meant = d.param(hint.split("'")[1])
+                if meant is not None:
+                    misspelt.add(meant.name)
             out.add("unknown-parameter", f"'{d.kind}' has no parameter '{param.name}'", where,
-                    did_you_mean(param.name, words) or f"'{d.kind}' takes: {takes}")
+                    hint or f"'{d.kind}' takes: {takes}")
             continue
         if spec.name in seen:
             out.add("duplicate-parameter",
@@ -178,7 +184,7 @@ def _check_params(
         if isinstance(value, Cell):
             _check_cell(value, vspan, board, out)
     for spec in d.params:
-        if spec.required and spec.name not in seen:
+        if spec.required and spec.name not in seen and spec.name not in misspelt:
             out.add("missing-parameter", f"'{d.kind}' needs its parameter '{spec.preferred}'",
                     _where(rule), f"add '{spec.preferred} {_example(spec.type)}' to the line")
 

@@ -299,6 +299,16 @@ def _read_document(r: _Reader) -> _Document:
         problem = getattr(exc, "problem", None) or str(exc)
         r.add("bad-front-matter", f"the front matter is not valid YAML: {problem}", span)
         node = None
+    if node is not None:
+        try:  # construct once up front, so later reads of any node cannot fail
+            loader.construct_document(node)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or node.start_mark
+            problem = getattr(exc, "problem", None) or str(exc)
+            r.add("bad-front-matter", f"the front matter cannot be read: {problem}",
+                  r.span(mark.line + r.yaml_offset, mark.column + 1),
+                  hint="plain YAML only: no tags such as !!python")
+            node = None
     if node is not None and not isinstance(node, yaml.MappingNode):
         r.add("bad-front-matter", "the front matter must be a mapping of fields", r.node_span(node))
     elif isinstance(node, yaml.MappingNode):

@@ -1,0 +1,227 @@
+"""Malformed definitions are SapphireErrors with exact kinds at the .md file's line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.library import load_library, parse_definition, parse_prelude
+
+PROSE = "The rule explained for a setter.\n\n```text\nthing r1c1-r1c2\n```\n"
+MEANING = "```sapphire\n∀⟨r c⟩∈S: ⦗face r c⦘¬=5\n```\n"
+GOOD_FRONT = "kind: thing\nscope: cells\ncells: set\n"
+
+
+def md(front: str, body: str = PROSE + "\n" + MEANING) -> str:
+    return f"---\n{front}---\n\n{body}"
+
+
+def errors(text: str) -> list[tuple[str, int, int]]:
+    with pytest.raises(SapphireError) as exc:
+        parse_definition(text, "thing.md")
+    return [(d.kind, d.span.line, d.span.col) for d in exc.value.diagnostics if d.span]
+
+
+def test_a_good_definition() -> None:
+    d = parse_definition(md(GOOD_FRONT), "thing.md")
+    assert (d.kind, d.scope, d.cells, d.params, d.positional) == ("thing", "cells", "set", (),
+                                                                   None)
+    assert d.meaning == "∀⟨r c⟩∈S: ⦗face r c⦘¬=5\n"
+    # lines: 1 ---, 2-4 front, 5 ---, 6 blank, 7-8 prose, 9-11 example, 12 blank, 13 fence
+    assert d.meaning_line == 14
+    assert "```sapphire" not in d.prose and "thing r1c1-r1c2" in d.prose
+
+
+def test_front_matter_must_come_first() -> None:
+    assert errors("# Thing\n\n" + MEANING) == [("missing-front-matter", 1, 1)]
+
+
+def test_unclosed_front_matter() -> None:
+    assert errors("---\nkind: thing\n") == [("unclosed-front-matter", 1, 1)]
+
+
+def test_bad_yaml_is_reported_where_it_breaks() -> None:
+    # line 3 of the file holds the broken flow mapping
+    got = errors(md("kind: thing\nscope: {cells\ncells: set\n"))
+    assert got[0][0] == "bad-front-matter" and got[0][1] == 4
+
+
+def test_yaml_tags_never_construct_objects() -> None:
+    got = errors(md("kind: !!python/object/apply:os.system ['true']\nscope: cells\ncells: set\n"))
+    assert got[0][:2] == ("bad-front-matter", 2)
+
+
+def test_unknown_field_with_did_you_mean() -> None:
+    with pytest.raises(SapphireError) as exc:
+        parse_definition(md("kind: thing\nscpoe: cells\ncells: set\n"), "thing.md")
+    kinds = [(d.kind, d.span.line, d.span.col) for d in exc.value.diagnostics]
+    assert ("unknown-field", 3, 1) in kinds
+    unknown = next(d for d in exc.value.diagnostics if d.kind == "unknown-field")
+    assert unknown.hint == "did you mean 'scope'?"
+    assert unknown.source_line == "scpoe: cells"
+    assert str(unknown.span) == "thing.md:3:1"
+
+
+def test_bad_scope_value_points_at_the_value() -> None:
+    assert errors(md("kind: thing\nscope: cell\ncells: set\n")) == [("bad-field", 3, 8)]
+
+
+def test_missing_kind_and_scope() -> None:
+    got = errors(md("cells: set\n"))
+    assert [k for k, *_ in got] == ["missing-field", "missing-field"]
+
+
+def test_bad_kind_name() -> None:
+    assert errors(md("kind: Thing_1\nscope: cells\ncells: set\n")) == [("bad-kind", 2, 7)]
+
+
+def test_global_rule_has_no_cells() -> None:
+    assert errors(md("kind: thing\nscope: global\ncells: set\n")) == [("bad-field", 4, 8)]
+
+
+def test_parameter_schema_errors() -> None:
+    front = GOOD_FRONT + (
+        "parameters:\n"            # line 5
+        "  a:\n"                   # 6
+        "    type: integr\n"       # 7
+        "  b:\n"                   # 8
+        "    type: integer\n"      # 9
+        "    required: true\n"     # 10
+        "    default: 3\n"         # 11
+        "  c:\n"                   # 12
+        "    type: boolean\n"      # 13
+        "  d:\n"                   # 14
+        "    type: integer\n"      # 15
+        "    default: 1\n"         # 16
+        "    aliases: [dd]\n"      # 17
+        "    preferred: ddd\n"     # 18
+        "  distinct:\n"            # 19
+        "    type: boolean\n"      # 20
+        "    default: false\n"     # 21
+        "  e:\n"                   # 22
+        "    type: digits\n"       # 23
+        "    default: 3\n"         # 24
+        "  f:\n"                   # 25
+        "    type: integer\n"      # 26
+        "    default: 0\n"         # 27
+        "    aliases: [dd]\n"      # 28
+        "    colour: red\n"        # 29
+    )
+    assert errors(md(front)) == [
+        ("bad-field", 7, 11),
+        ("required-with-default", 11, 14),
+        ("parameter-without-default", 12, 3),
+        ("bad-preferred", 18, 16),
+        ("reserved-name", 19, 3),
+        ("bad-default", 24, 14),
+        ("unknown-field", 29, 5),
+    ]
+
+
+def test_alias_clash_between_parameters() -> None:
+    front = GOOD_FRONT + (
+        "parameters:\n"
+        "  a: {type: integer, default: 1, aliases: [x]}\n"   # line 6
+        "  b: {type: integer, default: 1, aliases: [x]}\n"   # line 7
+    )
+    assert errors(md(front)) == [("duplicate-parameter-name", 7, 3)]
+
+
+def test_declarations_positional_and_boxes() -> None:
+    front = (
+        "kind: thing\nscope: global\n"
+        "declares: [board, boxs]\n"                          # line 4
+    )
+    assert errors(md(front)) == [("bad-field", 4, 19), ("bad-field", 4, 11)]
+    front = (
+        "kind: thing\nscope: global\n"
+        "positional: {name: N, type: size, values: [6x6, 9x9]}\n"
+        "declares: [board, alphabet, boxes]\n"
+        "boxes: {6x6: 2x3, 9x9: 3x2}\n"                      # line 6
+    )
+    assert errors(md(front)) == [("bad-boxes", 6, 24), ("bad-boxes", 6, 8)]
+
+
+def test_positional_only_on_global_rules() -> None:
+    front = GOOD_FRONT + "positional: {name: N, type: size}\n"
+    assert errors(md(front)) == [("bad-field", 5, 13)]
+
+
+def test_meaning_block_count() -> None:
+    assert errors(md(GOOD_FRONT, PROSE)) == [("missing-meaning", 6, 1)]
+    two = md(GOOD_FRONT, PROSE + "\n" + MEANING + "\nMore.\n\n" + MEANING)
+    # the second fence opens on line 19
+    assert errors(two) == [("several-meanings", 19, 1)]
+    assert errors(md(GOOD_FRONT, PROSE + "\n```sapphire\n\n```\n")) == [("empty-meaning", 13, 1)]
+
+
+def test_meaning_inside_a_list_is_refused() -> None:
+    body = PROSE + "\n- item\n\n  ```sapphire\n  true\n  ```\n"
+    assert errors(md(GOOD_FRONT, body)) == [("nested-meaning", 15, 1)]
+
+
+def test_prose_is_required() -> None:
+    assert errors(md(GOOD_FRONT, MEANING)) == [("missing-prose", 2, 1)]
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    got = errors(md("kind: thing\nscope: cells\ncells: none\ncolour: red\n", PROSE))
+    assert sorted(k for k, *_ in got) == ["bad-field", "missing-meaning", "unknown-field"]
+
+
+def test_folder_file_name_must_match_kind(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "other.md").write_text(md(GOOD_FRONT), encoding="utf-8")
+    (tmp_path / "lib" / "broken.md").write_text("no front matter\n", encoding="utf-8")
+    with pytest.raises(SapphireError) as exc:
+        load_library("lib", tmp_path)
+    got = [(d.kind, Path(d.span.file).name) for d in exc.value.diagnostics]
+    assert got == [("missing-front-matter", "broken.md"), ("kind-mismatch", "other.md")]
+
+
+PRELUDE_FRONT = "kind: prelude\npredicates:\n"
+
+
+def prelude_errors(front: str, terms: str) -> list[tuple[str, int, int]]:
+    text = f"---\n{front}---\n\nThe prelude.\n\n```sapphire\n{terms}```\n"
+    with pytest.raises(SapphireError) as exc:
+        parse_prelude(text, "prelude.md")
+    return [(d.kind, d.span.line, d.span.col) for d in exc.value.diagnostics]
+
+
+def test_prelude_predicates_must_be_unary_boolean_terms() -> None:
+    front = PRELUDE_FRONT + (
+        "  odd: {set: both, path: both}\n"        # line 4
+        "  even: {set: evn, path: evn}\n"         # line 5
+    )
+    terms = "term both(a:boolean,b:boolean):boolean = a ∧ b;\n"
+    assert prelude_errors(front, terms) == [
+        ("bad-predicate", 4, 14), ("bad-predicate", 4, 26),
+        ("unknown-term", 5, 15), ("unknown-term", 5, 26),
+    ]
+
+
+def test_prelude_holds_only_terms() -> None:
+    # the block starts on line 8; the stray line is its third
+    terms = "term t(x:boolean):boolean = x;\n-- a comment\nx=1\n"
+    assert prelude_errors("kind: prelude\n", terms) == [("bad-term", 10, 1)]
+    terms = "term t(x:bool):boolean = x;\nterm t(x:boolean):boolean = x;\n"
+    assert prelude_errors("kind: prelude\n", terms) == [("bad-term", 8, 1),
+                                                        ("duplicate-term", 9, 1)]
+
+
+def test_prelude_terms_keep_text_and_position() -> None:
+    text = (
+        "---\nkind: prelude\n---\n\nText.\n\n```sapphire\n-- note\n"
+        "term negateRule(base:boolean):boolean = ¬base;\n"
+        "term many(xs:list<boolean>):boolean =\n  ∀x∈xs: x;\n```\n"
+    )
+    p = parse_prelude(text, "prelude.md")
+    first, second = p.terms
+    assert (first.line, first.col, first.body) == (9, 1, "¬base")
+    assert first.text == "term negateRule(base:boolean):boolean = ¬base;"
+    assert (second.name, second.line, second.params) == ("many", 10,
+                                                         (("xs", "list<boolean>"),))
+    assert second.body == "∀x∈xs: x"
