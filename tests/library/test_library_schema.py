@@ -177,8 +177,8 @@ def test_folder_file_name_must_match_kind(tmp_path: Path) -> None:
     (tmp_path / "lib" / "broken.md").write_text("no front matter\n", encoding="utf-8")
     with pytest.raises(SapphireError) as exc:
         load_library("lib", tmp_path)
-    got = [(d.kind, Path(d.span.file).name) for d in exc.value.diagnostics]
-    assert got == [("missing-front-matter", "broken.md"), ("kind-mismatch", "other.md")]
+    got = [(d.kind, Path(d.span.file).name, d.span.line) for d in exc.value.diagnostics]
+    assert got == [("missing-front-matter", "broken.md", 1), ("kind-mismatch", "other.md", 2)]
 
 
 PRELUDE_FRONT = "kind: prelude\npredicates:\n"

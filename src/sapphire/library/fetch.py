@@ -99,7 +99,7 @@ def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_S
             raise NotFound(url) from exc
         raise error("fetch-failed", f"fetching {url} failed: HTTP {exc.code}") from exc
     except (urllib.error.URLError, OSError) as exc:
-        if isinstance(exc, TimeoutError) or "timed out" in str(exc):
+        if isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError):
             raise error("fetch-timeout", f"fetching {url} took more than {timeout:g} s") from exc
         reason = getattr(exc, "reason", exc)
         raise error("fetch-failed", f"fetching {url} failed: {reason}",

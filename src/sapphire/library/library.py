@@ -152,16 +152,20 @@ class Library:
         return check_case(self, case)
 
 
-_STD_CACHE: dict[str, object] = {}
+_STD: list[Library] = []
+"""The bundled library, read once per process (it never changes while running)."""
+
+
+def _std() -> Library:
+    if not _STD:
+        _STD.append(_load_folder("std", std_root(), None))
+    return _STD[0]
 
 
 def _std_prelude() -> Prelude:
-    lib = _STD_CACHE.get("std")
-    if not isinstance(lib, Library):
-        lib = _load_folder("std", std_root(), None)
-        _STD_CACHE["std"] = lib
-    assert lib._prelude is not None
-    return lib._prelude
+    prelude = _std()._prelude
+    assert prelude is not None, "the bundled library has a prelude.md"
+    return prelude
 
 
 def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
@@ -171,7 +175,12 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
     prelude: Prelude | None = None
     for path in sorted(folder.glob("*.md")):
         label = str(path)
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            problems.append(Diagnostic("bad-encoding", f"{path.name} is not UTF-8 text",
+                                       Span(label, 1, 1)))
+            continue
         try:
             if path.stem == PRELUDE:
                 prelude = parse_prelude(text, label)
@@ -181,19 +190,18 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
             problems.extend(exc.diagnostics)
             continue
         if d.kind != path.stem:
+            lines = text.splitlines()
+            line = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("kind:")), 1)
             problems.append(
                 Diagnostic("kind-mismatch", f"{path.name} defines kind '{d.kind}'",
-                           Span(label, 1, 1), hint=f"name the file {d.kind}.md or the kind "
-                           f"'{path.stem}'")
+                           Span(label, line, 1), hint=f"name the file {d.kind}.md or the kind "
+                           f"'{path.stem}'", source_line=lines[line - 1] if lines else None)
             )
             continue
         definitions.append(d)
     if problems:
         raise SapphireError(problems)
-    lib = Library(root, definitions, prelude, cache_dir=cache_dir)
-    if prelude is None and root != "std":
-        lib._prelude = None  # falls back to the bundled prelude on first use
-    return lib
+    return Library(root, definitions, prelude, cache_dir=cache_dir)
 
 
 def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) -> Library:
@@ -202,13 +210,7 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) ->
     `cache_dir` holds fetched definitions (default: ~/.cache/sapphire/library).
     """
     if root == "std":
-        cached = _STD_CACHE.get("std")
-        if isinstance(cached, Library) and cache_dir is None:
-            return cached
-        lib = _load_folder("std", std_root(), cache_dir)
-        if cache_dir is None:
-            _STD_CACHE["std"] = lib
-        return lib
+        return _std() if cache_dir is None else _load_folder("std", std_root(), cache_dir)
     if root.startswith("https://"):
         return Library(root, (), None, remote=root, cache_dir=cache_dir)
     if "://" in root:
