@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from sapphire.case.model import Case, Cell, CellRef, Condition, FrontMatter, Param, RuleLine
 from sapphire.diagnostics import Span
-from sapphire.library import load_library
+from sapphire.library import load_library, std_root
 
 FILE = "case.md"
 CELL_RE = re.compile(r"r(\d+)c(\d+)")
@@ -288,3 +289,22 @@ def test_cell_parameters_are_checked_against_the_board(tmp_path: Path) -> None:
     lib = load_library("lib", tmp_path)
     c = case("arrow r1c2-r1c3 tip r7c1", board="6x6")
     assert found(lib, c) == [("off-board-cell", 4, 21)]
+
+
+def test_a_predicate_file_adds_a_condition_keyword(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    shutil.copy(std_root() / "renban.md", tmp_path / "lib" / "renban.md")
+    (tmp_path / "lib" / "even.md").write_text(
+        "---\nkind: even\nscope: cells\ncells: set\npredicate: true\n---\n\n"
+        "All the cells hold even digits.\n\n```text\nrenban r1c1-r1c2 if even\n```\n\n"
+        "```sapphire\n∀⟨r c⟩∈S: ⦗face r c⦘∈{2 4 6 8}\n```\n",
+        encoding="utf-8",
+    )
+    lib = load_library("lib", tmp_path)
+    assert lib.kinds() == ["renban"]
+    assert lib.predicates() == ["connected", "distinct", "even", "uniform"]
+    pred = lib.predicate("even")
+    assert pred is not None and pred.definition is not None and pred.set_term is None
+    assert lib.check_case(case("renban r1c1-r1c2 if even")) == []
+    (d,) = lib.check_case(case("even r1c1-r1c2"))
+    assert d.kind == "missing-definition" and "write it as a condition" in d.hint

@@ -218,3 +218,15 @@ def test_time_limit(server: Server, monkeypatch: pytest.MonkeyPatch, tmp_path: P
     with pytest.raises(SapphireError) as exc:
         fetch.fetch_text(URL, tmp_path / "cache")
     assert exc.value.kinds == ["fetch-timeout"]
+
+
+def test_an_unreachable_remote_prelude_is_reported_once(server: Server, tmp_path: Path) -> None:
+    lib = load_library(BASE, tmp_path, cache_dir=tmp_path / "cache")
+    server.offline = True
+    library_span = Span("case.md", 2, 10)
+    c = Case(FrontMatter({"library": BASE}, spans={"library": library_span}),
+             (rule("cage"),), "case.md", "")
+    got = lib.check_case(c)
+    assert [(d.kind, d.span) for d in got] == [
+        ("fetch-failed", library_span), ("fetch-failed", Span("case.md", 4, 1))
+    ]

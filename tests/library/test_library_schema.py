@@ -149,6 +149,11 @@ def test_positional_only_on_global_rules() -> None:
     assert errors(md(front)) == [("bad-field", 5, 13)]
 
 
+def test_a_predicate_has_cells_and_nothing_else() -> None:
+    front = "kind: thing\nscope: global\npredicate: true\n"
+    assert errors(md(front)) == [("bad-predicate", 4, 12)]
+
+
 def test_meaning_block_count() -> None:
     assert errors(md(GOOD_FRONT, PROSE)) == [("missing-meaning", 6, 1)]
     two = md(GOOD_FRONT, PROSE + "\n" + MEANING + "\nMore.\n\n" + MEANING)

@@ -62,10 +62,10 @@ def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | N
         return None, True
 
 
-def _missing(lib: Library, case: Case, rule: RuleLine, out: _Out) -> None:
+def _missing(lib: Library, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
     ref = rule.reference
     where = _where(rule)
-    if lib.predicate(ref) is not None:
+    if prelude_ok and lib.predicate(ref) is not None:
         hint: str | None = f"'{ref}' is a predicate: write it as a condition, '... if {ref}'"
     elif ref.startswith("https://"):
         hint = "nothing was found at that URL" if ref.endswith(".md") else (
@@ -209,14 +209,14 @@ def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, ou
 
 
 def _check_condition(
-    lib: Library, rule: RuleLine, shading: bool, out: _Out
+    lib: Library, rule: RuleLine, declared: set[str], prelude_ok: bool, out: _Out
 ) -> None:
     cond = rule.condition
     if cond is None:
         return
     where = cond.span or rule.span
-    pred = lib.predicate(cond.predicate)
-    if pred is None:
+    pred = lib.predicate(cond.predicate) if prelude_ok else None
+    if pred is None and prelude_ok:
         term = lib.prelude.term(cond.predicate)
         if term is not None:
             args = ", ".join(f"{n}:{t}" for n, t in term.params)
@@ -231,25 +231,32 @@ def _check_condition(
                 f"'{cond.keyword} {cond.predicate}' needs the rule's own cells, and "
                 f"'{rule.reference}' lists none", where,
                 "a condition applies to the cells of its rule; drop it or list cells")
-    if pred is not None and "shading" in pred.needs and not shading:
-        declarers = lib.declarers("shading")
-        kind = ("uniform-without-yin-yang" if cond.predicate == "uniform"
+    for need in sorted(pred.needs - declared) if pred is not None else ():
+        declarers = lib.declarers(need)
+        kind = ("uniform-without-yin-yang" if (cond.predicate, need) == ("uniform", "shading")
                 else "missing-declaration")
-        out.add(kind, f"'{cond.predicate}' reads the shading, but no rule declares one", where,
+        out.add(kind, f"'{cond.predicate}' reads the {need}, but no rule declares one", where,
                 f"add a '{declarers[0]}' line" if declarers else None)
 
 
 def check_case(lib: Library, case: Case) -> list[Diagnostic]:
     """Every library-dependent error of `case`, in line order."""
     out = _Out(case, [])
+    prelude_ok = True
+    try:
+        lib.prelude  # noqa: B018 -- a remote root's prelude is fetched here
+    except SapphireError as exc:
+        prelude_ok = False
+        for d in exc.diagnostics:
+            out.add(d.kind, d.message, d.span or case.front.spans.get("library"), d.hint)
     looked_up = [(rule, *_lookup(lib, rule, out)) for rule in case.rules]
     resolved = [(rule, d) for rule, d, _ in looked_up]
     board, alphabet = _board(case, resolved, out)
-    shading = any(d is not None and "shading" in d.declares for _, d in resolved)
+    declared = {x for _, d in resolved if d is not None for x in d.declares}
     for rule, d, reported in looked_up:
         if d is None:
             if not reported:
-                _missing(lib, case, rule, out)
+                _missing(lib, case, rule, out, prelude_ok)
         else:
             if d.scope == "cells" and not rule.cells:
                 out.add("missing-cells", f"'{d.kind}' applies to cells, and none are listed",
@@ -259,7 +266,7 @@ def check_case(lib: Library, case: Case) -> list[Diagnostic]:
                         rule.cells[0].span or _where(rule), "drop the cells")
             _check_positional(d, rule, out)
             _check_params(d, rule, board, alphabet, out)
-        _check_condition(lib, rule, shading, out)
+        _check_condition(lib, rule, declared, prelude_ok, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)
     out.diagnostics.sort(
