@@ -127,7 +127,7 @@ class _Lowering:
         if type(f) is Cmp:
             e = self.expr(f.lin)
             m.add(_cmp(e, f.op)).only_enforce_if(lit)
-            m.add(_cmp(e, _NEG_OP[f.op])).only_enforce_if(lit.Not())
+            m.add(_not_cmp(e, f.op)).only_enforce_if(lit.Not())
         else:
             e = self.expr(f.lin)
             dom = _cp_domain(f.domain)
@@ -198,7 +198,7 @@ class _Lowering:
             if lit is not None:
                 self.clause([lit.Not()], enf)
             elif t is Cmp:
-                c = self.m.add(_cmp(self.expr(f.lin), _NEG_OP[f.op]))
+                c = self.m.add(_not_cmp(self.expr(f.lin), f.op))
                 if enf:
                     c.only_enforce_if(enf)
             else:
@@ -337,8 +337,8 @@ class _Lowering:
                 j = pos.get(nb)
                 if j is not None:
                     self.m.add_bool_or([region[i].Not(), member[j].Not(), region[j]])
-        self.post_lits_or(region, enf)
-        self.post_lits_or(outside, enf)
+        self.clause(region, enf)
+        self.clause(outside, enf)
 
     # ------------------------------------------------------------------ elements
     def post_elements(self) -> None:
@@ -413,7 +413,17 @@ def _cmp(e, op: str):  # noqa: ANN001, ANN202
     raise InternalError(f"unknown comparison {op}")
 
 
-_NEG_OP = {"=": "¬=", "¬=": "=", "<=": ">=", ">=": "<="}
+def _not_cmp(e, op: str):  # noqa: ANN001, ANN202
+    """¬(e op 0) over the integers: ¬(e <= 0) is e >= 1, ¬(e >= 0) is e <= -1."""
+    if op == "=":
+        return e != 0
+    if op == "¬=":
+        return e == 0
+    if op == "<=":
+        return e >= 1
+    if op == ">=":
+        return e <= -1
+    raise InternalError(f"unknown comparison {op}")
 
 
 def _sub(a: Lin, b: Lin) -> Lin:
@@ -428,7 +438,6 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     """Find up to `max_solutions` answers differing on `answer_vars`."""
     t0 = time.perf_counter()
     low = _Lowering(gm, workers)
-    # ¬ of a strict comparison flips to the non-strict other side, so fix the table here
     for con in gm.constraints:
         low.post(con.formula, [])
     low.post_elements()
