@@ -303,6 +303,10 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
     ),
     "givens": FrontMatterKey("the given digits, one line per board row", _check_grid),
     "shading": FrontMatterKey("the given shading, one line per board row", _check_grid),
+    "clues": FrontMatterKey(
+        "numbers shown in cells that are clues, not digits (0-9), one line per board row",
+        _check_grid,
+    ),
     "author": FrontMatterKey("who set the puzzle", _check_text),
     "source": FrontMatterKey("where the puzzle comes from", _check_text),
     "notes": FrontMatterKey("free text", _check_text),

@@ -27,7 +27,7 @@ from typing import Literal
 from sapphire.case.model import Case, JsonValue, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError
 
-GridKind = Literal["givens", "shading"]
+GridKind = Literal["givens", "shading", "clues"]
 
 BOARD_RE = re.compile(r"([1-9][0-9]*)x([1-9][0-9]*)")
 """A board size as written in ``board:`` or after ``sudoku``: rows ``x`` columns."""
@@ -101,6 +101,10 @@ def _symbol_value(ch: str, kind: GridKind, limit: int) -> tuple[int | None, str 
     """The value of one cell symbol, or (None, hint) when it is outside the alphabet."""
     if ch == ".":
         return None, None
+    if kind == "clues":
+        if ch.isdigit():
+            return int(ch), None
+        return None, "clues use '.' for an empty cell and the numbers 0-9"
     if kind == "shading":
         if ch in SHADING_SYMBOLS:
             return SHADING_SYMBOLS[ch], None
@@ -142,7 +146,7 @@ def read_grid(text: str, kind: GridKind, limit: int = 16) -> Grid:
                 continue
             value, hint = _symbol_value(ch, kind, limit)
             if hint is not None:
-                what = "shading" if kind == "shading" else "givens"
+                what = kind
                 grid.problems.append(
                     GridProblem(
                         "givens-alphabet", f"'{ch}' is not a symbol of the {what}", line_no, i, hint
@@ -212,10 +216,10 @@ def board_size(case: Case) -> tuple[int, int] | None:
     declared = declared_board(case.rules)
     if declared is not None:
         return declared[1], declared[2]
-    for key in ("givens", "shading"):
+    for key in ("givens", "shading", "clues"):
         text = case.front.fields.get(key)
         if isinstance(text, str):
-            shape = read_grid(text, "givens" if key == "givens" else "shading").size
+            shape = read_grid(text, key).size  # type: ignore[arg-type]
             if shape is not None:
                 return shape
     return None
@@ -240,6 +244,11 @@ def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
 def digit_grid(case: Case) -> list[list[int | None]] | None:
     """The given digits, row by row (None for an empty cell); None when there are no givens."""
     return _read_checked(case, "givens")
+
+
+def clue_grid(case: Case) -> list[list[int | None]] | None:
+    """Numbers shown in cells that are clues, not answer digits (a Slitherlink's 0-3)."""
+    return _read_checked(case, "clues")
 
 
 def shading_grid(case: Case) -> list[list[int | None]] | None:

@@ -154,7 +154,7 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             board_from = f"line {_line_of(rule)}"
         if size[0] == size[1] and sudoku_n is None:
             sudoku_n = size[0]
-    for kind in ("givens", "shading"):
+    for kind in ("givens", "shading", "clues"):
         shape = _check_grid(front, kind, board, sudoku_n, rep)
         if board is None and shape is not None:
             board = shape

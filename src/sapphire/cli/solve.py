@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit)
         answers = res.solutions
-        drawing = None
+        drawing = _case_loop_drawings(answers)
     if args.format == "json":
         out = {"status": res.status, "count": res.count, "solutions": answers,
                "seconds": round(res.seconds, 4),
@@ -92,6 +92,16 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
     return "\n".join(lines)
 
 
+def _case_loop_drawings(answers: list[dict[str, Any]]) -> list[str] | None:
+    """Draw a case's loop (a Slitherlink rule's `vrt`/`hrz` answer maps)."""
+    values = [a.get("values", {}) for a in answers]
+    if not answers or not all("hrz" in v and "vrt" in v for v in values):
+        return None
+    n = max(r[0] for r in values[0]["hrz"])
+    m = max(r[1] for r in values[0]["vrt"])
+    return _draw(values, n, m, None)
+
+
 def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:
     """Draw a loop for programs with `hrz`/`vrt` edge maps on an n×m board."""
     n, m = data.get("n"), data.get("m")
@@ -100,8 +110,13 @@ def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:
     if not all("hrz" in s and "vrt" in s for s in res.solutions):
         return None
     clues = data.get("pim") if isinstance(data.get("pim"), list) else None
+    return _draw(res.solutions, n, m, clues)
+
+
+def _draw(solutions: list[dict[str, Any]], n: int, m: int,
+          clues: list[list[int | None]] | None) -> list[str]:
     out = []
-    for s in res.solutions:
+    for s in solutions:
         vrt = {tuple(r[:-1]): r[-1] for r in s["vrt"]}
         hrz = {tuple(r[:-1]): r[-1] for r in s["hrz"]}
         rows = []

@@ -14,12 +14,14 @@ Three steps, each a walk over the program:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
+from sapphire.ground.closures import closure
 from sapphire.ground.linear import IntTerm, add, as_lin, scale, total
 from sapphire.ground.model import (
     AllDifferent,
@@ -46,6 +48,7 @@ from sapphire.lang.syntax import (
     BoolLit,
     Conj,
     Expr,
+    Let,
     Name,
     Num,
     Product,
@@ -143,6 +146,7 @@ class Grounder:
         self.saw_unknown = False
         self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
         self.count_cache: dict[Formula, Lin] = {}
+        self.closures: dict[int, Callable[[], Value]] = {}
 
     # ---------------------------------------------------------------------- errors
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
@@ -287,7 +291,10 @@ class Grounder:
         self.fact_origin.setdefault((name, idx), self.origin(span))
 
     def collect(self, e: Expr) -> None:
-        if isinstance(e, Conj):
+        if isinstance(e, Let):
+            with self.bound(e):
+                self.collect(e.body)
+        elif isinstance(e, Conj):
             for it in e.items:
                 self.collect(it)
         elif isinstance(e, Binary) and e.op == "∧":
@@ -314,6 +321,10 @@ class Grounder:
     # ---------------------------------------------------------------------- ground
     def post(self, e: Expr) -> None:
         """Ground `e` at an unconditional position, emitting one constraint per conjunct."""
+        if isinstance(e, Let):
+            with self.bound(e):
+                self.post(e.body)
+            return
         if isinstance(e, Conj):
             for it in e.items:
                 self.post(it)
@@ -387,6 +398,16 @@ class Grounder:
 
     # ---------------------------------------------------------------------- evaluation
     def eval(self, e: Expr) -> Value:
+        """The value of `e`: through its compiled closure when grounding, else interpreted."""
+        if self.mode == "ground":
+            f = self.closures.get(id(e))
+            if f is None:
+                f = closure(self, e)
+            return f()
+        return self.interp(e)
+
+    def interp(self, e: Expr) -> Value:
+        """The reference evaluation of one node (children through `eval`)."""
         t = type(e)
         if t is Apply:
             return self.eval_apply(e)  # type: ignore[arg-type]
@@ -413,6 +434,9 @@ class Grounder:
             return self.conjoin(e.items)  # type: ignore[union-attr]
         if t is Quant:
             return self.eval_quant(e)  # type: ignore[arg-type]
+        if t is Let:
+            with self.bound(e):  # type: ignore[arg-type]
+                return self.eval(e.body)  # type: ignore[union-attr]
         if t is Range:
             lo, hi = self.const_int(e.lo), self.const_int(e.hi)  # type: ignore[union-attr]
             return range(lo, hi + 1)
@@ -555,13 +579,10 @@ class Grounder:
             raise self.fail("arity", f"'{term.name}' takes {len(term.params)} arguments, "
                             f"found {len(e.args)}", e.span)
         args = [self.eval(a) for a in e.args]
-        saved_env, saved_src = self.env, self.source
-        self.env = {**self.inst.constants, **{p: a for (p, _t), a in zip(term.params, args,
-                                                                          strict=True)}}
-        try:
+        bindings = tuple((p, a) for (p, _t), a in zip(term.params, args, strict=True))
+        # the environment is one dict (closures hold it), so bind in place and restore
+        with self.bound(Let(e.span, bindings, term.body)):
             return self.eval(term.body)
-        finally:
-            self.env, self.source = saved_env, saved_src
 
     def eval_binary(self, e: Binary) -> Value:
         op = e.op
@@ -651,6 +672,20 @@ class Grounder:
         if not parts:
             return True
         return parts[0] if len(parts) == 1 else And(_flatten(And, parts))
+
+    @contextlib.contextmanager
+    def bound(self, let: Let) -> Iterator[None]:
+        env = self.env
+        saved = [(n, env.get(n, _MISSING)) for n, _ in let.bindings]
+        env.update(let.bindings)
+        try:
+            yield
+        finally:
+            for n, old in saved:
+                if old is _MISSING:
+                    env.pop(n, None)
+                else:
+                    env[n] = old
 
     def iterate(self, q: Quant) -> Iterator[None]:
         dom = self.const_iterable(q.domain)

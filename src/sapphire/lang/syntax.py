@@ -113,6 +113,16 @@ class Quant(Node):
 
 
 @dataclass(frozen=True)
+class Let(Node):
+    """Constants bound around a body: how a rule's cells and parameters reach its meaning.
+
+    Not written by users; the meaning stage builds it when it instantiates a rule."""
+
+    bindings: tuple[tuple[str, object], ...]
+    body: Expr
+
+
+@dataclass(frozen=True)
 class TypeExpr:
     """`boolean`, `integer`, `list<T>`, `set<T>`."""
 
@@ -135,7 +145,7 @@ class TermDef(Node):
 
 Expr = (
     Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | Range | Product | TupleLit
-    | Quant
+    | Quant | Let
 )
 
 

@@ -21,7 +21,7 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading")
-BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens")
+BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
@@ -131,7 +131,7 @@ class RuleDefinition:
     boxes: tuple[tuple[str, tuple[int, int]], ...] = ()
     """Box height and width per allowed size, when the rule declares boxes."""
     binds: tuple[tuple[str, str], ...] = ()
-    """Extra names the meaning reads from the board: name -> rows | cols | givens."""
+    """Extra names the meaning reads from the board: name -> rows | cols | givens | clues."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

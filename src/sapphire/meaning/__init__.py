@@ -1,1 +1,53 @@
-"""meaning stage."""
+"""The meaning of a case: its rules instantiated into one Sapphire program, then solved.
+
+The answer of a case is its digits, plus the shading where one is declared (and a loop's edge
+maps for a Slitherlink); `status` and counts are over that answer.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sapphire.ground.grounder import ground
+from sapphire.ground.model import GroundModel
+from sapphire.meaning.instantiate import Instantiated, instantiate, load_case
+from sapphire.pipeline import SolveResult, decode, solve_model
+
+__all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]
+
+
+def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[str, Any]:
+    """Digits (and shading) as rows of the board; a rule's own answer maps as `values`."""
+    raw = decode(gm, values)
+    out: dict[str, Any] = {}
+
+    def grid(name: str) -> list[list[int | None]]:
+        g: list[list[int | None]] = [[None] * inst.cols for _ in range(inst.rows)]
+        for r, c, v in raw.get(name, []):
+            if 1 <= r <= inst.rows and 1 <= c <= inst.cols:
+                g[r - 1][c - 1] = v
+        return g
+
+    if inst.digits:
+        out["digits"] = grid("face")
+    if inst.shading:
+        out["shading"] = grid("shade")
+    if inst.loop_maps:
+        out["values"] = {k: raw[k] for k in inst.loop_maps if k in raw}
+    return out
+
+
+def solve_case(path: str, *, max_solutions: int = 2,
+               time_limit: float | None = None) -> SolveResult:
+    """Parse, resolve, instantiate, ground, solve and verify a case file."""
+    t0 = time.perf_counter()
+    case, lib = load_case(path)
+    inst = instantiate(case, lib)
+    t1 = time.perf_counter()
+    gm = ground(inst.program, inst.instance)
+    t2 = time.perf_counter()
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit)
+    answers = [case_answer(inst, gm, s) for s in sols]
+    timings = {"instantiate": t1 - t0, "ground": t2 - t1, **timings}
+    return SolveResult(status, answers, time.perf_counter() - t0, timings, gm)

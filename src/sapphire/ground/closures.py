@@ -1,0 +1,303 @@
+"""Expressions compiled to Python closures for the grounding walk (the hot path).
+
+Each node becomes one closure that reads quantifier bindings from the grounder's environment
+and folds constants exactly as `Grounder.interp` does. A closure handles the common types
+inline (integers, linear terms, formulas) and hands anything else — and every error — to the
+interpreter, so both paths share one definition of meaning and of the error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sapphire.ground.linear import add, scale
+from sapphire.ground.model import (
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
+)
+from sapphire.lang.syntax import Apply, Binary, BoolLit, Conj, Expr, Name, Num, Quant, Unary
+
+if TYPE_CHECKING:
+    from sapphire.ground.grounder import Grounder
+
+Thunk = Callable[[], Any]
+_FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected})
+_ARITH = frozenset({int, Lin})
+
+
+def closure(g: Grounder, e: Expr) -> Thunk:
+    """The closure of `e`, built once per node."""
+    f = g.closures.get(id(e))
+    if f is None:
+        f = _build(g, e)
+        g.closures[id(e)] = f
+    return f
+
+
+def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kind
+    interp = g.interp
+    t = type(e)
+    if t is Num or t is BoolLit:
+        value = e.value  # type: ignore[union-attr]
+        return lambda: value
+    if t is Name:
+        env, name = g.env, e.name  # type: ignore[union-attr]
+
+        def read_name() -> Any:
+            try:
+                return env[name]
+            except KeyError:
+                return interp(e)
+
+        return read_name
+    if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
+        return _map_read(g, e)  # type: ignore[arg-type]
+    if t is Binary:
+        return _binary(g, e)  # type: ignore[arg-type]
+    if t is Unary and e.op == "¬":  # type: ignore[union-attr]
+        inner = closure(g, e.operand)  # type: ignore[union-attr]
+
+        def negation() -> Any:
+            v = inner()
+            if v is True or v is False:
+                return not v
+            if type(v) is Not:
+                return v.item
+            if type(v) in _FORMULAS:
+                return Not(v)
+            return interp(e)
+
+        return negation
+    if t is Conj:
+        parts = [closure(g, i) for i in e.items]  # type: ignore[union-attr]
+
+        def conj() -> Any:
+            out: list[Any] = []
+            for p in parts:
+                v = p()
+                if v is False:
+                    return False
+                if v is True:
+                    continue
+                if type(v) not in _FORMULAS:
+                    return interp(e)
+                if type(v) is And:
+                    out.extend(v.items)
+                else:
+                    out.append(v)
+            if not out:
+                return True
+            return out[0] if len(out) == 1 else And(tuple(out))
+
+        return conj
+    if t is Quant and e.kind in ("∀", "∃"):  # type: ignore[union-attr]
+        return _quantifier(g, e)  # type: ignore[arg-type]
+    return lambda: interp(e)
+
+
+def _map_read(g: Grounder, e: Apply) -> Thunk:
+    interp = g.interp
+    table = g.points.get(e.fn)
+    if table is None:
+        return lambda: interp(e)
+    args = [closure(g, a) for a in e.args]
+    if len(args) == 2:
+        a0, a1 = args
+
+        def read2() -> Any:
+            i, j = a0(), a1()
+            if type(i) is int and type(j) is int:
+                v = table.get((i, j))
+                if v is not None:
+                    return v
+            return interp(e)
+
+        return read2
+    if len(args) == 1:
+        (a0,) = args
+
+        def read1() -> Any:
+            i = a0()
+            if type(i) is int:
+                v = table.get((i,))
+                if v is not None:
+                    return v
+            return interp(e)
+
+        return read1
+
+    def read() -> Any:
+        idx = tuple(a() for a in args)
+        if all(type(i) is int for i in idx):
+            v = table.get(idx)
+            if v is not None:
+                return v
+        return interp(e)
+
+    return read
+
+
+def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
+    interp = g.interp
+    op = e.op
+    left, right = closure(g, e.left), closure(g, e.right)
+    if op in ("+", "⨫"):
+        sign = 1 if op == "+" else -1
+
+        def plus() -> Any:
+            a, b = left(), right()
+            ta, tb = type(a), type(b)
+            if ta is int and tb is int:
+                return a + sign * b
+            if ta in _ARITH and tb in _ARITH:
+                return add(a, b, sign)
+            return interp(e)
+
+        return plus
+    if op == "·":
+
+        def times() -> Any:
+            a, b = left(), right()
+            ta, tb = type(a), type(b)
+            if ta is int and tb in _ARITH:
+                return scale(b, a)
+            if tb is int and ta is Lin:
+                return scale(a, b)
+            return interp(e)
+
+        return times
+    if op in ("=", "¬=", "<", "<=", ">", ">="):
+        shift = {"<": 1, ">": -1}.get(op, 0)
+        cop = {"<": "<=", ">": ">="}.get(op, op)
+        test = {"=": int.__eq__, "¬=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+                ">": int.__gt__, ">=": int.__ge__}[op]
+
+        def compare() -> Any:
+            a, b = left(), right()
+            ta, tb = type(a), type(b)
+            if ta is int and tb is int:
+                return test(a, b)
+            if ta in _ARITH and tb in _ARITH:
+                d = add(a, b, -1)
+                if type(d) is int:
+                    return test(d, 0)
+                return Cmp(cop, Lin(d.terms, d.const + shift) if shift else d)
+            return interp(e)
+
+        return compare
+    if op == "∧":
+
+        def both() -> Any:
+            a = left()
+            if a is False:
+                return False
+            b = right()
+            if a is True and (b is True or b is False or type(b) in _FORMULAS):
+                return b
+            if type(a) not in _FORMULAS:
+                return interp(e)
+            if b is True:
+                return a
+            if b is False:
+                return False
+            if type(b) not in _FORMULAS:
+                return interp(e)
+            items = (*(a.items if type(a) is And else (a,)),
+                     *(b.items if type(b) is And else (b,)))
+            return And(items)
+
+        return both
+    if op == "∨":
+
+        def either() -> Any:
+            a = left()
+            if a is True:
+                return True
+            b = right()
+            if b is True and (a is False or type(a) in _FORMULAS):
+                return True
+            if a is False and (b is False or type(b) in _FORMULAS):
+                return b
+            if type(a) not in _FORMULAS:
+                return interp(e)
+            if b is False:
+                return a
+            if type(b) not in _FORMULAS:
+                return interp(e)
+            items = (*(a.items if type(a) is Or else (a,)),
+                     *(b.items if type(b) is Or else (b,)))
+            return Or(items)
+
+        return either
+    if op == "⇒":
+
+        def implies() -> Any:
+            a = left()
+            if a is False:
+                return True
+            b = right()
+            if a is True and (b is True or b is False or type(b) in _FORMULAS):
+                return b
+            if type(a) not in _FORMULAS:
+                return interp(e)
+            if b is True:
+                return True
+            if b is False:
+                return Not(a)
+            if type(b) not in _FORMULAS:
+                return interp(e)
+            return Implies(a, b)
+
+        return implies
+    if op == "⇐⇒":
+
+        def iff() -> Any:
+            a, b = left(), right()
+            ca, cb = a is True or a is False, b is True or b is False
+            fa, fb = ca or type(a) in _FORMULAS, cb or type(b) in _FORMULAS
+            if not (fa and fb):
+                return interp(e)
+            if ca and cb:
+                return a == b
+            if ca:
+                return b if a else Not(b)
+            if cb:
+                return a if b else Not(a)
+            return Iff(a, b)
+
+        return iff
+    return lambda: interp(e)
+
+
+def _quantifier(g: Grounder, q: Quant) -> Thunk:
+    body = closure(g, q.body)
+    interp = g.interp
+    universal = q.kind == "∀"
+
+    def quantify() -> Any:
+        parts: list[Any] = []
+        for _ in g.iterate(q):
+            v = body()
+            if v is True or v is False:
+                if v is not universal:
+                    return v
+                continue
+            if type(v) not in _FORMULAS:
+                return interp(q)
+            parts.append(v)
+        if not parts:
+            return universal
+        if len(parts) == 1:
+            return parts[0]
+        return And(tuple(parts)) if universal else Or(tuple(parts))
+
+    return quantify

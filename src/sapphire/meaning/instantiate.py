@@ -1,0 +1,243 @@
+"""Instantiate a case: one Sapphire program for the whole puzzle.
+
+Input: a parsed `Case` and its `Library`. Output: an `Instantiated` case — a `Program` whose
+top-level constraints are the channel declarations and one formula per rule line, plus the
+`Instance` constants (board, cells, parameters) and given points.
+
+Each rule's meaning is its definition's Sapphire block with the rule's cells and parameters
+bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `negateRule`, once
+per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
+applied to the predicate's term on the rule's own cells. The shading is one map `shade`,
+declared once for the case outside every rule, so negated rules read the same shading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
+from sapphire.case.model import Case, Cell, RuleLine
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.ground.grounder import Instance
+from sapphire.lang.parser import parse_program
+from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
+from sapphire.library import Library
+from sapphire.library.definition import RuleDefinition
+
+CHANNELS = ("face", "value", "shade")
+
+
+@dataclass
+class Instantiated:
+    """A case ready to ground."""
+
+    program: Program
+    instance: Instance
+    rows: int
+    cols: int
+    digits: bool
+    """Whether the answer has digits (some rule reads `face`/`value`, or digits are given)."""
+    shading: bool
+    loop_maps: tuple[str, ...] = ()
+    """Maps a rule reports as its own answer (a Slitherlink loop's `vrt`, `hrz`)."""
+    notes: list[str] = field(default_factory=list)
+
+
+_parsed: dict[tuple[str, int, str], Program] = {}
+
+
+def _meaning(d: RuleDefinition) -> Program:
+    """The definition's Sapphire block, parsed with positions in its .md file."""
+    key = (d.path, d.meaning_line, d.meaning)
+    prog = _parsed.get(key)
+    if prog is None:
+        text = "\n" * (d.meaning_line - 1) + d.meaning
+        prog = parse_program(text, d.path)
+        _parsed[key] = prog
+    return prog
+
+
+def _prelude_terms(lib: Library) -> tuple[TermDef, ...]:
+    p = lib.prelude
+    text = "\n" * (p.meaning_line - 1) + p.meaning
+    return parse_program(text, p.path).terms
+
+
+def _names_read(e: object, out: set[str]) -> None:
+    """Map names applied anywhere in `e`."""
+    if isinstance(e, Apply):
+        out.add(e.fn)
+    if hasattr(e, "__dataclass_fields__"):
+        for f in e.__dataclass_fields__:
+            v = getattr(e, f)
+            if isinstance(v, tuple):
+                for x in v:
+                    _names_read(x, out)
+            else:
+                _names_read(v, out)
+
+
+def _json_to_const(v: Any) -> Any:
+    if isinstance(v, Cell):
+        return (v.row, v.col)
+    if isinstance(v, list):
+        return [_json_to_const(x) for x in v]
+    return v
+
+
+def _rule_bindings(rule: RuleLine, d: RuleDefinition, rows: int, cols: int
+                   ) -> list[tuple[str, Any]]:
+    cells = [(c.cell.row, c.cell.col) for c in rule.cells]
+    if d.cells == "set":
+        seen: list[tuple[int, int]] = []
+        for c in cells:
+            if c not in seen:
+                seen.append(c)
+        s_list = seen
+    else:
+        s_list = cells
+    out: list[tuple[str, Any]] = [
+        ("S", s_list), ("P", [(i, r, c) for i, (r, c) in enumerate(cells)]), ("k", len(s_list)),
+    ]
+    for name, value in d.arguments(rule.params).items():
+        out.append((name, _json_to_const(value)))
+    out.extend(d.positional_bindings(rule.positional).items())
+    return out
+
+
+def _span(case: Case, rule: RuleLine) -> Span:
+    return rule.span or Span(case.path, 1, 1)
+
+
+def instantiate(case: Case, lib: Library) -> Instantiated:
+    """Build the case's program (see the module docstring)."""
+    problems = lib.check_case(case)
+    if problems:
+        raise SapphireError(problems)
+    size = board_size(case)
+    defs = [(r, lib.resolve(r.reference)) for r in case.rules]
+    for r, d in defs:
+        if d is not None and d.board_for(r.positional) is not None:
+            size = d.board_for(r.positional)
+    if size is None:
+        raise error("no-board", "the case does not say how big the board is",
+                    Span(case.path, 1, 1), hint="add `board: 9x9` to the front matter, or a "
+                    "rule that declares the board such as `sudoku 9x9`", source=case.source)
+    rows, cols = size
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    negate_all = case.front.negate_all
+    terms = _prelude_terms(lib)
+    constraints: list[Expr] = []
+    reads: set[str] = set()
+    alphabet: range | None = None
+    shading = False
+    covered: set[tuple[int, int]] = set()
+    binds_clues: dict[str, str] = {}
+    loop_maps: tuple[str, ...] = ()
+    for rule, d in defs:
+        assert d is not None  # check_case reported missing definitions
+        span = _span(case, rule)
+        meaning = _meaning(d)
+        for c in meaning.constraints:
+            _names_read(c, reads)
+        if "alphabet" in d.declares and alphabet is None:
+            alphabet = d.alphabet_for(rule.positional)
+        if "shading" in d.declares:
+            shading = True
+        if d.kind == "value-modifier":
+            covered.update((c.cell.row, c.cell.col) for c in rule.cells)
+        bindings = _rule_bindings(rule, d, rows, cols)
+        for name, what in d.binds:
+            if what == "rows":
+                bindings.append((name, rows))
+            elif what == "cols":
+                bindings.append((name, cols))
+            elif what in ("givens", "clues"):
+                binds_clues[name] = what
+        if d.binds:
+            loop_maps = ("vrt", "hrz") if d.kind == "slitherlink" else loop_maps
+        base: Expr = Conj(span, meaning.constraints) if len(meaning.constraints) != 1 \
+            else meaning.constraints[0]
+        formula: Expr = base
+        for _ in range(rule.nots + (1 if negate_all else 0)):
+            formula = Apply(span, "negateRule", (formula,))
+        if rule.condition is not None:
+            pred = lib.predicate(rule.condition.predicate)
+            assert pred is not None  # check_case reported unknown predicates
+            term = pred.term_for(d.cells)
+            arg = "P" if term and _param_is_positions(terms, term) else "S"
+            cond = Apply(rule.condition.span or span, term or rule.condition.predicate,
+                         (Name(span, arg),))
+            wrap = "conditionalRule" if rule.condition.keyword == "if" else "unlessRule"
+            formula = Apply(span, wrap, (formula, cond))
+        constraints.append(Let(span, tuple(bindings), formula))
+    inst = Instance(terms=terms)
+    inst.constants.update(rows=rows, cols=cols, board=board)
+    decl: list[str] = []
+    digits = bool({"face", "value"} & reads) or alphabet is not None
+    givens = digit_grid(case) if not binds_clues else None
+    if givens is not None:
+        digits = True
+    if digits:
+        alphabet = alphabet or range(1, max(rows, cols) + 1)
+        inst.constants["alphabet"] = list(alphabet)
+        decl.append("∀⟨r c⟩∈board ⦗face r c⦘∈alphabet")
+        if covered:
+            most = max(alphabet)
+            mults = [int(v) for r, d in defs if d and d.kind == "value-modifier"
+                     for v in [d.arguments(r.params).get("multiply") or 2]]
+            inst.constants["values"] = list(range(min(0, min(alphabet)),
+                                                  most * max(mults + [1]) + 1))
+            inst.constants["covered"] = sorted(covered)
+            inst.constants["uncovered"] = [c for c in board if c not in covered]
+            decl.append("∀⟨r c⟩∈board ⦗value r c⦘∈values")
+            decl.append("∀⟨r c⟩∈uncovered ⦗value r c⦘=⦗face r c⦘")
+        else:
+            terms_text = "term value(r:integer,c:integer):integer = ⦗face r c⦘;"
+            inst.terms = (*inst.terms, *parse_program(terms_text, "<channels>").terms)
+    if "shade" in reads and not shading:
+        raise error("no-shading", "a rule reads the shading, but no rule declares it",
+                    Span(case.path, 1, 1), hint="add a `yin-yang` line", source=case.source)
+    if shading:
+        decl.append("∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}")
+    if givens is not None:
+        inst.points["face"] = {(r + 1, c + 1): v for r, row in enumerate(givens)
+                               for c, v in enumerate(row) if v is not None}
+    sg = shading_grid(case)
+    if sg is not None and shading:
+        inst.points["shade"] = {(r + 1, c + 1): v for r, row in enumerate(sg)
+                                for c, v in enumerate(row) if v is not None}
+    for name, what in binds_clues.items():
+        grid = clue_grid(case) if what == "clues" else digit_grid(case)
+        if grid is not None:
+            inst.points[name] = {(r, c): v for r, row in enumerate(grid)
+                                 for c, v in enumerate(row) if v is not None}
+    channel_prog = parse_program("\n".join(decl), "<channels>")
+    program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source)
+    answer = (("face",) if digits else ()) + (("shade",) if shading else ()) + loop_maps
+    inst.answer = answer
+    return Instantiated(program, inst, rows, cols, digits, shading, loop_maps)
+
+
+def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
+    t = next((t for t in terms if t.name == name), None)
+    return bool(t and t.params and str(t.params[0][1]) == "list<position>")
+
+
+def load_case(path: str) -> tuple[Case, Library]:
+    """Parse a case file and load the library it declares."""
+    from sapphire.case.parser import parse_case
+    from sapphire.library import load_library
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
+    case = parse_case(text, path)
+    root = case.front.library
+    if root is None:
+        raise SapphireError([Diagnostic("missing-library", "the case declares no library",
+                                        Span(path, 1, 1))])
+    return case, load_library(root, Path(path).resolve().parent)
