@@ -74,3 +74,26 @@ def test_bad_data_json_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str
     data.write_text('{"n": 5,,}', encoding="utf-8")
     assert main(["solve", str(SEED), "--data", str(data)]) == 1
     assert f"{data}:1:9: error: invalid JSON" in capsys.readouterr().err
+
+
+def test_check_reports_syntax_and_library_errors_together(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "bad.case"
+    case.write_text("---\nlibrary: std\n---\nsudoku 9x9\ncage r1c1-r1c2 totl 17\n"
+                    "renbam r1c5-r1c6\nc1: cage r10c1 total 3\n", encoding="utf-8")
+    assert main(["check", str(case)]) == 1
+    err = capsys.readouterr().err
+    where = [line.split(": error")[0].split(":", 1)[1] for line in err.splitlines()
+             if ": error: " in line]
+    # a syntax-stage error (line 5, repeated kind), library errors (5:16, 6:1), off-board (7)
+    assert where == ["5:1", "5:16", "6:1", "7:10"]
+    assert "did you mean 'total'?" in err and "did you mean 'renban'?" in err
+
+
+def test_slitherlink_case_solves(capsys: pytest.CaptureFixture[str]) -> None:
+    case = Path(__file__).parents[2] / "examples" / "cases" / "slitherlink-4x4.case"
+    assert main(["solve", str(case), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "unique"
+    vrt = out["solutions"][0]["values"]["vrt"]
+    assert [1, 0, 1] in vrt and [4, 2, 1] in vrt

@@ -37,6 +37,15 @@ def split_lines(text: str) -> tuple[str, list[str]]:
 
 def parse_case(text: str, path: str = "<case>") -> Case:
     """Parse case-file text; raises `SapphireError` holding every diagnostic found."""
+    case, diagnostics = parse_case_partial(text, path)
+    if diagnostics:
+        raise SapphireError(diagnostics)
+    return case
+
+
+def parse_case_partial(text: str, path: str = "<case>") -> tuple[Case, list[Diagnostic]]:
+    """The case made of every line that parsed, and the diagnostics of those that did not,
+    so `sapphire check` can also run the library's checks on the good lines."""
     text, lines = split_lines(text)
     rep = Reporter(path, lines)
     front = parse_front_matter(lines, rep)
@@ -57,12 +66,18 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             parsed.append(result)
     _check_ids(parsed, rep)
     _check_board(front, parsed, rep)
-    rep.raise_if_any()
-    return Case(front.front, tuple(body), path, text)
+    ordered = sorted(rep.diagnostics,
+                     key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+    return Case(front.front, tuple(body), path, text), ordered
 
 
 def parse_case_file(path: str | Path) -> Case:
     """Read and parse a case file; an unreadable file is a `SapphireError` too."""
+    return parse_case(read_case_text(path), str(path))
+
+
+def read_case_text(path: str | Path) -> str:
+    """A case file's text as written (no newline translation)."""
     try:
         with open(path, encoding="utf-8", newline="") as f:  # no newline translation
             text = f.read()
@@ -71,7 +86,7 @@ def parse_case_file(path: str | Path) -> Case:
         raise SapphireError(
             [Diagnostic("unreadable-file", f"cannot read {path}: {reason}")]
         ) from None
-    return parse_case(text, str(path))
+    return text
 
 
 def _line_of(rule: RuleLine) -> int:

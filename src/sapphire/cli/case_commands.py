@@ -16,7 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from sapphire.case.model import Case
-from sapphire.case.parser import parse_case, parse_case_file
+from sapphire.case.parser import (
+    parse_case,
+    parse_case_file,
+    parse_case_partial,
+    read_case_text,
+)
 from sapphire.case.writer import PreferredAlias, write_case
 from sapphire.diagnostics import Diagnostic, InternalError, SapphireError
 
@@ -62,11 +67,15 @@ def run_check(args: argparse.Namespace) -> int:
     """Parse, then check against the library; print every problem (exit 1) or `ok` (exit 0)."""
     path: str = args.file
     try:
-        case = parse_case_file(path)
-        library = _load_library(case, path)
-        diagnostics: list[Diagnostic] = []
+        text = read_case_text(path)
+        case, diagnostics = parse_case_partial(text, path)
+        library = _load_library(case, path) if case.front.library else None
         if library is not None and hasattr(library, "check_case"):
-            diagnostics = list(library.check_case(case))
+            seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
+            for d in library.check_case(case):
+                if d.span is None or (d.kind, d.span.line, d.span.col) not in seen:
+                    diagnostics.append(d)
+            diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
