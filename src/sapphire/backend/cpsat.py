@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from sapphire.diagnostics import InternalError
+from sapphire.gcpause import no_gc
 from sapphire.ground.model import (
     AllDifferent,
     And,
@@ -437,10 +438,11 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
           time_limit: float | None = None, workers: int = 8) -> BackendResult:
     """Find up to `max_solutions` answers differing on `answer_vars`."""
     t0 = time.perf_counter()
-    low = _Lowering(gm, workers)
-    for con in gm.constraints:
-        low.post(con.formula, [])
-    low.post_elements()
+    with no_gc():
+        low = _Lowering(gm, workers)
+        for con in gm.constraints:
+            low.post(con.formula, [])
+        low.post_elements()
     timings = {"lower": time.perf_counter() - t0}
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sapphire.ground.linear import add, scale
+from sapphire.ground.linear import add, comparison, scale
 from sapphire.ground.model import (
     AllDifferent,
     And,
@@ -190,7 +190,7 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
                 d = add(a, b, -1)
                 if type(d) is int:
                     return test(d, 0)
-                return Cmp(cop, Lin(d.terms, d.const + shift) if shift else d)
+                return comparison(cop, Lin(d.terms, d.const + shift) if shift else d)
             return interp(e)
 
         return compare

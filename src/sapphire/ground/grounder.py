@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
+from sapphire.gcpause import no_gc
 from sapphire.ground.closures import closure
-from sapphire.ground.linear import IntTerm, add, as_lin, scale, total
+from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
 from sapphire.ground.model import (
     AllDifferent,
     And,
@@ -147,6 +148,7 @@ class Grounder:
         self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
         self.count_cache: dict[Formula, Lin] = {}
         self.closures: dict[int, Callable[[], Value]] = {}
+        self.emitted: set[Formula] = set()
 
     # ---------------------------------------------------------------------- errors
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
@@ -375,6 +377,9 @@ class Grounder:
         return dom.intersect(shifted) == dom
 
     def emit(self, f: Formula, span: Span) -> None:
+        if f in self.emitted:
+            return  # the same ground constraint from another line or binding
+        self.emitted.add(f)
         self.model.constraints.append(Constraint(f, self.origin(span)))
 
     def eval_bool(self, e: Expr) -> bool | Formula:
@@ -656,10 +661,10 @@ class Grounder:
             return {"=": d == 0, "¬=": d != 0, "<": d < 0, "<=": d <= 0,
                     ">": d > 0, ">=": d >= 0}[op]
         if op == "<":
-            return Cmp("<=", Lin(d.terms, d.const + 1))
+            return comparison("<=", Lin(d.terms, d.const + 1))
         if op == ">":
-            return Cmp(">=", Lin(d.terms, d.const - 1))
-        return Cmp(op, d)
+            return comparison(">=", Lin(d.terms, d.const - 1))
+        return comparison(op, d)
 
     def conjoin(self, items: Iterable[Expr]) -> Value:
         parts: list[Formula] = []
@@ -855,4 +860,5 @@ def _connected_const(cells: list[tuple[int, int]]) -> bool:
 
 def ground(program: Program, inst: Instance) -> GroundModel:
     """Ground `program` on `inst` (see the module docstring)."""
-    return Grounder(program, inst).run()
+    with no_gc():
+        return Grounder(program, inst).run()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sapphire.ground.model import Lin
+from sapphire.ground.model import Cmp, Lin
 
 IntTerm = int | Lin
 
@@ -47,3 +47,17 @@ def total(items: list[IntTerm]) -> IntTerm:
                 coefs[v] = coefs.get(v, 0) + c
     terms = tuple((v, c) for v, c in coefs.items() if c)
     return Lin(terms, const) if terms else const
+
+
+_FLIP = {"<=": ">=", ">=": "<=", "=": "=", "¬=": "¬="}
+
+
+def comparison(op: str, lin: Lin) -> Cmp:
+    """`lin op 0` in one canonical form (terms by variable, first coefficient positive), so
+    the same constraint written twice grounds to equal formulas."""
+    terms = lin.terms
+    if len(terms) > 1:
+        terms = tuple(sorted(terms))
+    if terms and terms[0][1] < 0:
+        return Cmp(_FLIP[op], Lin(tuple((v, -c) for v, c in terms), -lin.const))
+    return Cmp(op, Lin(terms, lin.const) if terms is not lin.terms else lin)
