@@ -18,6 +18,7 @@ from sapphire.ground.grounder import Instance, data_to_instance, ground
 from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
+from sapphire.lang.types import check_program
 
 Answer = dict[str, Any]
 
@@ -102,8 +103,10 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     """Solve a `.sapphire` program on instance data (scalars and nested-list maps)."""
     t0 = time.perf_counter()
     program = read_program(program_path)
+    inst = data_to_instance(data)
+    check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
-    res = solve_grounded(program, data_to_instance(data), max_solutions=max_solutions,
+    res = solve_grounded(program, inst, max_solutions=max_solutions,
                          time_limit=time_limit)
     res.timings = {"parse": t1 - t0, **res.timings}
     res.seconds = time.perf_counter() - t0
