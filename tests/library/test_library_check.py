@@ -118,13 +118,13 @@ def test_predicate_used_as_a_rule(std) -> None:
 
 
 def test_cannot_negate_an_undefined_global(std) -> None:
-    assert found(std, case("not anti-knight")) == [("cannot-negate-undefined-global", 4, 5)]
+    assert found(std, case("not anti-queen")) == [("cannot-negate-undefined-global", 4, 5)]
     # negate: all negates it too; an explicit not cancels that
-    assert found(std, case("anti-knight", negate="all")) == [
+    assert found(std, case("anti-queen", negate="all")) == [
         ("cannot-negate-undefined-global", 4, 1)
     ]
-    assert found(std, case("not anti-knight", negate="all")) == [("missing-definition", 4, 5)]
-    assert found(std, case("anti-knight")) == [("missing-definition", 4, 1)]
+    assert found(std, case("not anti-queen", negate="all")) == [("missing-definition", 4, 5)]
+    assert found(std, case("anti-queen")) == [("missing-definition", 4, 1)]
     # a defined global rule can be negated
     assert found(std, case("not anti-king")) == []
 

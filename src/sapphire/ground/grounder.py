@@ -724,24 +724,20 @@ class Grounder:
 
     def eval_quant(self, q: Quant) -> Value:
         k = q.kind
-        if k == "∀":
+        if k in ("∀", "∃"):
+            universal = k == "∀"  # ∀ is a conjunction stopped by false, ∃ the dual
             parts: list[Formula] = []
             for _ in self.iterate(q):
                 v = self.eval_bool(q.body)
-                if v is False:
-                    return False
-                if v is not True:
-                    parts.append(v)
-            return True if not parts else (parts[0] if len(parts) == 1 else And(tuple(parts)))
-        if k == "∃":
-            alts: list[Formula] = []
-            for _ in self.iterate(q):
-                v = self.eval_bool(q.body)
-                if v is True:
-                    return True
-                if v is not False:
-                    alts.append(v)
-            return False if not alts else (alts[0] if len(alts) == 1 else Or(tuple(alts)))
+                if v is (not universal):
+                    return v
+                if v is not universal:
+                    parts.append(v)  # type: ignore[arg-type]
+            if not parts:
+                return universal
+            if len(parts) == 1:
+                return parts[0]
+            return And(tuple(parts)) if universal else Or(tuple(parts))
         if k == "Σ":
             return total([self.eval_int(q.body) for _ in self.iterate(q)])
         if k == "#":
