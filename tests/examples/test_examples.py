@@ -13,7 +13,8 @@ Set ``SAPPHIRE_UPDATE_GOLDEN=1`` to rewrite the golden files from the solver ins
 
 The examples built by ``examples/construct.py`` (their front matter's ``construction:`` names the
 command) must be unique, and every rule line must hold on the recorded answer under that
-script's own Python reading of the std kinds, which shares no code with the compiler. Set
+script's own Python reading of the std kinds, which shares no code with the compiler; on 4x4,
+that reading tried on all 288 sudoku grids must find exactly the recorded answer. Set
 ``SAPPHIRE_CHECK_CONSTRUCTION=1`` to also rerun each construction command and compare the case
 it writes with the file (single-worker CP-SAT makes it reproducible for a given solver and
 grounder; a change in either may legitimately change what a seed gives).
@@ -108,6 +109,55 @@ def golden_path(path: Path) -> Path:
     return GOLDEN / f"{path.stem}.json"
 
 
+def rules_of(construct: ModuleType, path: Path) -> tuple[list[Any], bool]:
+    """The case's rule lines as construct.Rule values, and whether it says `negate: all`."""
+    case = parse_case_file(path)
+    aliases = {"sum": "total", "different": "distinct"}
+    rules = []
+    for line in case.rules:
+        params = tuple(
+            (aliases.get(p.name, p.name), tuple(p.value) if isinstance(p.value, list) else p.value)
+            for p in line.params
+        )
+        condition = (
+            f"{line.condition.keyword} {line.condition.predicate}" if line.condition else None
+        )
+        rules.append(
+            construct.Rule(
+                line.reference,
+                tuple((c.cell.row, c.cell.col) for c in line.cells),
+                params,
+                nots=line.nots,
+                condition=condition,
+                positional=line.positional,
+            )
+        )
+    return rules, case.front.negate_all
+
+
+def sudoku_grids_4x4() -> list[tuple[tuple[int, ...], ...]]:
+    """All 288 4x4 sudoku grids, by backtracking."""
+    grids: list[tuple[tuple[int, ...], ...]] = []
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    grid = [[0] * 4 for _ in range(4)]
+
+    def fill(i: int) -> None:
+        if i == 16:
+            grids.append(tuple(map(tuple, grid)))
+            return
+        r, c = cells[i]
+        for d in range(1, 5):
+            box = [grid[r // 2 * 2 + a][c // 2 * 2 + b] for a in range(2) for b in range(2)]
+            if d in grid[r] or d in (grid[x][c] for x in range(4)) or d in box:
+                continue
+            grid[r][c] = d
+            fill(i + 1)
+            grid[r][c] = 0
+
+    fill(0)
+    return grids
+
+
 def test_example_names_are_unique() -> None:
     assert len({p.stem for p in CASES}) == len(CASES)
     assert CASES, "no examples found"
@@ -154,29 +204,32 @@ def test_constructed_example_is_unique_and_says_how(path: Path) -> None:
 @pytest.mark.parametrize("path", CONSTRUCTED, ids=ids(CONSTRUCTED))
 def test_rules_hold_on_the_answer_by_an_independent_reading(path: Path) -> None:
     construct = load_construct()
-    case = parse_case_file(path)
     solution = json.loads(golden_path(path).read_text(encoding="utf-8"))["solutions"][0]
     digits = tuple(map(tuple, solution["digits"]))
     shading = tuple(map(tuple, solution["shading"])) if "shading" in solution else None
     answer = construct.Answer(digits, shading)
-    aliases = {"sum": "total", "different": "distinct"}
-    for line in case.rules:
-        params = tuple(
-            (aliases.get(p.name, p.name), tuple(p.value) if isinstance(p.value, list) else p.value)
-            for p in line.params
-        )
-        condition = (
-            f"{line.condition.keyword} {line.condition.predicate}" if line.condition else None
-        )
-        rule = construct.Rule(
-            line.reference,
-            tuple((c.cell.row, c.cell.col) for c in line.cells),
-            params,
-            nots=line.nots,
-            condition=condition,
-            positional=line.positional,
-        )
-        assert construct.holds(rule, answer, case.front.negate_all), rule.text(line.id)
+    rules, negate_all = rules_of(construct, path)
+    for rule in rules:
+        assert construct.holds(rule, answer, negate_all), rule.text(None)
+
+
+SMALL = [p for p in CONSTRUCTED if "--size 4" in (construction(p) or "")]
+
+
+@pytest.mark.parametrize("path", SMALL, ids=ids(SMALL))
+def test_small_example_is_unique_by_brute_force(path: Path) -> None:
+    """On 4x4 every sudoku grid can be tried: exactly the golden answer satisfies the rules."""
+    construct = load_construct()
+    rules, negate_all = rules_of(construct, path)
+    givens = parse_case_file(path).front.fields.get("givens")
+    assert givens is None and "yin-yang" not in [r.kind for r in rules]
+    grids = sudoku_grids_4x4()
+    assert len(grids) == 288
+    fits = [
+        g for g in grids if all(construct.holds(r, construct.Answer(g), negate_all) for r in rules)
+    ]
+    golden = json.loads(golden_path(path).read_text(encoding="utf-8"))
+    assert [list(map(list, g)) for g in fits] == [golden["solutions"][0]["digits"]]
 
 
 @pytest.mark.skipif(
