@@ -386,20 +386,67 @@ class _Lowering:
                 self.m.add_exactly_one(sels)
 
     # ------------------------------------------------------------------ solving
-    def block(self, values: list[int], answer_vars: list[int]) -> None:
-        lits = []
-        for v in answer_vars:
-            x = self.vars[v]
+    def values(self, solution: list[int]) -> list[int]:
+        """Ground-variable values from a response's solution (indexed by proto variable)."""
+        out = []
+        for v, x in enumerate(self.vars):
             b = self.bool_of[v]
             if b is not None:
-                lo, _step = self.affine[v]
-                lits.append(b if values[v] == lo else b.Not())
+                lo, step = self.affine[v]
+                out.append(lo + step * solution[b.index])
             else:
-                b = self.m.new_bool_var("")
-                self.m.add(x != values[v]).only_enforce_if(b)
-                self.m.add(x == values[v]).only_enforce_if(b.Not())
-                lits.append(b)
-        self.m.add_bool_or(lits)
+                out.append(solution[x.index])
+        return out
+
+
+class _Search:
+    """Further answers, two phases at a time, on copies of the lowered model.
+
+    An answer differs from the earlier ones on some answer variable. Phase A asks for one
+    that differs from each earlier answer on a Boolean answer variable (the clause a careful
+    modeller writes over the edges of a loop); only if there is none, phase B asks, per
+    pattern of Boolean values already seen, for one that keeps that pattern and differs on
+    an integer answer variable. Together they are exactly "differs from every earlier answer",
+    but each phase gives the solver a clause over 0/1 literals instead of reified
+    disequalities of wide integers."""
+
+    def __init__(self, low: _Lowering, answer_vars: list[int]) -> None:
+        self.low = low
+        self.bools = [v for v in answer_vars if low.bool_of[v] is not None]
+        self.ints = [v for v in answer_vars if low.bool_of[v] is None]
+
+    def _literal(self, m: cp_model.CpModel, v: int, value: int, differ: bool):  # noqa: ANN202
+        b = m.get_bool_var_from_proto_index(self.low.bool_of[v].index)
+        lo, _step = self.low.affine[v]
+        same = b.Not() if value == lo else b
+        return same.Not() if differ else same
+
+    def phases(self, found: list[list[int]]) -> list[cp_model.CpModel]:
+        out = []
+        if self.bools:
+            m = self.low.m.clone()
+            for vals in found:
+                m.add_bool_or([self._literal(m, v, vals[v], True) for v in self.bools])
+            out.append(m)
+        if self.ints:
+            patterns: dict[tuple[int, ...], list[list[int]]] = {}
+            for vals in found:
+                patterns.setdefault(tuple(vals[v] for v in self.bools), []).append(vals)
+            for pattern, same in patterns.items():
+                m = self.low.m.clone()
+                if self.bools:
+                    m.add_bool_and([self._literal(m, v, x, False)
+                                    for v, x in zip(self.bools, pattern, strict=True)])
+                for vals in same:
+                    lits = []
+                    for v in self.ints:
+                        x = m.get_int_var_from_proto_index(self.low.vars[v].index)
+                        d = m.new_bool_var("")
+                        m.add(x != vals[v]).only_enforce_if(d)
+                        lits.append(d)
+                    m.add_bool_or(lits)
+                out.append(m)
+        return out
 
 
 def _cmp(e, op: str):  # noqa: ANN001, ANN202
@@ -450,27 +497,45 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     solutions: list[list[int]] = []
     status = "none"
     t1 = time.perf_counter()
-    while len(solutions) < max_solutions:
+    search = _Search(low, answer_vars)
+
+    def run(model: cp_model.CpModel) -> list[int] | None | str:
+        """Values of a solution, None when there is none, 'unknown' on time out."""
         if deadline is not None:
             left = deadline - time.perf_counter()
             if left <= 0:
-                status = "unknown"
-                break
+                return "unknown"
             solver.parameters.max_time_in_seconds = left
         ts = time.perf_counter()
-        st = solver.solve(low.m)
-        timings[f"solve{len(solutions) + 1}"] = time.perf_counter() - ts
+        st = solver.solve(model)
+        key = f"solve{len(solutions) + 1}"
+        timings[key] = timings.get(key, 0.0) + time.perf_counter() - ts
         if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            vals = [int(solver.value(x)) for x in low.vars]
-            solutions.append(vals)
-            low.block(vals, answer_vars)
-            continue
+            return low.values(list(solver.response_proto.solution))
         if st == cp_model.INFEASIBLE:
-            break
+            return None
         if st == cp_model.MODEL_INVALID:
-            raise InternalError("CP-SAT rejected the model: " + low.m.validate())
+            raise InternalError("CP-SAT rejected the model: " + model.validate())
+        return "unknown"
+
+    first = run(low.m)
+    if first == "unknown":
         status = "unknown"
-        break
+    elif first is not None:
+        solutions.append(first)  # type: ignore[arg-type]
+        while len(solutions) < max_solutions and status != "unknown":
+            nxt = None
+            for model in search.phases(solutions):
+                got = run(model)
+                if got == "unknown":
+                    status = "unknown"
+                    break
+                if got is not None:
+                    nxt = got
+                    break
+            if nxt is None:
+                break
+            solutions.append(nxt)  # type: ignore[arg-type]
     timings["solve"] = time.perf_counter() - t1
     if status != "unknown":
         status = {0: "none", 1: "unique"}.get(len(solutions), "multiple")
