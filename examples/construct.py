@@ -298,9 +298,16 @@ def holds(rule: Rule, answer: Answer, negate_all: bool = False) -> bool:
     if rule.condition is None:
         return value
     word, predicate = rule.condition.split()
-    assert predicate == "uniform"
-    active = uniform(rule.cells, answer) == (word == "if")
-    return value or not active
+    cells = list(dict.fromkeys(rule.cells))  # the std kinds' cells are sets
+    if predicate == "uniform":
+        met = uniform(cells, answer)
+    elif predicate == "distinct":
+        met = distinct([answer.digit(c) for c in cells])
+    elif predicate == "connected":
+        met = connected(set(cells))
+    else:
+        raise ValueError(f"no reading of predicate {predicate}")
+    return value or met != (word == "if")
 
 
 # ---------------------------------------------------------------------------------------------
