@@ -30,9 +30,11 @@ and fail on the other answer; ``holds`` is an independent Python reading of the 
   sudoku) and ``anti-king`` (so two touching cells somewhere are equal); every clue is a cage,
   renban, nabner, quadruple or absent-digits line that is false of the target.
 
-The backend runs CP-SAT with one worker here, so a seed always gives the same case; the case
-written is then put through ``sapphire fmt --write`` and ``sapphire check`` and solved once more
-with the public ``solve_case``.
+The backend runs CP-SAT with one worker here, so a seed always gives the same case as long as
+the grounder and the backend pick the same second answer (a change there, such as a new order of
+search for further answers, may change what a seed gives; the yin-yang example was rebuilt with
+seed 2 after one). The case written is then put through ``sapphire fmt --write`` and ``sapphire
+check`` and solved once more with the public ``solve_case``.
 
 Usage::
 
