@@ -1,0 +1,258 @@
+"""Solution counts of the kinds added for imported puzzles, against brute force on tiny boards.
+
+Each kind's reference semantics below is written from its prose, independently of the
+Sapphire meaning in its .md file, so a wrong meaning or a wrong negation shows up as a count
+mismatch. Boards are small enough to enumerate; the 9×9-only kinds (windoku, disjoint-sets)
+run on a solved grid with a few cells left open.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sapphire.meaning import solve_case
+
+CAP = 60
+Cell = tuple[int, int]
+Grid = dict[Cell, int]
+Rule = Callable[[Grid], bool]
+
+
+def cells_of(path: str) -> list[Cell]:
+    out = []
+    for part in path.split("-"):
+        r, c = part[1:].split("c")
+        out.append((int(r), int(c)))
+    return out
+
+
+def brute(rows: int, cols: int, digits: range, rules: list[Rule],
+          givens: Grid | None = None) -> int:
+    given = givens or {}
+    free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in given]
+    n = 0
+    for ds in itertools.product(digits, repeat=len(free)):
+        g = {**given, **dict(zip(free, ds, strict=True))}
+        n += all(rule(g) for rule in rules)
+    return n
+
+
+def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
+    p = tmp_path / "t.case"
+    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
+    res = solve_case(str(p), max_solutions=CAP)
+    return res.status, res.count
+
+
+def check(tmp_path: Path, front: str, body: str, want: int) -> None:
+    status, got = solve_count(tmp_path, front, body)
+    assert got == min(want, CAP), f"solver {got}, brute force {want}"
+    assert status == {0: "none", 1: "unique"}.get(want, "multiple")
+
+
+def NOT(f: Rule) -> Rule:  # noqa: N802
+    return lambda g: not f(g)
+
+
+def pairs(S: list[Cell]) -> list[tuple[Cell, Cell]]:
+    return list(itertools.pairwise(S))
+
+
+# --- reference semantics, one per kind ------------------------------------------------------
+
+def thermo(S: list[Cell]) -> Rule:
+    return lambda g: all(g[a] < g[b] for a, b in pairs(S))
+
+
+def arrow(S: list[Cell]) -> Rule:
+    return lambda g: g[S[0]] == sum(g[c] for c in S[1:])
+
+
+def little_killer(S: list[Cell], total: int) -> Rule:
+    return lambda g: sum(g[c] for c in S) == total
+
+
+def white_dot(S: list[Cell]) -> Rule:
+    return lambda g: all(abs(g[a] - g[b]) == 1 for a, b in pairs(S))
+
+
+def black_dot(S: list[Cell]) -> Rule:
+    return lambda g: all(g[a] == 2 * g[b] or g[b] == 2 * g[a] for a, b in pairs(S))
+
+
+def xv(S: list[Cell], total: int) -> Rule:
+    return lambda g: all(g[a] + g[b] == total for a, b in pairs(S))
+
+
+def whisper(S: list[Cell], diff: int = 5) -> Rule:
+    return lambda g: all(abs(g[a] - g[b]) >= diff for a, b in pairs(S))
+
+
+def palindrome(S: list[Cell]) -> Rule:
+    return lambda g: [g[c] for c in S] == [g[c] for c in reversed(S)]
+
+
+def between(S: list[Cell]) -> Rule:
+    def f(g: Grid) -> bool:
+        lo, hi = sorted((g[S[0]], g[S[-1]]))
+        return all(lo < g[c] < hi for c in S[1:-1])
+    return f
+
+
+def all_different(S: list[Cell]) -> Rule:
+    return lambda g: len({g[c] for c in S}) == len(set(S))
+
+
+def lines(rows: int, cols: int) -> list[list[Cell]]:
+    return ([[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+            + [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)])
+
+
+def latin_square(rows: int, cols: int) -> Rule:
+    return lambda g: all(all_different(line)(g) for line in lines(rows, cols))
+
+
+def apart(steps: list[tuple[int, int]]) -> Rule:
+    def f(g: Grid) -> bool:
+        for (r, c), d in g.items():
+            for dr, dc in steps:
+                if g.get((r + dr, c + dc)) == d:
+                    return False
+        return True
+    return f
+
+
+KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+
+
+def anti_consecutive(g: Grid) -> bool:
+    return all(abs(g[(r, c)] - g[nb]) != 1 for (r, c) in g
+               for nb in ((r + 1, c), (r, c + 1)) if nb in g)
+
+
+def main_diagonal(n: int) -> Rule:
+    return all_different([(i, i) for i in range(1, n + 1)])
+
+
+def anti_diagonal(n: int) -> Rule:
+    return all_different([(i, n + 1 - i) for i in range(1, n + 1)])
+
+
+# --- cell rules on a 1×4 board --------------------------------------------------------------
+
+B14 = ("board: 1x4\n", 1, 4, range(1, 5))
+
+CELL_CASES: list[tuple[str, Rule]] = [
+    ("thermo r1c2-r1c1-r1c4", thermo(cells_of("r1c2-r1c1-r1c4"))),
+    ("arrow r1c3-r1c1-r1c2", arrow(cells_of("r1c3-r1c1-r1c2"))),
+    ("arrow r1c4-r1c1", arrow(cells_of("r1c4-r1c1"))),
+    ("little-killer r1c1-r1c2-r1c3 total 6", little_killer(cells_of("r1c1-r1c2-r1c3"), 6)),
+    ("white-dot r1c1-r1c2", white_dot(cells_of("r1c1-r1c2"))),
+    ("white-dot r1c1-r1c2-r1c3", white_dot(cells_of("r1c1-r1c2-r1c3"))),
+    ("black-dot r1c1-r1c2", black_dot(cells_of("r1c1-r1c2"))),
+    ("black-dot r1c3-r1c2-r1c1", black_dot(cells_of("r1c3-r1c2-r1c1"))),
+    ("xv r1c1-r1c2 total 5", xv(cells_of("r1c1-r1c2"), 5)),
+    ("xv r1c1-r1c2-r1c3 total 5", xv(cells_of("r1c1-r1c2-r1c3"), 5)),
+    ("whisper r1c1-r1c2-r1c3 difference 2", whisper(cells_of("r1c1-r1c2-r1c3"), 2)),
+    ("whisper r1c1-r1c2", whisper(cells_of("r1c1-r1c2"))),
+    ("palindrome r1c1-r1c2-r1c3-r1c4", palindrome(cells_of("r1c1-r1c2-r1c3-r1c4"))),
+    ("palindrome r1c4-r1c2-r1c1", palindrome(cells_of("r1c4-r1c2-r1c1"))),
+    ("between r1c1-r1c2-r1c3", between(cells_of("r1c1-r1c2-r1c3"))),
+    ("between r1c4-r1c1-r1c2-r1c3", between(cells_of("r1c4-r1c1-r1c2-r1c3"))),
+    ("all-different r1c1-r1c2-r1c4", all_different(cells_of("r1c1-r1c2-r1c4"))),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), CELL_CASES, ids=[c[0] for c in CELL_CASES])
+def test_cell_rule_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    front, rows, cols, digits = B14
+    want = brute(rows, cols, digits, [NOT(rule) if negated else rule])
+    check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+def test_aliases_and_defaults(tmp_path: Path) -> None:
+    a = solve_count(tmp_path, "board: 1x4\n", "little-killer r1c1-r1c2 sum 5")
+    b = solve_count(tmp_path, "board: 1x4\n", "little-killer r1c1-r1c2 total 5")
+    assert a == b
+    c = solve_count(tmp_path, "board: 1x4\n", "whisper r1c1-r1c2 difference 5")
+    d = solve_count(tmp_path, "board: 1x4\n", "whisper r1c1-r1c2")
+    assert c == d
+
+
+def test_condition_on_a_path(tmp_path: Path) -> None:
+    # `if distinct` on a path reads distinctAt: positions differ. Palindromes of different
+    # digits exist only on one cell, so on two cells the rule holds exactly when they repeat.
+    rule = palindrome(cells_of("r1c1-r1c2"))
+    cond = all_different(cells_of("r1c1-r1c2"))
+    want = brute(1, 4, range(1, 5), [lambda g: not cond(g) or rule(g)])
+    check(tmp_path, "board: 1x4\n", "palindrome r1c1-r1c2 if distinct", want)
+
+
+# --- global rules on 3×3 and 4×4 boards -----------------------------------------------------
+
+GLOBAL_CASES: list[tuple[str, Rule]] = [
+    ("latin-square", latin_square(3, 3)),
+    ("anti-knight", apart(KNIGHT)),
+    ("anti-consecutive", anti_consecutive),
+    ("main-diagonal", main_diagonal(3)),
+    ("anti-diagonal", anti_diagonal(3)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), GLOBAL_CASES, ids=[c[0] for c in GLOBAL_CASES])
+def test_global_rule_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    # a 3×3 board without a sudoku line has the digits 1–3
+    want = brute(3, 3, range(1, 4), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 3x3\n", ("not " if negated else "") + line, want)
+
+
+def test_x_sudoku_on_4x4(tmp_path: Path) -> None:
+    rules = [latin_square(4, 4), main_diagonal(4), anti_diagonal(4)]
+    boxes = [[(r, c) for r in (br, br + 1) for c in (bc, bc + 1)]
+             for br in (1, 3) for bc in (1, 3)]
+    rules += [all_different(b) for b in boxes]
+    rows = ["12..", "3.1.", ".3.1", "..4."]  # from 1234/3412/4321/2143, seven cells open
+    givens = {(r + 1, c + 1): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row)
+              if ch != "."}
+    want = brute(4, 4, range(1, 5), rules, givens)
+    grid = "".join("  " + " ".join(row) + "\n" for row in rows)
+    check(tmp_path, f"givens: |\n{grid}", "sudoku 4x4\nmain-diagonal\nanti-diagonal", want)
+    check(tmp_path, f"givens: |\n{grid}", "sudoku 4x4", brute(4, 4, range(1, 5), [
+        latin_square(4, 4), *[all_different(b) for b in boxes]], givens))
+
+
+# --- 9×9-only rules, on a solved grid with a few cells open ---------------------------------
+
+SOLVED = [
+    "534678912", "672195348", "198342567", "859761423", "426853791",
+    "713924856", "961537284", "287419635", "345286179",
+]
+
+
+def windoku(g: Grid) -> bool:
+    return all(all_different([(4 * p + i, 4 * q + j) for i in (2, 3, 4) for j in (2, 3, 4)])(g)
+               for p in (0, 1) for q in (0, 1))
+
+
+def disjoint(g: Grid) -> bool:
+    return all(all_different([(3 * p + i, 3 * q + j) for p in range(3) for q in range(3)])(g)
+               for i in (1, 2, 3) for j in (1, 2, 3))
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [("windoku", windoku), ("disjoint-sets", disjoint)])
+def test_nine_by_nine_rule_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    open_cells = {(2, 2), (3, 4), (6, 6), (7, 8), (1, 5)}
+    givens = {(r + 1, c + 1): int(ch) for r, row in enumerate(SOLVED) for c, ch in enumerate(row)
+              if (r + 1, c + 1) not in open_cells}
+    want = brute(9, 9, range(1, 10), [NOT(rule) if negated else rule], givens)
+    text = "\n".join("  " + " ".join(ch if (r + 1, c + 1) not in open_cells else "."
+                                     for c, ch in enumerate(row))
+                     for r, row in enumerate(SOLVED))
+    check(tmp_path, f"board: 9x9\ngivens: |\n{text}\n", ("not " if negated else "") + line, want)
