@@ -1,0 +1,39 @@
+"""`sapphire import FORMAT INPUT [-o CASE]`: a puzzle from another format as a case file.
+
+FORMAT is `iss` (an Interactive Sudoku Solver constraint string) or `puzzlekit:GENRE` (a
+puzzlekit-dataset problem; GENRE is Sudoku, KillerSudoku, Renban, JigsawSudoku, YinYang or
+Slitherlink). INPUT is a file holding one puzzle (the constraint string, or the problem text),
+or a corpus JSON file with a selector after `#`: an entry's 0-based index or its name
+(`iss.json#0`, `iss.json#Classic sudoku`, `KillerSudoku.json#583_6x6`). The case is written
+in canonical form to CASE, or to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from sapphire.diagnostics import error
+
+
+def run(args: argparse.Namespace) -> int:
+    from sapphire.importers import FORMATS, import_puzzle, read_input
+
+    fmt = args.format
+    if fmt not in FORMATS:
+        raise error("unknown-format", f"unknown import format '{fmt}'",
+                    hint="formats: " + ", ".join(FORMATS))
+    puzzle = read_input(fmt, args.input)
+    source = puzzle.source
+    if source is None:
+        source = f"{Path(args.input).name}, imported as {fmt}"
+    text = import_puzzle(fmt, puzzle.text, source=source, title=puzzle.title)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise error("io", f"cannot write {args.output}: {e.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0

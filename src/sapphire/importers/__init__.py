@@ -1,0 +1,43 @@
+"""Importers: puzzles written in other formats, turned into canonical case files.
+
+Each format has its own module with a docstring describing it:
+
+* `iss` — the constraint strings of the Interactive Sudoku Solver (`.~R1C1_5.Cage~17~R1C1~R1C2`);
+* `puzzlekit` — the text layout of the puzzlekit dataset, one module function per genre.
+
+An importer builds a `Case` with the rule kinds of the bundled `std` library, writes it with the
+library's preferred parameter names, parses the text back and checks it against the library,
+so what it returns is exactly what `sapphire fmt` would print and what `sapphire check`
+accepts. A puzzle that needs something the library lacks is a `SapphireError` naming what is
+missing; no partial case is written.
+
+`import_puzzle(format, text)` is the entry point; `read_input(spec)` reads an INPUT argument,
+which is either a file holding one puzzle or a corpus JSON file with a selector after `#`
+(`iss.json#12`, `iss.json#Classic sudoku`, `KillerSudoku.json#583_6x6`, `Sudoku.json#0`).
+"""
+
+from __future__ import annotations
+
+from sapphire.importers.common import ImportedPuzzle, read_input
+from sapphire.importers.iss import iss_to_case
+from sapphire.importers.puzzlekit import GENRES, puzzlekit_to_case
+
+FORMATS = ("iss", *(f"puzzlekit:{g}" for g in GENRES))
+
+
+def import_puzzle(fmt: str, text: str, *, source: str | None = None,
+                  title: str | None = None) -> str:
+    """The canonical case text for one puzzle given in format `fmt` (`iss` or
+    `puzzlekit:GENRE`)."""
+    from sapphire.diagnostics import error
+
+    if fmt == "iss":
+        return iss_to_case(text, source=source, title=title)
+    if fmt.startswith("puzzlekit:"):
+        return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title)
+    raise error("unknown-format", f"unknown import format '{fmt}'",
+                hint="formats: iss, puzzlekit:GENRE with GENRE one of " + ", ".join(GENRES))
+
+
+__all__ = ["FORMATS", "GENRES", "ImportedPuzzle", "import_puzzle", "iss_to_case",
+           "puzzlekit_to_case", "read_input"]

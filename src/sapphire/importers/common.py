@@ -1,0 +1,208 @@
+"""What every importer shares: building a case from rules, writing it canonically, reading input.
+
+`CaseBuilder` collects the front matter and the rule lines of one puzzle. `build()` gives each
+kind that is used more than once an id (`cage-1`, `cage-2`, …, as the case syntax requires),
+writes the case with the library's preferred parameter names, parses the text back and checks
+it against the library, and returns that text: the canonical form, as `sapphire fmt` prints it.
+
+`read_input` turns a command line's INPUT into the puzzle text: a file holding one puzzle, or a
+corpus JSON file (`iss.json`, a puzzlekit genre file) with a selector after `#` that is an
+entry's 0-based index or its name (`name` in iss.json, `key` in a puzzlekit file).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
+from sapphire.case.parser import parse_case
+from sapphire.case.writer import write_case
+from sapphire.diagnostics import Diagnostic, SapphireError, error
+from sapphire.library.library import Library, load_library
+
+LETTERS = "ABCDEFG"
+"""Given digits 10-16 as the case format writes them (one character per cell)."""
+
+
+def std_library() -> Library:
+    """The bundled library every imported case names (`library: std`)."""
+    return load_library("std", Path.cwd())
+
+
+def digit_symbol(d: int | None) -> str:
+    """One cell of a `givens:` grid: `.` for no digit, 1-9, then A-G for 10-16."""
+    if d is None:
+        return "."
+    if 1 <= d <= 9:
+        return str(d)
+    if 10 <= d <= 16:
+        return LETTERS[d - 10]
+    raise error("bad-digit", f"the digit {d} cannot be written in a case file's givens",
+                hint="givens hold 1-9 and A-G (10-16)")
+
+
+def grid_text(grid: list[list[str]]) -> str:
+    """A front-matter grid: one board row per line, cells separated by single spaces."""
+    return "".join(" ".join(row) + "\n" for row in grid)
+
+
+@dataclass
+class Rule:
+    """One rule line before ids are given out."""
+
+    kind: str
+    cells: tuple[tuple[int, int], ...] = ()
+    params: tuple[tuple[str, JsonValue], ...] = ()
+    positional: str | None = None
+    id_stem: str | None = None
+    """The stem of this line's id when the kind repeats (default: the kind)."""
+    early: bool = False
+
+
+@dataclass
+class CaseBuilder:
+    """The front matter and rule lines of one imported puzzle."""
+
+    library: Library = field(default_factory=std_library)
+    title: str | None = None
+    board: tuple[int, int] | None = None
+    """Written as `board:` (only when no rule declares the board)."""
+    grids: dict[str, list[list[str]]] = field(default_factory=dict)
+    """`givens`, `shading` or `clues`, as rows of one-character symbols."""
+    source: str | None = None
+    rules: list[Rule] = field(default_factory=list)
+
+    def has(self, kind: str) -> bool:
+        return self.library.resolve(kind) is not None
+
+    def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
+            *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
+            **params: JsonValue) -> None:
+        """Add a rule line; `early` puts it before every line added without it (global rules
+        follow the board's line, clues come after them in the order given)."""
+        rule = Rule(kind, tuple(cells), tuple(params.items()), positional, id_stem)
+        if early:
+            self.rules.insert(sum(1 for r in self.rules if r.early), rule)
+            rule.early = True
+        else:
+            self.rules.append(rule)
+
+    def case(self) -> Case:
+        fields: dict[str, JsonValue] = {}
+        if self.title:
+            fields["title"] = self.title
+        if self.source:
+            fields["source"] = self.source
+        fields["library"] = "std"
+        if self.board is not None:
+            fields["board"] = f"{self.board[0]}x{self.board[1]}"
+        for key in ("givens", "shading", "clues"):
+            grid = self.grids.get(key)
+            if grid is not None:
+                fields[key] = grid_text(grid)
+        uses: dict[str, int] = {}
+        for r in self.rules:
+            uses[r.kind] = uses.get(r.kind, 0) + 1
+        seen: dict[str, int] = {}
+        lines: list[RuleLine] = []
+        for r in self.rules:
+            rid = None
+            if uses[r.kind] > 1 or r.id_stem:  # a repeated kind needs an id on every line
+                stem = r.id_stem or r.kind
+                seen[stem] = seen.get(stem, 0) + 1
+                rid = f"{stem}-{seen[stem]}"
+            refs = tuple(CellRef(Cell(a, b)) for a, b in r.cells)
+            lines.append(RuleLine(
+                reference=r.kind, id=rid, cells=refs, separators=("-",) * max(0, len(refs) - 1),
+                positional=r.positional, params=tuple(Param(n, v) for n, v in r.params)))
+        return Case(FrontMatter(fields), tuple(lines))
+
+    def build(self) -> str:
+        """The canonical, checked case text."""
+        text = write_case(self.case(), self.library.preferred_name)
+        case = parse_case(text, "<imported>")
+        problems = self.library.check_case(case)
+        if problems:
+            raise SapphireError(problems)
+        return write_case(case, self.library.preferred_name)
+
+
+def unsupported(what: str, detail: str, hint: str | None = None) -> SapphireError:
+    return SapphireError([Diagnostic("unsupported-import", f"{what}: {detail}", None, hint)])
+
+
+@dataclass
+class ImportedPuzzle:
+    """One puzzle read from an INPUT argument: its text and what the input says about it."""
+
+    text: str
+    source: str | None = None
+    title: str | None = None
+    entry: dict[str, Any] | None = None
+    """The corpus entry it came from, when it came from a corpus JSON file."""
+
+
+def _entries(data: Any) -> list[dict[str, Any]]:
+    if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
+        return data["puzzles"]
+    if isinstance(data, list):
+        return data
+    raise error("bad-input", "the JSON file is neither a list of puzzles nor a puzzlekit "
+                "genre file", hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+
+
+def _name(entry: dict[str, Any]) -> str:
+    return str(entry.get("name") or entry.get("key") or "")
+
+
+def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> str:
+    """Where a corpus entry comes from, for the case's `source:` line."""
+    if fmt == "iss":
+        where = entry.get("src") or ""
+        base = f"Interactive Sudoku Solver example '{entry.get('name', '')}'"
+        return f"{base}, {where}" if where else base
+    link = entry.get("source") or ""
+    repo = genre_source.get("repo") if isinstance(genre_source, dict) else None
+    base = f"{repo or 'puzzlekit-dataset'} {fmt.split(':', 1)[-1]} {entry.get('key', '')}"
+    return f"{link} (via {base})" if link else base
+
+
+def read_input(fmt: str, spec: str) -> ImportedPuzzle:
+    """Read INPUT: a puzzle file, or `FILE.json#SELECTOR` picking one corpus entry."""
+    path_text, _, selector = spec.partition("#")
+    path = Path(path_text)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise error("io", f"cannot read {path_text}: {e.strerror}") from None
+    if not selector and not path.suffix == ".json":
+        return ImportedPuzzle(raw.strip())
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise error("bad-input", f"{path_text} is not JSON: {e.msg}") from None
+    entries = _entries(data)
+    if not selector:
+        if len(entries) == 1:
+            selector = "0"
+        else:
+            raise error("bad-input", f"{path_text} holds {len(entries)} puzzles; say which",
+                        hint=f"write {path_text}#0 (an index from 0) or {path_text}#NAME")
+    chosen: dict[str, Any] | None = None
+    if selector.isdigit() and int(selector) < len(entries):
+        chosen = entries[int(selector)]
+    else:
+        chosen = next((e for e in entries if _name(e) == selector), None)
+    if chosen is None:
+        raise error("bad-input", f"{path_text} has no puzzle '{selector}'",
+                    hint=f"an index from 0 to {len(entries) - 1}, or an entry's name")
+    genre_source = data.get("source") if isinstance(data, dict) else None
+    if fmt == "iss":
+        text = str(chosen.get("canonical_input") or chosen.get("input") or "")
+        return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
+                              chosen)
+    return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
+                          None, chosen)

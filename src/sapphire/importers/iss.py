@@ -1,0 +1,477 @@
+"""Import the constraint strings of the Interactive Sudoku Solver (ISS).
+
+The format
+----------
+A puzzle is one string of constraints, each starting with a dot: `.TYPE~ARG~ARG…`. Cells are
+written `R1C1` with the row and column as one base-17 character each (`R9C9`, then `RaCg` for
+row 10, column 16 on a 16×16 grid). Some examples:
+
+* `.~R1C1_5~R1C2_3` — givens (the type is empty); `R1C1_1_2_3` restricts a cell to candidates.
+* `.Shape~6x6`, `.Shape~9x9~0-8` — the grid (9×9 when absent) and optionally its values.
+* `.NoBoxes` — rows and columns only; `.Jigsaw~LAYOUT` — irregular regions, one character per
+  cell in row-major order naming the cell's region.
+* `.Cage~17~R1C1~R1C2` — a killer cage (total 0: different digits only); `.Sum~…` — a sum
+  whose digits may repeat; `.LittleKiller~22~R1C1` — the diagonal starting at a cell.
+* `.Thermo~…`, `.Arrow~…` (circle first), `.Whisper~5~…`, `.Renban~…`, `.Palindrome~…`,
+  `.Between~…` — lines through the listed cells in order.
+* `.WhiteDot~A~B`, `.BlackDot~A~B`, `.X~A~B`, `.V~A~B` — relations between adjacent cells.
+* `.Quad~R5C3~2~9` — the 2×2 block with that top-left cell holds 2 and 9.
+* `.AntiKing`, `.AntiKnight`, `.AntiConsecutive`, `.Windoku`, `.DisjointSets`,
+  `.Diagonal~1` (╱) and `.Diagonal~-1` (╲) — global rules.
+* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold.
+
+What is imported
+----------------
+Each constraint becomes rule lines of the `std` library: the grid `sudoku NxN` (or
+`latin-square` with `board: NxN` when the boxes are off or the size has none), givens in the
+front matter, and one rule line per clue in the order written. A top-level `.And` group is
+flattened. Anything the library cannot say is refused with an error that names every such
+constraint type: `.Or` (a case is a conjunction of its rules), values other than 1–N, grids
+that are not square, extra cells (`Var`), and each type with no matching kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.importers.common import CaseBuilder, digit_symbol
+from sapphire.library.library import Library
+
+Cell = tuple[int, int]
+
+
+GROUPS = ("And", "Or", "Replicate")
+"""Types that open a group closed by `.End`."""
+
+
+@dataclass
+class Item:
+    """One constraint `.TYPE~ARGS`, or a group `.And`/`.Or` with its members."""
+
+    type: str
+    args: list[str] = field(default_factory=list)
+    members: list[Item] = field(default_factory=list)
+
+
+class Unsupported(Exception):
+    """A constraint the library cannot express; `what` is its type (or a short reason)."""
+
+    def __init__(self, what: str, detail: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+        self.detail = detail
+
+
+def parse_iss(text: str) -> list[Item]:
+    """The constraints of an ISS string as a tree (`.And`/`.Or` groups hold members)."""
+    text = "".join(text.split())
+    if text and not text.startswith("."):
+        raise _bad("an ISS constraint string starts with '.'", text[:20])
+    stack: list[list[Item]] = [[]]
+    groups: list[Item] = []
+    for part in text.split(".")[1:]:
+        fields = part.split("~")
+        kind, args = fields[0], fields[1:]
+        if kind in GROUPS:
+            group = Item(kind, args)
+            stack[-1].append(group)
+            groups.append(group)
+            stack.append(group.members)
+        elif kind == "End":
+            if len(stack) == 1:
+                raise _bad("'.End' closes no '.And' or '.Or'", part)
+            stack.pop()
+            groups.pop()
+        else:
+            stack[-1].append(Item(kind or "Given", args))
+    if len(stack) != 1:
+        raise _bad(f"'.{groups[-1].type}' is not closed by '.End'", "")
+    return stack[0]
+
+
+def _bad(message: str, near: str) -> SapphireError:
+    return SapphireError([Diagnostic(
+        "bad-iss", f"not an ISS constraint string: {message}" + (f" (near '{near}')" if near
+                                                                  else ""))])
+
+
+def parse_cell(cell_id: str) -> Cell:
+    """`R1C1` -> (1, 1); row and column are one base-17 character each (`RaCg` -> (10, 16))."""
+    if len(cell_id) == 4 and cell_id[0] in "Rr" and cell_id[2] in "Cc":
+        try:
+            return int(cell_id[1], 17), int(cell_id[3], 17)
+        except ValueError:
+            pass
+    if cell_id[:1] == "V" or cell_id[:1] == "$":
+        raise Unsupported("Var", f"extra cell {cell_id}")
+    raise Unsupported("cell", f"'{cell_id}' is not a cell id")
+
+
+@dataclass
+class Shape:
+    rows: int = 9
+    cols: int = 9
+    values: tuple[int, int] = (1, 9)
+    """The lowest and highest value."""
+
+
+def parse_shape(args: list[str]) -> Shape:
+    spec = "~".join(args)
+    dims, _, vals = spec.partition("~")
+    try:
+        r, c = (int(x) for x in dims.split("x"))
+        n = max(r, c)
+        lo, hi = 1, n
+        if vals:
+            a, dash, b = vals.partition("-")
+            lo, hi = (int(a), int(b)) if dash else (1, int(a))
+    except ValueError:
+        raise Unsupported("Shape", f"the grid '{spec}'") from None
+    return Shape(r, c, (lo, hi))
+
+
+def box_dims(n: int) -> tuple[int, int] | None:
+    """ISS's boxes for an n×n grid of n values (height, width), or None when it has none."""
+    small = int(n ** 0.5)
+    while small >= 2:
+        if n % small == 0:
+            return small, n // small
+        small -= 1
+    return None
+
+
+def little_killer_cells(rows: int, cols: int) -> dict[Cell, list[Cell]]:
+    """Each little-killer diagonal by its first cell, as ISS lays them out: from the left side
+    going down-right, the right side going up-left, the top going down-left and the bottom going
+    up-right; a diagonal already seen from another side is not listed again."""
+    out: dict[Cell, list[Cell]] = {}
+    seen: set[frozenset[Cell]] = set()
+
+    def add(r: int, c: int, dr: int, dc: int) -> None:
+        cells = []
+        while 0 <= r < rows and 0 <= c < cols:
+            cells.append((r + 1, c + 1))
+            r, c = r + dr, c + dc
+        key = frozenset(cells)
+        if len(cells) <= 1 or key in seen:
+            return
+        seen.add(key)
+        out[cells[0]] = cells
+
+    for r in range(rows - 1):
+        add(r, 0, 1, 1)
+    for r in range(1, rows - 1):
+        add(r, cols - 1, -1, -1)
+    for c in range(1, cols):
+        add(0, c, 1, -1)
+    for c in range(1, cols - 1):
+        add(rows - 1, c, -1, 1)
+    return out
+
+
+def adjacent_pairs(cells: list[Cell]) -> list[tuple[Cell, Cell]]:
+    """Orthogonally adjacent pairs among `cells`, each once, in ISS's order."""
+    rest = list(dict.fromkeys(cells))
+    out = []
+    for a in list(rest):
+        rest.remove(a)
+        for b in ((a[0], a[1] - 1), (a[0], a[1] + 1), (a[0] - 1, a[1]), (a[0] + 1, a[1])):
+            if b in rest:
+                out.append((a, b))
+    return out
+
+
+GLOBALS = {
+    "AntiKing": "anti-king", "AntiKnight": "anti-knight", "AntiConsecutive": "anti-consecutive",
+    "Windoku": "windoku", "DisjointSets": "disjoint-sets",
+}
+"""Global ISS constraints without arguments, and the kind each becomes."""
+
+NINE_ONLY = {"Windoku", "DisjointSets"}
+
+
+class Converter:
+    """Turns the constraints of one ISS string into a `CaseBuilder`."""
+
+    def __init__(self, items: list[Item], library: Library | None = None) -> None:
+        self.b = CaseBuilder() if library is None else CaseBuilder(library)
+        self.items = items
+        self.problems: dict[str, str] = {}
+        self.givens: dict[Cell, set[int]] = {}
+        self.shape = Shape()
+        self.no_boxes = False
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def need(self, iss_type: str, kind: str) -> None:
+        if not self.b.has(kind):
+            raise Unsupported(iss_type, f"the library has no '{kind}' rule")
+
+    def cells(self, args: list[str]) -> list[Cell]:
+        return self.on_board([parse_cell(a) for a in args])
+
+    def on_board(self, out: list[Cell]) -> list[Cell]:
+        for r, c in out:
+            if not (1 <= r <= self.shape.rows and 1 <= c <= self.shape.cols):
+                raise Unsupported("cell", f"R{r}C{c} is off the {self.shape.rows}×"
+                                  f"{self.shape.cols} grid")
+        return out
+
+    def number(self, iss_type: str, text: str) -> int:
+        if text == "" and iss_type == "Cage":
+            return 0  # ISS reads an empty cage total as 0: no sum
+        try:
+            return int(text)
+        except ValueError:
+            raise Unsupported(iss_type, f"'{text}' is not a number") from None
+
+    # -- the conversion ---------------------------------------------------------------------
+
+    def run(self) -> CaseBuilder:
+        flat: list[Item] = []
+        self._flatten(self.items, flat)
+        for it in flat:
+            if it.type == "Shape":
+                self._guard(it, lambda it=it: self._shape(it))
+            elif it.type == "NoBoxes":
+                self.no_boxes = True
+        self._guard(Item("grid"), self._grid)
+        for it in flat:
+            if it.type in ("Shape", "NoBoxes"):
+                continue
+            handler = HANDLERS.get(it.type)
+            if handler is None:
+                self.problems.setdefault(it.type, "no rule kind for it")
+                continue
+            self._guard(it, lambda it=it, handler=handler: handler(self, it))
+        if self.problems:
+            raise SapphireError([
+                Diagnostic("unsupported-import",
+                           f"the library cannot express ISS constraint type '{t}': {why}",
+                           hint="add a rule definition for it, or leave the constraint out")
+                for t, why in self.problems.items()])
+        self._write_givens()
+        return self.b
+
+    def _guard(self, it: Item, f: Callable[[], None]) -> None:
+        try:
+            f()
+        except Unsupported as u:
+            self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
+
+    def _flatten(self, items: list[Item], out: list[Item]) -> None:
+        for it in items:
+            if it.type == "And":
+                self._flatten(it.members, out)
+            elif it.type == "Or":
+                self.problems.setdefault("Or", "a case holds all of its rules; it cannot say "
+                                         "that one of several holds")
+            elif it.type in GROUPS:
+                self.problems.setdefault(it.type, "no rule kind for this group")
+            else:
+                out.append(it)
+
+    def _shape(self, it: Item) -> None:
+        self.shape = parse_shape(it.args)
+        s = self.shape
+        if s.rows != s.cols:
+            raise Unsupported("Shape", f"the grid {s.rows}x{s.cols} is not square")
+        if s.values != (1, s.rows):
+            raise Unsupported("Shape", f"the values {s.values[0]}-{s.values[1]} are not the "
+                              f"digits 1-{s.rows} of the {s.rows}x{s.cols} grid")
+
+    def _grid(self) -> None:
+        n = self.shape.rows
+        if self.shape.rows != self.shape.cols or self.shape.values != (1, n):
+            return  # reported by _shape
+        boxes = None if self.no_boxes else box_dims(n)
+        sudoku = self.b.library.resolve("sudoku")
+        if boxes is not None:
+            size = f"{n}x{n}"
+            ours = dict(sudoku.boxes).get(size) if sudoku is not None else None
+            if ours != boxes:
+                raise Unsupported("Shape", f"the {size} grid with {boxes[0]}x{boxes[1]} boxes")
+            self.b.add("sudoku", positional=size, early=True)
+        else:
+            self.need("NoBoxes", "latin-square")
+            self.b.board = (n, n)
+            self.b.add("latin-square", early=True)
+
+    def _write_givens(self) -> None:
+        single = {c: next(iter(v)) for c, v in self.givens.items() if len(v) == 1}
+        if single:
+            n = self.shape.rows
+            self.b.grids["givens"] = [
+                [digit_symbol(single.get((r, c))) for c in range(1, n + 1)]
+                for r in range(1, n + 1)]
+        n = self.shape.rows
+        for cell, values in self.givens.items():
+            if len(values) != 1:
+                missing = [d for d in range(1, n + 1) if d not in values]
+                self.b.add("absent-digits", [cell], id_stem="candidates", digits=missing)
+
+
+# -- one handler per ISS type ---------------------------------------------------------------
+
+
+def _given(cv: Converter, it: Item) -> None:
+    n = cv.shape.rows
+    for arg in it.args:
+        cell_id, *vals = arg.split("_")
+        cell = cv.cells([cell_id])[0]
+        values = {cv.number("Given", v) for v in vals}
+        if any(not 1 <= v <= n for v in values):
+            raise Unsupported("Given", f"a value of {arg} is outside 1-{n}")
+        if len(values) > 1:
+            cv.need("Given", "absent-digits")
+        old = cv.givens.get(cell)
+        cv.givens[cell] = values if old is None else old & values
+
+
+def _cage(cv: Converter, it: Item) -> None:
+    total = cv.number(it.type, it.args[0])
+    cells = cv.cells(it.args[1:])
+    if len(set(cells)) != len(cells):
+        raise Unsupported(it.type, "a cell listed twice (counted twice in the sum), which a "
+                          "cage's cell set cannot say")
+    if it.type == "Cage" and total == 0:
+        cv.need("Cage", "all-different")
+        cv.b.add("all-different", cells)
+        return
+    cv.need(it.type, "cage")
+    if it.type == "Sum":
+        cv.b.add("cage", cells, sum=total, repeats=True)
+    else:
+        cv.b.add("cage", cells, sum=total)
+
+
+def _sum(cv: Converter, it: Item) -> None:
+    if "_" in it.args[0]:
+        raise Unsupported("Sum", "a sum with coefficients")
+    _cage(cv, it)
+
+
+def _path(kind: str) -> Callable[[Converter, Item], None]:
+    def handler(cv: Converter, it: Item) -> None:
+        cv.need(it.type, kind)
+        cv.b.add(kind, cv.cells(it.args))
+    return handler
+
+
+def _whisper(cv: Converter, it: Item) -> None:
+    cv.need("Whisper", "whisper")
+    args = list(it.args)
+    difference = 5
+    if args and args[0].lstrip("-").isdigit():
+        difference = int(args.pop(0))
+    cells = cv.cells(args)
+    if difference == 5:
+        cv.b.add("whisper", cells)
+    else:
+        cv.b.add("whisper", cells, difference=difference)
+
+
+def _pairs(kind: str, total: int | None = None) -> Callable[[Converter, Item], None]:
+    def handler(cv: Converter, it: Item) -> None:
+        cv.need(it.type, kind)
+        for a, b in adjacent_pairs(cv.cells(it.args)):
+            if total is None:
+                cv.b.add(kind, [a, b])
+            else:
+                cv.b.add(kind, [a, b], sum=total)
+    return handler
+
+
+def _little_killer(cv: Converter, it: Item) -> None:
+    cv.need("LittleKiller", "little-killer")
+    total = cv.number("LittleKiller", it.args[0])
+    start = cv.cells([it.args[1]])[0]
+    diagonal = little_killer_cells(cv.shape.rows, cv.shape.cols).get(start)
+    if diagonal is None:
+        raise Unsupported("LittleKiller", f"no diagonal starts at {it.args[1]}")
+    cv.b.add("little-killer", diagonal, sum=total)
+
+
+def _quad(cv: Converter, it: Item) -> None:
+    cv.need("Quad", "quadruple")
+    r, c = cv.cells([it.args[0]])[0]
+    cells = cv.on_board([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)])
+    cv.b.add("quadruple", cells, digits=[cv.number("Quad", v) for v in it.args[1:]])
+
+
+def _diagonal(cv: Converter, it: Item) -> None:
+    kind = "anti-diagonal" if cv.number("Diagonal", it.args[0]) > 0 else "main-diagonal"
+    cv.need("Diagonal", kind)
+    cv.b.add(kind, early=True)
+
+
+def _global(cv: Converter, it: Item) -> None:
+    kind = GLOBALS[it.type]
+    cv.need(it.type, kind)
+    if it.type in NINE_ONLY and cv.shape.rows != 9:
+        raise Unsupported(it.type, f"'{kind}' is defined for 9x9 grids only")
+    cv.b.add(kind, early=True)
+
+
+def _jigsaw(cv: Converter, it: Item) -> None:
+    cv.need("Jigsaw", "all-different")
+    layout = it.args[-1] if it.args else ""
+    s = cv.shape
+    if len(layout) != s.rows * s.cols:
+        raise Unsupported("Jigsaw", f"the layout has {len(layout)} cells, the grid "
+                          f"{s.rows * s.cols}")
+    regions: dict[str, list[Cell]] = {}
+    for i, ch in enumerate(layout):
+        regions.setdefault(ch, []).append((i // s.cols + 1, i % s.cols + 1))
+    if len(regions) == 1:
+        return
+    odd = 0
+    for cells in regions.values():
+        if len(cells) == s.values[1] - s.values[0] + 1:
+            cv.b.add("all-different", cells, id_stem="piece")
+        else:
+            odd += 1  # ISS allows one region of another size (a partly filled grid)
+            if odd > 1:
+                raise Unsupported("Jigsaw", "regions of different sizes")
+
+
+def _region_size(cv: Converter, it: Item) -> None:
+    if cv.number("RegionSize", it.args[0]) != cv.shape.rows:
+        raise Unsupported("RegionSize", "regions of another size than the grid's")
+
+
+HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "Given": _given,
+    "Cage": _cage,
+    "Sum": _sum,
+    "LittleKiller": _little_killer,
+    "Thermo": _path("thermo"),
+    "Arrow": _path("arrow"),
+    "Renban": _path("renban"),
+    "Palindrome": _path("palindrome"),
+    "Between": _path("between"),
+    "AllDifferent": _path("all-different"),
+    "Whisper": _whisper,
+    "WhiteDot": _pairs("white-dot"),
+    "BlackDot": _pairs("black-dot"),
+    "X": _pairs("xv", 10),
+    "V": _pairs("xv", 5),
+    "Quad": _quad,
+    "Diagonal": _diagonal,
+    "Jigsaw": _jigsaw,
+    "RegionSize": _region_size,
+    **{t: _global for t in GLOBALS},
+}
+"""The ISS types this importer knows; each also needs its kinds in the library."""
+
+
+def iss_to_case(text: str, *, source: str | None = None, title: str | None = None,
+                library: Library | None = None) -> str:
+    """The canonical case text for one ISS constraint string."""
+    cv = Converter(parse_iss(text), library)
+    b = cv.run()
+    b.title = title or None
+    b.source = source or "Interactive Sudoku Solver constraint string"
+    return b.build()

@@ -1,0 +1,288 @@
+"""Importers: exact case text for small puzzles, refusals that name what is missing, the command,
+and fixture puzzles (copied from ../shared/corpus) that must solve to their known answers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sapphire.case import parse_case, write_case
+from sapphire.cli import main
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import import_puzzle, iss_to_case, puzzlekit_to_case, read_input
+from sapphire.importers.iss import adjacent_pairs, little_killer_cells, parse_cell, parse_iss
+from sapphire.importers.puzzlekit import read_solution
+from sapphire.library import load_library, std_root
+from sapphire.meaning import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+ISS = json.loads((FIXTURES / "iss_samples.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLEKIT = json.loads((FIXTURES / "puzzlekit_samples.json").read_text(encoding="utf-8"))["genres"]
+PK_CASES = [(g, e) for g, entries in PUZZLEKIT.items() for e in entries]
+
+
+def solve_text(tmp_path: Path, text: str):  # noqa: ANN201
+    path = tmp_path / "imported.case"
+    path.write_text(text, encoding="utf-8")
+    return solve_case(str(path), max_solutions=2, time_limit=60)
+
+
+# -- ISS: exact text ------------------------------------------------------------------------
+
+SMALL_ISS = (".Shape~4x4.~R1C1_1~R2C3_4~R4C4_2_3.Cage~5~R1C2~R1C3.Thermo~R4C1~R4C2~R4C3"
+             ".X~R3C1~R3C2.WhiteDot~R2C1~R2C2~R3C2.LittleKiller~7~R1C2.AntiKnight.Diagonal~-1")
+
+SMALL_CASE = """\
+---
+title: small
+source: a test
+library: std
+givens: |
+  1 . . .
+  . . 4 .
+  . . . .
+  . . . .
+---
+sudoku 4x4
+anti-knight
+main-diagonal
+cage r1c2-r1c3 total 5
+thermo r4c1-r4c2-r4c3
+xv r3c1-r3c2 total 10
+white-dot-1: white-dot r2c1-r2c2
+white-dot-2: white-dot r2c2-r3c2
+little-killer r1c2-r2c1 total 7
+candidates-1: absent-digits r4c4 digits [1,4]
+"""
+
+
+def test_iss_small_import_is_exact() -> None:
+    assert iss_to_case(SMALL_ISS, source="a test", title="small") == SMALL_CASE
+
+
+def test_imported_text_is_canonical() -> None:
+    for entry in ISS[:6]:
+        text = iss_to_case(entry["canonical_input"], title=entry["name"])
+        assert write_case(parse_case(text)) == text
+
+
+def test_iss_kinds_and_parameters() -> None:
+    text = iss_to_case(".Whisper~R1C1~R1C2.Whisper~4~R2C1~R2C2.V~R5C5~R5C6.Cage~0~R1C1~R2C2"
+                       ".Sum~10~R3C3~R4C4.BlackDot~R1C1~R1C3.Quad~R1C1~3~3.Diagonal~1"
+                       ".NoBoxes.Jigsaw~" + "".join(str(c // 9) for c in range(81)))
+    lines = text.split("---\n")[2].splitlines()
+    assert lines[:2] == ["latin-square", "anti-diagonal"]
+    assert "whisper-1: whisper r1c1-r1c2" in lines
+    assert "whisper-2: whisper r2c1-r2c2 difference 4" in lines
+    assert "xv r5c5-r5c6 total 5" in lines
+    assert "all-different-1: all-different r1c1-r2c2" in lines  # a cage of total 0: no sum
+    assert "cage r3c3-r4c4 total 10 repeats true" in lines
+    assert not any(ln.startswith("black-dot") for ln in lines)  # r1c1, r1c3 do not touch
+    assert "quadruple r1c1-r1c2-r2c1-r2c2 digits [3,3]" in lines
+    assert "piece-9: all-different r9c1-r9c2-r9c3-r9c4-r9c5-r9c6-r9c7-r9c8-r9c9" in lines
+    assert "board: 9x9" in text
+
+
+def test_iss_cells_and_layout_helpers() -> None:
+    assert parse_cell("R9C9") == (9, 9)
+    assert parse_cell("RaCg") == (10, 16)
+    diagonals = little_killer_cells(9, 9)
+    assert diagonals[(1, 1)] == [(i, i) for i in range(1, 10)]
+    assert diagonals[(1, 3)] == [(1, 3), (2, 2), (3, 1)]
+    assert diagonals[(2, 9)] == [(2, 9), (1, 8)]
+    assert diagonals[(9, 2)] == [(9, 2), (8, 3), (7, 4), (6, 5), (5, 6), (4, 7), (3, 8), (2, 9)]
+    assert (1, 2) in diagonals and (9, 1) not in diagonals
+    assert adjacent_pairs([(1, 1), (1, 2), (2, 2), (3, 3)]) == [((1, 1), (1, 2)),
+                                                                ((1, 2), (2, 2))]
+    items = parse_iss(".And.Cage~3~R1C1~R1C2.Or.~R1C1_1.End.End.AntiKing")
+    assert [i.type for i in items] == ["And", "AntiKing"]
+    assert [i.type for i in items[0].members] == ["Cage", "Or"]
+
+
+# -- ISS: refusals --------------------------------------------------------------------------
+
+
+def refusal(text: str, **kw: object) -> str:
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(text, **kw)  # type: ignore[arg-type]
+    return str(exc.value)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    (".~R1C1_1.Or.~R1C2_1.~R1C3_1.End", "'Or'"),
+    (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
+    (".Shape~9x9~0-8.~R1C1_1", "values 0-8"),
+    (".Shape~6x9.~R1C1_1", "not square"),
+    (".Var~X~X~2.~R1C1_1~VX1_3", "'Var'"),
+    (".Cage~10~R1C1~R1C1~R1C2", "listed twice"),
+    (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),
+])
+def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> None:
+    assert named in refusal(text)
+
+
+def test_every_unsupported_type_is_named_at_once() -> None:
+    message = refusal(".Cage~5~R1C1~R1C2.Lunchbox~10~R1C1~R1C2~R1C3.FullRank~C1~4~.AntiKing")
+    assert "'Lunchbox'" in message and "'FullRank'" in message
+    assert "'Cage'" not in message
+
+
+def test_a_kind_missing_from_the_library_is_refused(tmp_path: Path) -> None:
+    for name in ("sudoku.md", "cage.md"):
+        shutil.copy(std_root() / name, tmp_path / name)
+    small = load_library(str(tmp_path), tmp_path)
+    text = iss_to_case(".Cage~3~R1C1~R1C2", library=small)
+    assert "cage r1c1-r1c2 total 3" in text
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Cage~3~R1C1~R1C2.Thermo~R1C1~R1C2~R1C3", library=small)
+    assert "'Thermo'" in str(exc.value) and "'thermo'" in str(exc.value)
+    assert exc.value.kinds == ["unsupported-import"]
+
+
+@pytest.mark.parametrize("text", ["Cage~3~R1C1~R1C2", ".And.Cage~3~R1C1~R1C2", ".End"])
+def test_malformed_iss_strings(text: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(text)
+    assert exc.value.kinds == ["bad-iss"]
+
+
+# -- ISS: fixture puzzles solve to their known answers --------------------------------------
+
+
+def iss_digits(solution: str, n: int) -> list[list[int]]:
+    vals = [int(ch) if ch.isdigit() else ord(ch) - ord("A") + 1 for ch in solution[: n * n]]
+    return [vals[i * n:(i + 1) * n] for i in range(n)]
+
+
+@pytest.mark.parametrize("entry", ISS, ids=[e["name"] for e in ISS])
+def test_iss_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
+    text = iss_to_case(entry["canonical_input"], title=entry["name"])
+    res = solve_text(tmp_path, text)
+    want = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
+    assert res.status == want[entry["expected_status"]]
+    if res.status == "unique":
+        n = int(entry["grid"].split("x")[0])
+        assert res.solutions[0]["digits"] == iss_digits(entry["solution"], n)
+
+
+# -- puzzlekit ------------------------------------------------------------------------------
+
+KILLER_4X4 = """\
+---
+source: janko 4x4
+library: std
+---
+sudoku 4x4
+cage-1: cage r1c1-r1c2 total 3
+cage-2: cage r1c3-r1c4 total 7
+cage-3: cage r2c1-r3c1 total 7
+cage-4: cage r2c2-r3c2 total 4
+cage-5: cage r2c3-r3c3 total 6
+cage-6: cage r2c4-r3c4 total 3
+cage-7: cage r4c1-r4c2 total 6
+cage-8: cage r4c3-r4c4 total 4
+"""
+
+
+def test_puzzlekit_killer_import_is_exact() -> None:
+    entry = PUZZLEKIT["KillerSudoku"][0]
+    assert entry["key"] == "2_4x4"
+    assert puzzlekit_to_case("KillerSudoku", entry["problem"], source="janko 4x4") == KILLER_4X4
+
+
+def test_puzzlekit_layouts() -> None:
+    renban = puzzlekit_to_case("Renban", PUZZLEKIT["Renban"][1]["problem"])
+    assert "board: 7x7" in renban and "\nlatin-square\n" in renban
+    assert "renban-1: renban r1c2-r1c3-r1c4\n" in renban  # one-cell groups are left out
+    yy = puzzlekit_to_case("YinYang", PUZZLEKIT["YinYang"][0]["problem"])
+    assert "shading: |" in yy and "\nyin-yang\n" in yy
+    sl = puzzlekit_to_case("Slitherlink", PUZZLEKIT["Slitherlink"][0]["problem"])
+    assert "clues: |" in sl and "\nslitherlink\n" in sl
+    big = puzzlekit_to_case("Sudoku", PUZZLEKIT["Sudoku"][1]["problem"])
+    assert "sudoku 16x16" in big and "G" in big.split("---")[1]  # 16 is written G
+
+
+@pytest.mark.parametrize(("genre", "text", "kind"), [
+    ("Sudoku", "9 9\n1 2 3\n", "bad-puzzlekit"),
+    ("KillerSudoku", "2 2\n3 -\n- -\n", "bad-puzzlekit"),
+    ("YinYang", "2 2\nb x\nw w\n", "bad-puzzlekit"),
+    ("Nonogram", "1 1\n-\n", "unsupported-import"),
+])
+def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlekit_to_case(genre, text)
+    assert exc.value.kinds == [kind]
+
+
+def inside(values: dict, rows: int, cols: int) -> list[list[int]]:
+    top = {(a, b): v for a, b, v in values["vrt"]}
+    out = [[0] * cols for _ in range(rows)]
+    for b in range(cols):
+        flag = 0
+        for a in range(rows):
+            flag ^= top.get((a, b), 0)
+            out[a][b] = flag
+    return out
+
+
+@pytest.mark.parametrize(("genre", "entry"), PK_CASES,
+                         ids=[f"{g}-{e['key']}" for g, e in PK_CASES])
+def test_puzzlekit_fixture_solves_to_its_answer(tmp_path: Path, genre: str, entry: dict) -> None:
+    res = solve_text(tmp_path, puzzlekit_to_case(genre, entry["problem"], source=entry["key"]))
+    assert res.status == "unique"
+    want = read_solution(genre, entry["solution"])
+    got = res.solutions[0]
+    if "inside" in want:
+        rows, cols = len(want["inside"]), len(want["inside"][0])
+        assert inside(got["values"], rows, cols) == want["inside"]
+    for part in ("digits", "shading"):
+        if part in want:
+            assert got[part] == want[part]
+
+
+# -- the command and its input ----------------------------------------------------------------
+
+
+def test_import_command_writes_the_case(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    src = tmp_path / "small.iss"
+    src.write_text(SMALL_ISS + "\n", encoding="utf-8")
+    out = tmp_path / "small.case"
+    assert main(["import", "iss", str(src), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text == SMALL_CASE.replace("title: small\nsource: a test",
+                                      "source: small.iss, imported as iss")
+    assert main(["import", "iss", str(src)]) == 0
+    assert capsys.readouterr().out == text
+
+
+def test_import_command_reads_a_corpus_entry(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture) -> None:
+    spec = f"{FIXTURES / 'iss_samples.json'}#Thermo"
+    assert main(["import", "iss", spec]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("---\ntitle: Thermo\nsource: Interactive Sudoku Solver example")
+    assert main(["import", "puzzlekit:KillerSudoku",
+                 f"{FIXTURES / 'puzzlekit_samples.json'}#0"]) == 1  # not a genre file
+    capsys.readouterr()
+    genre = tmp_path / "KillerSudoku.json"
+    genre.write_text(json.dumps({"genre": "KillerSudoku", "puzzles": PUZZLEKIT["KillerSudoku"]}))
+    assert main(["import", "puzzlekit:KillerSudoku", f"{genre}#2_4x4"]) == 0
+    assert capsys.readouterr().out.endswith(KILLER_4X4.split("---\n", 2)[2])
+    puzzle = read_input("puzzlekit:KillerSudoku", f"{genre}#1")
+    assert puzzle.entry is not None and puzzle.entry["key"] == "583_6x6"
+
+
+def test_import_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    src = tmp_path / "or.iss"
+    src.write_text(".Or.~R1C1_1.~R1C1_2.End", encoding="utf-8")
+    out = tmp_path / "none.case"
+    assert main(["import", "iss", str(src), "-o", str(out)]) == 1
+    assert "'Or'" in capsys.readouterr().err
+    assert not out.exists()  # no partial case
+    assert main(["import", "sudokupad", str(src)]) == 1
+    assert "unknown import format" in capsys.readouterr().err
+    assert main(["import", "iss", str(tmp_path / "missing.iss")]) == 1
+    assert import_puzzle("iss", ".~R1C1_1").startswith("---\nsource:")
