@@ -1,0 +1,371 @@
+"""Run corpus puzzles through import → solve → compare, and print what came out.
+
+Each puzzle of a corpus file is imported to a case file (`sapphire.importers`), solved with
+`sapphire.meaning.solve_case` (two answers at most, to tell `unique` from `multiple`) under a
+per-puzzle time limit, and compared with the corpus's known answer and status. A failure of
+one puzzle never stops the run; it is listed at the end with its reason: the importer's
+refusal (an unsupported constraint type), a wrong answer or status, a timeout, or an error.
+
+Corpus files:
+* `iss.json` — variant sudokus in ISS constraint strings; rows of the table are ISS constraint
+  types (a puzzle counts under each type it uses; `(givens only)` for classic sudokus), and the
+  summary gives the median ratio of our time to the recorded `iss_solve_ms`.
+* `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
+  Slitherlink, JigsawSudoku).
+
+Columns: puzzles, imported (the importer accepted it), solved (a status within the time limit),
+matched (the known answer and status), median and maximum seconds over the solved puzzles.
+Times are `solve_case`'s own: parse, instantiate, ground, solve, verify; the first puzzle of
+a run also pays for loading OR-Tools, so a warm-up solve runs first.
+
+Usage:
+    python bench/corpus.py [CORPUS_FILE|GENRE ...] [--corpus DIR] [--time-limit S]
+                           [--only TEXT] [--max N] [--json OUT]
+
+With no files: iss.json and the puzzlekit genres the importer reads. The corpus lives in
+`../shared/corpus` next to the checkout unless `--corpus` says otherwise; without it the
+script says so and exits 0. On a terminal progress is one updating line; when piped, one plain
+line per puzzle (both on stderr); the tables go to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+try:
+    from sapphire.diagnostics import SapphireError
+except ImportError:  # running from a checkout without an install
+    sys.path.insert(0, str(REPO / "src"))
+    from sapphire.diagnostics import SapphireError
+
+from sapphire.importers import import_puzzle  # noqa: E402
+from sapphire.importers.common import entry_source  # noqa: E402
+from sapphire.importers.puzzlekit import read_solution  # noqa: E402
+from sapphire.meaning import solve_case  # noqa: E402
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+DEFAULT_GENRES = ("Sudoku", "KillerSudoku", "Renban", "YinYang", "Slitherlink", "JigsawSudoku")
+ISS_STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
+
+
+@dataclass
+class Outcome:
+    """One puzzle's trip through the pipeline."""
+
+    name: str
+    groups: list[str]
+    imported: bool = False
+    status: str | None = None
+    """Our status: unique | multiple | none | unknown (time limit), None when not solved."""
+    matched: bool = False
+    seconds: float | None = None
+    reason: str = ""
+    """Why it failed, empty when it matched."""
+    reference_ms: float | None = None
+    """The recorded solve time of the corpus's own solver (iss_solve_ms)."""
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+class Timeout(Exception):
+    pass
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Interrupt Python work (parsing, grounding) that runs past `seconds`; the solver has its
+    own limit."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def fire(signum: int, frame: Any) -> None:
+        raise Timeout
+
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# -- known answers ----------------------------------------------------------------------------
+
+
+def iss_digits(solution: str, n: int) -> list[list[int]]:
+    """An ISS solution string as rows: digits 1-9, or letters A.. = 1.. when the puzzle has
+    more than nine values (ISS writes one character per cell either way)."""
+    cells = solution[: n * n]
+    letters = not cells.isdigit()
+    vals = [ord(ch.upper()) - ord("A") + 1 if letters else int(ch) for ch in cells]
+    return [vals[i * n:(i + 1) * n] for i in range(n)]
+
+
+def loop_inside(values: dict[str, Any], rows: int, cols: int) -> list[list[int]]:
+    """Which cells a Slitherlink answer's loop encloses: walk down each column from outside the
+    board, flipping at every horizontal loop segment (`vrt a b` is the top edge of cell a,b)."""
+    top = {(a, b): v for a, b, v in values.get("vrt", [])}
+    out = [[0] * cols for _ in range(rows)]
+    for b in range(cols):
+        inside = 0
+        for a in range(rows):
+            inside ^= top.get((a, b), 0)
+            out[a][b] = inside
+    return out
+
+
+# -- one puzzle -------------------------------------------------------------------------------
+
+
+def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limit: float,
+            workdir: Path, expect_status: str, expect: dict[str, Any] | None) -> Outcome:
+    """Import, solve and compare one puzzle. `expect` holds the known answer parts: `digits`,
+    `shading` or `inside` rows (None when only the status is known)."""
+    out = Outcome(name, groups)
+    try:
+        case_text = import_puzzle(fmt, text, source=source, title=None)
+    except SapphireError as e:
+        out.reason = "unsupported: " + "; ".join(d.message for d in e.diagnostics)
+        return out
+    except Exception as e:  # an importer bug must not stop the run
+        out.reason = f"import crashed: {type(e).__name__}: {e}"
+        return out
+    out.imported = True
+    path = workdir / "puzzle.case"
+    path.write_text(case_text, encoding="utf-8")
+    t0 = time.perf_counter()
+    try:
+        with deadline(limit + 5):
+            res = solve_case(str(path), max_solutions=2, time_limit=limit)
+    except Timeout:
+        out.seconds = time.perf_counter() - t0
+        out.reason = f"timeout: over {limit + 5:g} s before the solver finished"
+        return out
+    except SapphireError as e:
+        out.reason = "error: " + str(e).splitlines()[0]
+        return out
+    except Exception as e:
+        out.reason = f"crash: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        return out
+    out.seconds = res.seconds
+    out.timings = {k: round(v, 4) for k, v in res.timings.items()}
+    if res.status == "unknown":
+        out.reason = f"timeout: no status within {limit:g} s"
+        return out
+    out.status = res.status
+    if res.status != expect_status:
+        out.reason = f"wrong status: {res.status}, expected {expect_status}"
+        return out
+    if expect_status == "unique" and expect is not None:
+        got = res.solutions[0]
+        if "inside" in expect:
+            rows, cols = len(expect["inside"]), len(expect["inside"][0])
+            got = {"inside": loop_inside(got.get("values", {}), rows, cols)}
+        for part, want in expect.items():
+            if got.get(part) != want:
+                out.reason = f"wrong answer: {part} differ"
+                return out
+    out.matched = True
+    return out
+
+
+# -- corpus files -----------------------------------------------------------------------------
+
+
+def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, float]]:
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        n = int(str(entry.get("grid", "9x9")).split("x")[0])
+        groups = [t for t in entry.get("constraint_base_types", []) if t != "Given"]
+        expect_status = ISS_STATUS.get(entry.get("expected_status", "unique"), "unique")
+        expect = ({"digits": iss_digits(entry["solution"], n)}
+                  if entry.get("solution") and expect_status == "unique" else None)
+        yield ("iss", entry["canonical_input"], entry["name"], groups or ["(givens only)"],
+               entry_source("iss", entry), expect_status, expect, entry.get("iss_solve_ms"))
+
+
+def puzzlekit_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, None]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    genre = data.get("genre") or path.stem
+    for entry in data["puzzles"]:
+        expect = read_solution(genre, entry["solution"]) if entry.get("solution") else None
+        yield (f"puzzlekit:{genre}", entry["problem"], f"{genre} {entry['key']}", [genre],
+               entry_source(f"puzzlekit:{genre}", entry, data.get("source")), "unique", expect,
+               None)
+
+
+def resolve_files(names: list[str], corpus: Path) -> list[Path]:
+    if not names:
+        return [corpus / "iss.json", *(corpus / "puzzlekit" / f"{g}.json"
+                                       for g in DEFAULT_GENRES)]
+    out = []
+    for name in names:
+        p = Path(name)
+        for cand in (p, corpus / name, corpus / f"{name}.json", corpus / "puzzlekit" / name,
+                     corpus / "puzzlekit" / f"{name}.json"):
+            if cand.is_file():
+                out.append(cand)
+                break
+        else:
+            raise SystemExit(f"corpus.py: no corpus file '{name}' (looked in {corpus})")
+    return out
+
+
+# -- reporting --------------------------------------------------------------------------------
+
+
+class Progress:
+    """One updating line on a terminal; one plain line per puzzle otherwise (stderr)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.tty = sys.stderr.isatty()
+
+    def update(self, o: Outcome) -> None:
+        self.done += 1
+        verdict = "ok" if o.matched else (o.reason.split(":")[0] or "failed")
+        secs = f"{o.seconds:.2f}s" if o.seconds is not None else "-"
+        if self.tty:
+            width = 30
+            fill = int(width * self.done / self.total) if self.total else width
+            line = f"\r[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} {o.name[:40]}"
+            sys.stderr.write(line.ljust(100)[:100])
+            sys.stderr.flush()
+        else:
+            print(f"{self.done}/{self.total} {o.name}: {verdict} {secs}", file=sys.stderr,
+                  flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def _fmt_s(xs: list[float], f: Any) -> str:
+    return f"{f(xs):.3f}" if xs else "-"
+
+
+def table(outcomes: list[Outcome], title: str) -> list[str]:
+    groups: dict[str, list[Outcome]] = {}
+    for o in outcomes:
+        for g in o.groups:
+            groups.setdefault(g, []).append(o)
+    order = sorted(groups, key=lambda g: (-len(groups[g]), g))
+    head = f"{title:<24} {'puzzles':>7} {'imported':>8} {'solved':>6} {'matched':>7} " \
+           f"{'median s':>8} {'max s':>8}"
+    lines = [head, "-" * len(head)]
+
+    def row(label: str, os: list[Outcome]) -> str:
+        secs = [o.seconds for o in os if o.status is not None and o.seconds is not None]
+        return (f"{label[:24]:<24} {len(os):>7} {sum(o.imported for o in os):>8} "
+                f"{sum(o.status is not None for o in os):>6} {sum(o.matched for o in os):>7} "
+                f"{_fmt_s(secs, statistics.median):>8} {_fmt_s(secs, max):>8}")
+
+    for g in order:
+        lines.append(row(g, groups[g]))
+    if len(order) > 1:
+        lines.append("-" * len(head))
+        lines.append(row("all puzzles", outcomes))
+    return lines
+
+
+def summary(outcomes: list[Outcome]) -> list[str]:
+    lines: list[str] = []
+    ratios = [o.seconds * 1000 / o.reference_ms for o in outcomes
+              if o.matched and o.seconds is not None and o.reference_ms]
+    if ratios:
+        ours = statistics.median(o.seconds for o in outcomes if o.matched and o.seconds)
+        lines.append(f"median ratio of our time to iss_solve_ms over {len(ratios)} matched "
+                     f"puzzles: {statistics.median(ratios):.1f}x (our median {ours:.3f} s)")
+    timed = sorted((o for o in outcomes if o.seconds is not None), key=lambda o: -o.seconds)
+    if timed:
+        lines.append("slowest ten:")
+        for o in timed[:10]:
+            ref = f"  (ISS {o.reference_ms:g} ms)" if o.reference_ms else ""
+            state = "matched" if o.matched else o.reason.split(":")[0]
+            lines.append(f"  {o.seconds:8.3f} s  {o.name}  [{state}]{ref}")
+    failed = [o for o in outcomes if not o.matched]
+    if failed:
+        kinds: dict[str, int] = {}
+        for o in failed:
+            key = o.reason.split(":")[0]
+            kinds[key] = kinds.get(key, 0) + 1
+        lines.append("failures: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+        for o in failed:
+            lines.append(f"  {o.name}: {o.reason}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", help="iss.json, puzzlekit/GENRE.json or a genre name")
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--time-limit", type=float, default=20.0, metavar="S",
+                    help="seconds per puzzle for the solver (default 20)")
+    ap.add_argument("--only", metavar="TEXT", help="only puzzles whose name contains TEXT")
+    ap.add_argument("--max", type=int, metavar="N", help="at most N puzzles per file")
+    ap.add_argument("--json", type=Path, metavar="OUT", help="also write every outcome as JSON")
+    args = ap.parse_args(argv)
+
+    if not args.corpus.is_dir():
+        print(f"corpus.py: no corpus at {args.corpus}; nothing to run (use --corpus DIR)")
+        return 0
+    files = resolve_files(args.files, args.corpus)
+    runs: list[tuple[Path, list[Any]]] = []
+    for f in files:
+        jobs = list(iss_jobs(f) if f.name == "iss.json" else puzzlekit_jobs(f))
+        if args.only:
+            jobs = [j for j in jobs if args.only.lower() in j[2].lower()]
+        if args.max is not None:
+            jobs = jobs[: args.max]
+        runs.append((f, jobs))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        warm = workdir / "warm.case"
+        warm.write_text("---\nlibrary: std\n---\nsudoku 4x4\n", encoding="utf-8")
+        solve_case(str(warm), max_solutions=1)  # load OR-Tools and the library once
+        progress = Progress(sum(len(j) for _, j in runs))
+        results: list[tuple[Path, list[Outcome]]] = []
+        for f, jobs in runs:
+            outs = []
+            for fmt, text, name, groups, source, status, expect, ref_ms in jobs:
+                o = run_one(fmt, text, name, groups, source, args.time_limit, workdir, status,
+                            expect)
+                o.reference_ms = ref_ms
+                outs.append(o)
+                progress.update(o)
+            results.append((f, outs))
+        progress.close()
+
+    sections: dict[str, list[Outcome]] = {}
+    for f, outs in results:
+        sections.setdefault("iss.json" if f.name == "iss.json" else "puzzlekit", []).extend(outs)
+    for name, outs in sections.items():
+        title = "ISS constraint type" if name == "iss.json" else "puzzlekit genre"
+        print(f"== {name}: {sum(o.matched for o in outs)}/{len(outs)} matched "
+              f"(time limit {args.time_limit:g} s per puzzle)")
+        print("\n".join(table(outs, title)))
+        print("\n".join(summary(outs)))
+        print()
+    if args.json:
+        args.json.write_text(json.dumps(
+            {f.name: [asdict(o) for o in outs] for f, outs in results}, indent=1),
+            encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
