@@ -173,3 +173,26 @@ def _sudoku4(d: B.Digits, v: B.Digits, s: B.Shade) -> bool:
     houses += [[(br + i, bc + j) for i in (0, 1) for j in (0, 1)]
                for br in (1, 3) for bc in (1, 3)]
     return all(B.distinct([d[c] for c in h]) for h in houses)
+
+
+def _thermo(path: list[B.Cell]) -> B.Rule:
+    return lambda d, v, s: all(d[a] < d[b] for a, b in zip(path, path[1:], strict=False))
+
+
+def _distinct_at(path: list[B.Cell]) -> B.Rule:
+    """Digits at different positions differ: a cell listed twice makes it false."""
+    return lambda d, v, s: all(d[a] != d[b] for i, a in enumerate(path)
+                               for b in path[i + 1:])
+
+
+@pytest.mark.parametrize(
+    ("cells", "path"),
+    [("r1c1-r1c3-r1c2", [(1, 1), (1, 3), (1, 2)]),
+     ("r1c1-r1c2-r1c1", [(1, 1), (1, 2), (1, 1)])],
+)
+def test_distinct_condition_on_a_path_uses_positions(tmp_path: Path, cells: str,
+                                                      path: list[B.Cell]) -> None:
+    # `distinct` on an ordered path is distinctAt: a repeated cell makes the condition false,
+    # so `unless distinct` then forces the thermometer (impossible with a repeat)
+    check(tmp_path, "board: 1x4\n", f"not thermo {cells} unless distinct", B14,
+          [B.UNLESS(B.NOT(_thermo(path)), _distinct_at(path))])
