@@ -107,6 +107,46 @@ def all_different(S: list[Cell]) -> Rule:
     return lambda g: len({g[c] for c in S}) == len(set(S))
 
 
+def counting_circles(S: list[Cell]) -> Rule:
+    return lambda g: all(sum(g[x] == g[c] for x in S) == g[c] for c in S)
+
+
+def column_indexer(S: list[Cell]) -> Rule:
+    return lambda g: all(g[(r, g[(r, c)])] == c for r, c in S)
+
+
+def row_indexer(S: list[Cell]) -> Rule:
+    return lambda g: all(g[(g[(r, c)], c)] == r for r, c in S)
+
+
+def skyscraper(S: list[Cell], visible: int) -> Rule:
+    return lambda g: sum(all(g[S[j]] < g[S[i]] for j in range(i))
+                         for i in range(len(S))) == visible
+
+
+def pill_arrow(S: list[Cell], pill: int = 2) -> Rule:
+    return lambda g: int("".join(str(g[c]) for c in S[:pill])) == sum(g[c] for c in S[pill:])
+
+
+def zipper(S: list[Cell]) -> Rule:
+    def f(g: Grid) -> bool:
+        k = len(S)
+        sums = [g[S[i]] + g[S[k - 1 - i]] for i in range(k // 2)]
+        target = g[S[k // 2]] if k % 2 else sums[0]
+        return all(x == target for x in sums)
+    return f
+
+
+def lunchbox(S: list[Cell], total: int) -> Rule:
+    def f(g: Grid) -> bool:
+        vals = [g[c] for c in S]
+        if len(set(vals)) != len(vals):
+            return False
+        i, j = sorted((vals.index(min(vals)), vals.index(max(vals))))
+        return sum(vals[i + 1:j]) == total
+    return f
+
+
 def lines(rows: int, cols: int) -> list[list[Cell]]:
     return ([[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
             + [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)])
@@ -167,12 +207,48 @@ CELL_CASES: list[tuple[str, Rule]] = [
 ]
 
 
+CELL_CASES += [
+    ("counting-circles r1c1-r1c2-r1c3", counting_circles(cells_of("r1c1-r1c2-r1c3"))),
+    ("skyscraper r1c1-r1c2-r1c3-r1c4 visible 2",
+     skyscraper(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("skyscraper r1c4-r1c3-r1c2 visible 1", skyscraper(cells_of("r1c4-r1c3-r1c2"), 1)),
+    ("zipper r1c1-r1c2-r1c3", zipper(cells_of("r1c1-r1c2-r1c3"))),
+    ("zipper r1c4-r1c1-r1c2-r1c3", zipper(cells_of("r1c4-r1c1-r1c2-r1c3"))),
+    ("lunchbox r1c1-r1c2-r1c3-r1c4 total 2", lunchbox(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("lunchbox r1c3-r1c1-r1c4 total 0", lunchbox(cells_of("r1c3-r1c1-r1c4"), 0)),
+]
+
+
 @pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
 @pytest.mark.parametrize(("line", "rule"), CELL_CASES, ids=[c[0] for c in CELL_CASES])
 def test_cell_rule_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
     front, rows, cols, digits = B14
     want = brute(rows, cols, digits, [NOT(rule) if negated else rule])
     check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [
+    ("pill-arrow r1c1-r1c2-r1c3-r1c4-r1c5", pill_arrow(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5"))),
+    ("pill-arrow r1c2-r1c1-r1c3-r1c4-r1c5 pill 2",
+     pill_arrow(cells_of("r1c2-r1c1-r1c3-r1c4-r1c5"))),
+    ("pill-arrow r1c1-r1c2-r1c3-r1c4-r1c5 pill 3",
+     pill_arrow(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5"), 3)),
+])
+def test_pill_arrow_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    # a 1×5 board has the digits 1-5, so a two-digit pill (at least 11) can match three cells
+    want = brute(1, 5, range(1, 6), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x5\n", ("not " if negated else "") + line, want)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [
+    ("column-indexer r1c1-r2c1-r3c2", column_indexer(cells_of("r1c1-r2c1-r3c2"))),
+    ("row-indexer r1c1-r1c3", row_indexer(cells_of("r1c1-r1c3"))),
+])
+def test_indexer_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = brute(3, 3, range(1, 4), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 3x3\n", ("not " if negated else "") + line, want)
 
 
 def test_aliases_and_defaults(tmp_path: Path) -> None:
