@@ -125,8 +125,8 @@ def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> N
 
 
 def test_every_unsupported_type_is_named_at_once() -> None:
-    message = refusal(".Cage~5~R1C1~R1C2.Lunchbox~10~R1C1~R1C2~R1C3.FullRank~C1~4~.AntiKing")
-    assert "'Lunchbox'" in message and "'FullRank'" in message
+    message = refusal(".Cage~5~R1C1~R1C2.Lockout~4~R1C1~R1C2~R1C3.FullRank~C1~4~.AntiKing")
+    assert "'Lockout'" in message and "'FullRank'" in message
     assert "'Cage'" not in message
 
 

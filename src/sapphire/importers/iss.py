@@ -14,6 +14,11 @@ row 10, column 16 on a 16×16 grid). Some examples:
   whose digits may repeat; `.LittleKiller~22~R1C1` — the diagonal starting at a cell.
 * `.Thermo~…`, `.Arrow~…` (circle first), `.Whisper~5~…`, `.Renban~…`, `.Palindrome~…`,
   `.Between~…` — lines through the listed cells in order.
+* `.PillArrow~2~…` (the pill's cells first), `.Zipper~…`, `.CountingCircles~…`,
+  `.Indexing~C~…` / `.Indexing~R~…` (column or row indexing cells).
+* `.Skyscraper~C5~3~4` — outside clues on both ends of a row or column (empty when absent);
+  `.Sandwich~8~C1` — the sum between the 1 and the 9 of a row or column.
+* `.Lunchbox~11~…` — the sum between the smallest and largest digits of a line.
 * `.WhiteDot~A~B`, `.BlackDot~A~B`, `.X~A~B`, `.V~A~B` — relations between adjacent cells.
 * `.Quad~R5C3~2~9` — the 2×2 block with that top-left cell holds 2 and 9.
 * `.AntiKing`, `.AntiKnight`, `.AntiConsecutive`, `.Windoku`, `.DisjointSets`,
@@ -220,8 +225,8 @@ class Converter:
         return out
 
     def number(self, iss_type: str, text: str) -> int:
-        if text == "" and iss_type == "Cage":
-            return 0  # ISS reads an empty cage total as 0: no sum
+        if text == "" and iss_type in ("Cage", "Lunchbox"):
+            return 0  # ISS reads an empty total as 0 (for a cage: no sum)
         try:
             return int(text)
         except ValueError:
@@ -437,6 +442,61 @@ def _jigsaw(cv: Converter, it: Item) -> None:
                 raise Unsupported("Jigsaw", "regions of different sizes")
 
 
+def line_cells(cv: Converter, line_id: str, forward: bool) -> list[Cell]:
+    """A whole row (`R3`) or column (`C5`) as an outside clue sees it: left to right or top to
+    bottom when `forward`, else from the other end."""
+    try:
+        k = int(line_id[1:], 17) if len(line_id) == 2 else int(line_id[1:])
+    except ValueError:
+        raise Unsupported("cell", f"'{line_id}' is not a row or column") from None
+    s = cv.shape
+    if line_id[:1] == "R" and 1 <= k <= s.rows:
+        cells = [(k, c) for c in range(1, s.cols + 1)]
+    elif line_id[:1] == "C" and 1 <= k <= s.cols:
+        cells = [(r, k) for r in range(1, s.rows + 1)]
+    else:
+        raise Unsupported("cell", f"'{line_id}' is not a row or column of the grid")
+    return cells if forward else cells[::-1]
+
+
+def _skyscraper(cv: Converter, it: Item) -> None:
+    cv.need("Skyscraper", "skyscraper")
+    for value, forward in zip(it.args[1:3], (True, False), strict=False):
+        if value:
+            cv.b.add("skyscraper", line_cells(cv, it.args[0], forward),
+                     visible=cv.number("Skyscraper", value))
+
+
+def _indexing(cv: Converter, it: Item) -> None:
+    kind = {"C": "column-indexer", "R": "row-indexer"}.get(it.args[0] if it.args else "")
+    if kind is None:
+        raise Unsupported("Indexing", f"unknown indexing '{it.args[:1]}'")
+    cv.need("Indexing", kind)
+    cv.b.add(kind, cv.cells(it.args[1:]))
+
+
+def _pill_arrow(cv: Converter, it: Item) -> None:
+    cv.need("PillArrow", "pill-arrow")
+    size = cv.number("PillArrow", it.args[0])
+    if size not in (2, 3):
+        raise Unsupported("PillArrow", f"a pill of {size} cells")
+    cells = cv.cells(it.args[1:])
+    pill = sorted(cells[:size])  # ISS reads the pill in reading order
+    if size == 2:
+        cv.b.add("pill-arrow", pill + cells[size:])
+    else:
+        cv.b.add("pill-arrow", pill + cells[size:], pill=size)
+
+
+def _lunchbox(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "lunchbox")
+    if it.type == "Sandwich":  # a lunchbox along a whole row or column, seen from its start
+        cv.b.add("lunchbox", line_cells(cv, it.args[1], True),
+                 sum=cv.number("Sandwich", it.args[0]))
+    else:
+        cv.b.add("lunchbox", cv.cells(it.args[1:]), sum=cv.number("Lunchbox", it.args[0]))
+
+
 def _region_size(cv: Converter, it: Item) -> None:
     if cv.number("RegionSize", it.args[0]) != cv.shape.rows:
         raise Unsupported("RegionSize", "regions of another size than the grid's")
@@ -461,6 +521,13 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Quad": _quad,
     "Diagonal": _diagonal,
     "Jigsaw": _jigsaw,
+    "Skyscraper": _skyscraper,
+    "Indexing": _indexing,
+    "PillArrow": _pill_arrow,
+    "CountingCircles": _path("counting-circles"),
+    "Zipper": _path("zipper"),
+    "Lunchbox": _lunchbox,
+    "Sandwich": _lunchbox,
     "RegionSize": _region_size,
     **{t: _global for t in GLOBALS},
 }
