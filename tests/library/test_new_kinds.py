@@ -147,6 +147,18 @@ def lunchbox(S: list[Cell], total: int) -> Rule:
     return f
 
 
+def x_sum(S: list[Cell], total: int) -> Rule:
+    return lambda g: g[S[0]] <= len(S) and sum(g[c] for c in S[:g[S[0]]]) == total
+
+
+def numbered_room(S: list[Cell], digit: int) -> Rule:
+    return lambda g: g[S[0]] <= len(S) and g[S[g[S[0]] - 1]] == digit
+
+
+def greater_than(S: list[Cell]) -> Rule:
+    return lambda g: all(g[a] > g[b] for a, b in pairs(S))
+
+
 def lines(rows: int, cols: int) -> list[list[Cell]]:
     return ([[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
             + [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)])
@@ -216,6 +228,13 @@ CELL_CASES += [
     ("zipper r1c4-r1c1-r1c2-r1c3", zipper(cells_of("r1c4-r1c1-r1c2-r1c3"))),
     ("lunchbox r1c1-r1c2-r1c3-r1c4 total 2", lunchbox(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
     ("lunchbox r1c3-r1c1-r1c4 total 0", lunchbox(cells_of("r1c3-r1c1-r1c4"), 0)),
+    ("x-sum r1c1-r1c2-r1c3-r1c4 total 6", x_sum(cells_of("r1c1-r1c2-r1c3-r1c4"), 6)),
+    ("x-sum r1c4-r1c3-r1c2 total 3", x_sum(cells_of("r1c4-r1c3-r1c2"), 3)),
+    ("numbered-room r1c1-r1c2-r1c3-r1c4 digit 2",
+     numbered_room(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("numbered-room r1c4-r1c3-r1c2 digit 4", numbered_room(cells_of("r1c4-r1c3-r1c2"), 4)),
+    ("greater-than r1c1-r1c2", greater_than(cells_of("r1c1-r1c2"))),
+    ("greater-than r1c3-r1c2-r1c4", greater_than(cells_of("r1c3-r1c2-r1c4"))),
 ]
 
 
