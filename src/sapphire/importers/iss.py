@@ -16,10 +16,12 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.Between~…` — lines through the listed cells in order.
 * `.PillArrow~2~…` (the pill's cells first), `.Zipper~…`, `.CountingCircles~…`,
   `.Indexing~C~…` / `.Indexing~R~…` (column or row indexing cells).
-* `.Skyscraper~C5~3~4` — outside clues on both ends of a row or column (empty when absent);
+* `.Skyscraper~C5~3~4`, `.XSum~…`, `.NumberedRoom~…` — outside clues on both ends of a row
+  or column (empty when absent);
   `.Sandwich~8~C1` — the sum between the 1 and the 9 of a row or column.
 * `.Lunchbox~11~…` — the sum between the smallest and largest digits of a line.
-* `.WhiteDot~A~B`, `.BlackDot~A~B`, `.X~A~B`, `.V~A~B` — relations between adjacent cells.
+* `.WhiteDot~A~B`, `.BlackDot~A~B`, `.X~A~B`, `.V~A~B`, `.GreaterThan~A~B` — relations
+  between adjacent cells.
 * `.Quad~R5C3~2~9` — the 2×2 block with that top-left cell holds 2 and 9.
 * `.AntiKing`, `.AntiKnight`, `.AntiConsecutive`, `.Windoku`, `.DisjointSets`,
   `.Diagonal~1` (╱) and `.Diagonal~-1` (╲) — global rules.
@@ -459,12 +461,15 @@ def line_cells(cv: Converter, line_id: str, forward: bool) -> list[Cell]:
     return cells if forward else cells[::-1]
 
 
-def _skyscraper(cv: Converter, it: Item) -> None:
-    cv.need("Skyscraper", "skyscraper")
-    for value, forward in zip(it.args[1:3], (True, False), strict=False):
-        if value:
-            cv.b.add("skyscraper", line_cells(cv, it.args[0], forward),
-                     visible=cv.number("Skyscraper", value))
+def _outside(kind: str, param: str) -> Callable[[Converter, Item], None]:
+    """A clue at either end of a row or column: `.TYPE~C5~FROM_START~FROM_END`."""
+    def handler(cv: Converter, it: Item) -> None:
+        cv.need(it.type, kind)
+        for value, forward in zip(it.args[1:3], (True, False), strict=False):
+            if value:
+                cv.b.add(kind, line_cells(cv, it.args[0], forward),
+                         **{param: cv.number(it.type, value)})
+    return handler
 
 
 def _indexing(cv: Converter, it: Item) -> None:
@@ -521,7 +526,10 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Quad": _quad,
     "Diagonal": _diagonal,
     "Jigsaw": _jigsaw,
-    "Skyscraper": _skyscraper,
+    "Skyscraper": _outside("skyscraper", "visible"),
+    "XSum": _outside("x-sum", "sum"),
+    "NumberedRoom": _outside("numbered-room", "digit"),
+    "GreaterThan": _pairs("greater-than"),
     "Indexing": _indexing,
     "PillArrow": _pill_arrow,
     "CountingCircles": _path("counting-circles"),
