@@ -111,9 +111,9 @@ def parse_cell(cell_id: str) -> Cell:
             return int(cell_id[1], 17), int(cell_id[3], 17)
         except ValueError:
             pass
-    if cell_id[:1] == "V" or cell_id[:1] == "$":
-        raise Unsupported("Var", f"extra cell {cell_id}")
-    raise Unsupported("cell", f"'{cell_id}' is not a cell id")
+    # anything else names an extra cell outside the grid: a `Var`, or one that a constraint
+    # such as ChaosConstruction or Doppelganger adds
+    raise Unsupported("Var", f"extra cell {cell_id}")
 
 
 @dataclass
