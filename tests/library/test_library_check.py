@@ -261,7 +261,7 @@ def test_every_error_is_reported_at_once_in_line_order(std) -> None:
         "sudoku 9x9",
         "renbam r1c1-r1c2",
         "cage r1c1-r1c2 totl 3 repeats 2 if even",
-        "not anti-knight",
+        "not anti-queen",
         "anti-king if connected",
         "renban r10c1-r1c1 unless uniform",
     )
