@@ -17,12 +17,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
 from sapphire.ground.closures import closure
+from sapphire.ground.instance import Instance, data_to_instance
 from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
 from sapphire.ground.model import (
     AllDifferent,
@@ -62,6 +62,8 @@ from sapphire.lang.syntax import (
     Unary,
 )
 
+__all__ = ["Grounder", "Instance", "data_to_instance", "ground", "no_gc"]
+
 Value = Any  # int | bool | Lin | Formula | tuple | list
 
 
@@ -70,52 +72,6 @@ class _NotConstant(Exception):
 
     def __init__(self, unknown: bool) -> None:
         self.unknown = unknown  # True: it read something not yet bounded
-
-
-@dataclass
-class Instance:
-    """What a program is grounded with."""
-
-    constants: dict[str, Value] = field(default_factory=dict)
-    """Scalars (int/bool) and constant lists bound by name (parameters, a rule's cells)."""
-    points: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
-    """Given map points (each an equality constraint), e.g. the clues of `pim`."""
-    answer: tuple[str, ...] | None = None
-    """Source names that make up an answer; None means every source-level variable."""
-    terms: tuple[TermDef, ...] = ()
-    """Extra term definitions in scope (a library's prelude)."""
-
-
-def _given_points(name: str, value: list[Any]) -> dict[tuple[int, ...], int]:
-    """The non-null points of a nested-list map, keyed by their 0-based index."""
-    pts: dict[tuple[int, ...], int] = {}
-    todo: list[tuple[Any, tuple[int, ...]]] = [(value, ())]
-    while todo:
-        x, idx = todo.pop()
-        if isinstance(x, list):
-            todo.extend((y, idx + (i,)) for i, y in enumerate(x))
-        elif x is None:
-            continue
-        elif isinstance(x, bool) or not isinstance(x, int):
-            raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer or null",
-                        Span("<data>", 1, 1), hint="maps are nested lists of integers and null")
-        else:
-            pts[idx] = x
-    return pts
-
-
-def data_to_instance(data: dict[str, Any]) -> Instance:
-    """Instance JSON: scalars become parameters, nested lists become given map points."""
-    inst = Instance()
-    for name, v in data.items():
-        if isinstance(v, bool | int):
-            inst.constants[name] = v
-        elif isinstance(v, list):
-            inst.points[name] = _given_points(name, v)
-        else:
-            raise error("bad-data", f"'{name}' is {v!r}: expected a number or nested lists",
-                        Span("<data>", 1, 1), hint="scalars as numbers, maps as nested lists")
-    return inst
 
 
 def _domain_of(v: Value) -> Domain | None:
