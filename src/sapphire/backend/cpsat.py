@@ -69,7 +69,6 @@ class _Lowering:
                 self.affine.append((0, 1))
         self.atoms: dict[Formula, object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
-        self.workers = workers
 
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression

@@ -202,7 +202,8 @@ class Grounder:
                     val = self.eval(other)
                 finally:
                     self.mode = saved
-            except _NotConstant:
+            except _NotConstant as nc:
+                self.saw_unknown |= nc.unknown
                 continue
             if e.op == "∈":
                 dom = _domain_of(val)
@@ -225,7 +226,8 @@ class Grounder:
             saved, self.mode = self.mode, "facts"
             try:
                 idx = tuple(self.eval(a) for a in e.args)
-            except _NotConstant:
+            except _NotConstant as nc:
+                self.saw_unknown |= nc.unknown
                 return None
             finally:
                 self.mode = saved
@@ -262,12 +264,13 @@ class Grounder:
             try:
                 for _ in self.iterate(e):
                     self.collect(e.body)
-            except _NotConstant:
-                pass
+            except _NotConstant as nc:
+                self.saw_unknown |= nc.unknown
         elif isinstance(e, Binary) and e.op == "⇒":
             try:
                 g = self.eval(e.left)
-            except _NotConstant:
+            except _NotConstant as nc:
+                self.saw_unknown |= nc.unknown
                 return
             if g is True:
                 self.collect(e.right)
