@@ -42,6 +42,9 @@ def read_program(path: str) -> Program:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
+    except UnicodeDecodeError as e:
+        raise error("io", f"cannot read {path}: byte {e.start} is not UTF-8",
+                    Span(path, 1, 1), hint="save the program as UTF-8") from None
     return parse_program(text, path)
 
 
