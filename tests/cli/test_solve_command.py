@@ -102,7 +102,7 @@ def test_slitherlink_case_solves(capsys: pytest.CaptureFixture[str]) -> None:
 def test_program_that_is_not_utf8_is_an_error(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     prog = tmp_path / "latin1.sapphire"
-    prog.write_bytes("x∈{0 1}\n".encode("utf-8") + b"\xff\n")
+    prog.write_bytes("x∈{0 1}\n".encode() + b"\xff\n")
     assert main(["solve", str(prog)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{prog}:1:1: error: cannot read") and "hint: save" in err
