@@ -74,12 +74,13 @@ def answer_variables(gm: GroundModel) -> list[int]:
 
 
 def solve_model(gm: GroundModel, *, max_solutions: int = 2,
-                time_limit: float | None = None) -> tuple[str, list[list[int]], dict]:
+                time_limit: float | None = None,
+                workers: int | None = None) -> tuple[str, list[list[int]], dict]:
     """Solve with CP-SAT and verify every answer with the independent evaluator."""
     from sapphire.backend.cpsat import solve
 
     res = solve(gm, answer_variables(gm), max_solutions=max(2, max_solutions),
-                time_limit=time_limit)
+                time_limit=time_limit, workers=workers)
     t0 = time.perf_counter()
     for vals in res.solutions:
         bad = violations(gm, vals)
@@ -91,18 +92,19 @@ def solve_model(gm: GroundModel, *, max_solutions: int = 2,
 
 
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
-                   time_limit: float | None = None) -> SolveResult:
+                   time_limit: float | None = None, workers: int | None = None) -> SolveResult:
     t0 = time.perf_counter()
     gm = ground(program, inst)
     t1 = time.perf_counter()
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit)
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit,
+                                        workers=workers)
     timings = {"ground": t1 - t0, **timings}
     answers = [decode(gm, s) for s in sols]
     return SolveResult(status, answers, time.perf_counter() - t0, timings, gm)
 
 
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
-                  time_limit: float | None = None) -> SolveResult:
+                  time_limit: float | None = None, workers: int | None = None) -> SolveResult:
     """Solve a `.sapphire` program on instance data (scalars and nested-list maps)."""
     t0 = time.perf_counter()
     program = read_program(program_path)
@@ -110,7 +112,7 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
-                         time_limit=time_limit)
+                         time_limit=time_limit, workers=workers)
     res.timings = {"parse": t1 - t0, **res.timings}
     res.seconds = time.perf_counter() - t0
     return res

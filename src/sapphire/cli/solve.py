@@ -40,19 +40,21 @@ def _read_data(path: str | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     if args.max_solutions < 1:
         raise error("usage", "--max-solutions must be at least 1", None)
+    if args.workers is not None and args.workers < 1:
+        raise error("usage", "--workers must be at least 1", None)
     if args.file.endswith(".sapphire"):
         from sapphire.pipeline import solve_program
 
         data = _read_data(args.data)
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
-                            time_limit=args.time_limit)
+                            time_limit=args.time_limit, workers=args.workers)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         drawing = _loop_drawings(res, data)
     else:
         from sapphire.meaning import solve_case
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
-                         time_limit=args.time_limit)
+                         time_limit=args.time_limit, workers=args.workers)
         answers = res.solutions
         drawing = _case_loop_drawings(answers)
     if args.format == "json":

@@ -40,7 +40,7 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
 
 
 def solve_case(path: str, *, max_solutions: int = 2,
-               time_limit: float | None = None) -> SolveResult:
+               time_limit: float | None = None, workers: int | None = None) -> SolveResult:
     """Parse, resolve, instantiate, ground, solve and verify a case file."""
     t0 = time.perf_counter()
     case, lib = load_case(path)
@@ -49,7 +49,8 @@ def solve_case(path: str, *, max_solutions: int = 2,
     t1 = time.perf_counter()
     gm = ground(inst.program, inst.instance)
     t2 = time.perf_counter()
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit)
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit,
+                                        workers=workers)
     answers = [case_answer(inst, gm, s) for s in sols]
     timings = {"instantiate": t1 - t0, "ground": t2 - t1, **timings}
     return SolveResult(status, answers, time.perf_counter() - t0, timings, gm)

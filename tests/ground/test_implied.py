@@ -1,0 +1,66 @@
+"""Implied digit-group facts: which groups qualify, and the sets they allow."""
+
+from __future__ import annotations
+
+from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import Permutation, SumSets, implied_facts
+from sapphire.lang.parser import parse_program
+from sapphire.pipeline import solve_model
+
+
+def g(text: str):  # noqa: ANN201
+    return ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+
+
+ROW = "∀x∈{1⋯4} ⦗f x⦘∈{1⋯4}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
+CAGE = "∀x∈{1⋯3} ⦗f x⦘∈{1⋯9}\ndistinct x∈{1⋯3}: ⦗f x⦘\n(Σx∈{1⋯3}: ⦗f x⦘) = TOTAL\n"
+
+
+def cage(total: int) -> str:
+    return CAGE.replace("TOTAL", str(total))
+
+
+def test_distinct_over_as_many_values_as_cells_is_a_permutation() -> None:
+    facts = implied_facts(g(ROW))
+    assert facts.permutations == (Permutation((0, 1, 2, 3), (1, 2, 3, 4)),)
+    assert facts.sum_sets == ()
+
+
+def test_more_values_than_cells_is_no_permutation() -> None:
+    facts = implied_facts(g(ROW.replace("{1⋯4} ⦗f x⦘∈{1⋯4}", "{1⋯4} ⦗f x⦘∈{1⋯5}")))
+    assert facts.permutations == ()
+
+
+def test_distinct_cells_with_a_total_choose_among_digit_sets() -> None:
+    facts = implied_facts(g(cage(7)))
+    assert facts.sum_sets == (SumSets((0, 1, 2), 7, ((1, 2, 4),)),)
+    facts = implied_facts(g(cage(10)))
+    assert facts.sum_sets[0].sets == ((1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5))
+    assert facts.sum_sets[0].allowed() == {1, 2, 3, 4, 5, 6, 7}
+
+
+def test_conditional_groups_imply_nothing() -> None:
+    text = ("b∈{0 1}\n∀x∈{1⋯4} ⦗f x⦘∈{1⋯4}\n"
+            "b=1 ⇒ distinct x∈{1⋯4}: ⦗f x⦘\n")
+    assert implied_facts(g(text)).permutations == ()
+
+
+def test_weighted_totals_and_offset_cells_imply_nothing() -> None:
+    weighted = CAGE.replace("(Σx∈{1⋯3}: ⦗f x⦘)", "(Σx∈{1⋯3}: 2·⦗f x⦘)")
+    assert implied_facts(g(weighted.replace("TOTAL", "14"))).sum_sets == ()
+    offset = "∀x∈{1⋯4} ⦗f x⦘∈{1⋯4}\ndistinct x∈{1⋯4}: ⦗f x⦘+x\n"
+    assert implied_facts(g(offset)).permutations == ()
+
+
+def test_the_solver_with_implied_facts_keeps_every_answer() -> None:
+    # {1 2 4} in three cells: 3! orders, all found
+    status, sols, _ = solve_model(g(cage(7)), max_solutions=10)
+    assert status == "multiple" and len(sols) == 6
+    assert {tuple(s) for s in sols} == {(1, 2, 4), (1, 4, 2), (2, 1, 4), (2, 4, 1), (4, 1, 2),
+                                        (4, 2, 1)}
+    # 4 digits in 4 cells, no other rule: 4! answers
+    status, sols, _ = solve_model(g(ROW), max_solutions=30)
+    assert len(sols) == 24
+    # no set of three different digits adds to 25
+    status, sols, _ = solve_model(g(cage(25)))
+    assert status == "none"
