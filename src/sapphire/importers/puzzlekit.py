@@ -16,20 +16,32 @@ on the genre (read from the dataset's problems and solutions):
   once (a Latin square with a jigsaw piece per region).
 * `YinYang`: one block, `b` (shaded) or `w` (unshaded) clues; the answer shades every cell.
 * `Slitherlink`: one block, the clues 0-3. The answer is a loop along the cells' edges.
+* `ConsecutiveSudoku`: two blocks, the givens and a bar code per cell, the sum of 1 (a bar on
+  its right edge), 2 (bottom), 4 (left) and 8 (top). A Latin square (no boxes); a bar joins
+  consecutive digits, and every bar is drawn, so neighbours without one are not consecutive.
+* `EvenOddSudoku`: one block: a given digit, `E` (even) or `O` (odd) in every cell. Boxes.
+* `SkyscraperSudoku`: four lines of outside clues (above the columns, below them, left of the
+  rows, right of them; `-` for none), then the givens block. Boxes.
+* `Thermometer`: a line of column counts, a line of row counts, then the grid, where `T.K` is
+  the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
-Slitherlink, `x` for a cell inside the loop and `-` for one outside.
+Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
+Thermometer.
 
 What is imported
 ----------------
 Each genre becomes the rule lines of the `std` library that state its rules (`sudoku NxN`,
 `cage` per cage, `latin-square` with `renban` per group or `all-different` per piece,
-`yin-yang`, `slitherlink`), with the givens, shading or clues in the front matter.
+`yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
+`odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
+and column), with the givens, shading or clues in the front matter.
 `read_solution` reads a solution in the same layout, for comparing answers.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -187,6 +199,153 @@ def _slitherlink(b: CaseBuilder, text: str) -> None:
     b.grids["clues"] = grid
 
 
+def _lines(text: str, genre: str) -> tuple[list[str], list[list[str]]]:
+    """The first line's tokens and the token rows after it, for layouts that are not blocks of
+    ROWS lines (outside clues above the grid, per-line clue lists)."""
+    lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
+    if not lines or len(lines[0]) < 2 or not all(t.isdigit() for t in lines[0][:2]):
+        raise _bad(genre, "the first line is not 'ROWS COLS'")
+    if int(lines[0][0]) < 1 or int(lines[0][1]) < 1:
+        raise _bad(genre, "the board has no cells")
+    return lines[0], lines[1:]
+
+
+def _rows_of(genre: str, rows: list[list[str]], width: int, what: str) -> None:
+    for i, row in enumerate(rows):
+        if len(row) != width:
+            raise _bad(genre, f"{what} line {i + 1} has {len(row)} entries, not {width}")
+
+
+def _consecutive(b: CaseBuilder, text: str) -> None:
+    """Givens, then a block of bar codes: each cell's number is the sum of 1 (a bar to its
+    right), 2 (below), 4 (left) and 8 (above). Every bar is drawn, so two neighbours without
+    a bar hold digits that are not consecutive."""
+    genre = "ConsecutiveSudoku"
+    lay = read_layout(text, genre, 2)
+    n = _square(genre, lay)
+    b.board = (n, n)
+    b.add("latin-square")
+    _givens(b, genre, lay.blocks[0], n)
+    codes = [[_number(genre, t) for t in row] for row in lay.blocks[1]]
+    for r, row in enumerate(codes):
+        for c, v in enumerate(row):
+            if v > 15:
+                raise _bad(genre, f"the bar code {v} at r{r + 1}c{c + 1} is not 0-15")
+    for r in range(n):
+        for c in range(n):
+            for (dr, dc), mine, theirs in (((0, 1), 1, 4), ((1, 0), 2, 8)):
+                rr, cc = r + dr, c + dc
+                if rr >= n or cc >= n:
+                    continue
+                pair = [(r + 1, c + 1), (rr + 1, cc + 1)]
+                if bool(codes[r][c] & mine) != bool(codes[rr][cc] & theirs):
+                    raise _bad(genre, f"the bar codes of r{r + 1}c{c + 1} and r{rr + 1}c{cc + 1}"
+                               " disagree about the bar between them")
+                if codes[r][c] & mine:
+                    b.add("white-dot", pair, id_stem="bar")
+                else:
+                    b.add("nabner", pair, id_stem="no-bar")
+
+
+def _even_odd(b: CaseBuilder, text: str) -> None:
+    """One block: a given digit, `E` (an even digit) or `O` (an odd digit) in every cell."""
+    genre = "EvenOddSudoku"
+    lay = read_layout(text, genre, 1)
+    n = _square(genre, lay)
+    _sudoku_line(b, genre, n)
+    marks: dict[str, list[Cell]] = {"E": [], "O": []}
+    digits = []
+    for r, row in enumerate(lay.blocks[0], 1):
+        out = []
+        for c, t in enumerate(row, 1):
+            if t.upper() in marks:
+                marks[t.upper()].append((r, c))
+                out.append("-")
+            else:
+                out.append(t)
+        digits.append(out)
+    _givens(b, genre, digits, n)
+    if marks["E"]:
+        b.add("even", marks["E"])
+    if marks["O"]:
+        b.add("odd", marks["O"])
+
+
+def _outside_clues(b: CaseBuilder, genre: str, clue_rows: list[list[str]], rows: int,
+                   cols: int) -> None:
+    """Four lines of skyscraper clues: above the columns, below them, left of the rows and
+    right of them; each clue's cells are listed nearest first."""
+    _rows_of(genre, clue_rows[:2], cols, "clue")
+    _rows_of(genre, clue_rows[2:], rows, "clue")
+    top, bottom, left, right = clue_rows
+    downs = [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
+    acrosses = [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+    sides = ((top, downs), (bottom, [d[::-1] for d in downs]),
+             (left, acrosses), (right, [a[::-1] for a in acrosses]))
+    for clues, paths in sides:
+        for tok, cells in zip(clues, paths, strict=True):
+            if tok != "-":
+                b.add("skyscraper", cells, visible=_number(genre, tok))
+
+
+def _skyscraper_sudoku(b: CaseBuilder, text: str) -> None:
+    """Four lines of outside clues (see `_outside_clues`), then the givens."""
+    genre = "SkyscraperSudoku"
+    head, body = _lines(text, genre)
+    rows, cols = int(head[0]), int(head[1])
+    if rows != cols:
+        raise _bad(genre, f"a {rows}x{cols} grid is not square")
+    if len(body) != rows + 4:
+        raise _bad(genre, f"expected 4 clue lines and {rows} grid rows, found {len(body)} lines")
+    _sudoku_line(b, genre, rows)
+    _rows_of(genre, body[4:], cols, "grid")
+    _givens(b, genre, body[4:], rows)
+    _outside_clues(b, genre, body[:4], rows, cols)
+
+
+def _thermometer(b: CaseBuilder, text: str) -> None:
+    """A line of column counts, a line of row counts, then the grid: `T.K` is the K-th cell of
+    thermometer T, counted from its bulb (`-` is a cell on no thermometer)."""
+    genre = "Thermometer"
+    head, body = _lines(text, genre)
+    rows, cols = int(head[0]), int(head[1])
+    if len(body) != rows + 2:
+        raise _bad(genre, f"expected 2 count lines and {rows} grid rows, found {len(body)} lines")
+    _rows_of(genre, body[:1], cols, "column count")
+    _rows_of(genre, body[1:2], rows, "row count")
+    _rows_of(genre, body[2:], cols, "grid")
+    b.board = (rows, cols)
+    thermos: dict[int, dict[int, Cell]] = {}
+    for r, row in enumerate(body[2:], 1):
+        for c, tok in enumerate(row, 1):
+            if tok == "-":
+                continue
+            t, _, k = tok.partition(".")
+            if not (t.isdigit() and k.isdigit()):
+                raise _bad(genre, f"'{tok}' at r{r}c{c} is not THERMOMETER.CELL such as 3.1")
+            cells = thermos.setdefault(int(t), {})
+            if int(k) in cells:
+                raise _bad(genre, f"thermometer {t} has two cells numbered {k}")
+            cells[int(k)] = (r, c)
+    for t in sorted(thermos):
+        cells = thermos[t]
+        if sorted(cells) != list(range(1, len(cells) + 1)):
+            raise _bad(genre, f"the cells of thermometer {t} are not numbered 1-{len(cells)}")
+        path = [cells[k] for k in sorted(cells)]
+        for (r0, c0), (r1, c1) in itertools.pairwise(path):
+            if abs(r0 - r1) + abs(c0 - c1) != 1:
+                raise _bad(genre, f"thermometer {t} jumps from r{r0}c{c0} to r{r1}c{c1}")
+        b.add("thermometer", path)
+    for c, tok in enumerate(body[0], 1):
+        if tok != "-":
+            b.add("shade-count", [(r, c) for r in range(1, rows + 1)], id_stem="column",
+                  count=_number(genre, tok))
+    for r, tok in enumerate(body[1], 1):
+        if tok != "-":
+            b.add("shade-count", [(r, c) for c in range(1, cols + 1)], id_stem="row",
+                  count=_number(genre, tok))
+
+
 GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Sudoku": _sudoku,
     "KillerSudoku": _killer,
@@ -194,6 +353,10 @@ GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "JigsawSudoku": _latin_with_groups("all-different", "JigsawSudoku", "piece"),
     "YinYang": _yin_yang,
     "Slitherlink": _slitherlink,
+    "ConsecutiveSudoku": _consecutive,
+    "EvenOddSudoku": _even_odd,
+    "SkyscraperSudoku": _skyscraper_sudoku,
+    "Thermometer": _thermometer,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -204,6 +367,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "JigsawSudoku": ("latin-square", "all-different"),
     "YinYang": ("yin-yang",),
     "Slitherlink": ("slitherlink",),
+    "ConsecutiveSudoku": ("latin-square", "white-dot", "nabner"),
+    "EvenOddSudoku": ("sudoku", "even", "odd"),
+    "SkyscraperSudoku": ("sudoku", "skyscraper"),
+    "Thermometer": ("thermometer", "shade-count"),
 }
 
 
@@ -225,6 +392,10 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
     return b.build()
 
 
+SHADED = ("Thermometer",)
+"""Genres whose solution marks the shaded (filled) cells with `x`."""
+
+
 def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
     """A puzzlekit solution as the answer parts Sapphire reports: `digits` rows, `shading`
     rows (1 shaded), or for a Slitherlink `inside` rows (1 inside the loop)."""
@@ -232,6 +403,8 @@ def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
     block = lay.blocks[0]
     if genre == "YinYang":
         return {"shading": [[1 if t.lower() == "b" else 0 for t in row] for row in block]}
+    if genre in SHADED:
+        return {"shading": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
     return {"digits": [[_number(genre, t) for t in row] for row in block]}

@@ -124,8 +124,10 @@ class Library:
         return Predicate(name, None, None, frozenset(), d) if d is not None else None
 
     def declarers(self, declaration: str) -> list[str]:
-        """Local kinds that declare `declaration` (for hints such as 'add a yin-yang line')."""
-        return [d.kind for d in self.definitions() if declaration in d.declares]
+        """Local kinds that declare `declaration` (for hints such as 'add a yin-yang line'),
+        global rules first (a cell rule such as `shade-count` declares the shading too)."""
+        found = [d for d in self.definitions() if declaration in d.declares]
+        return [d.kind for d in sorted(found, key=lambda d: d.scope != "global")]
 
     def canonical_param(self, reference: str, name: str) -> str | None:
         """The real name of a parameter written as `name` (an alias or the name), or None."""

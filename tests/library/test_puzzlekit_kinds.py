@@ -1,0 +1,149 @@
+"""Solution counts of the kinds added for puzzlekit genres, against brute force on tiny boards.
+
+As in test_new_kinds.py, each kind's reference semantics is written here from its prose,
+independently of the Sapphire meaning in its .md file, and the solver's count (of digits, or of
+shadings for the kinds that declare one) must equal brute force, for the rule and its negation.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sapphire.meaning import solve_case
+
+CAP = 80
+Cell = tuple[int, int]
+Grid = dict[Cell, int]
+Rule = Callable[[Grid], bool]
+
+
+def cells_of(path: str) -> list[Cell]:
+    out = []
+    for part in path.split("-"):
+        r, c = part[1:].split("c")
+        out.append((int(r), int(c)))
+    return out
+
+
+def brute(rows: int, cols: int, values: range, rules: list[Rule],
+          givens: Grid | None = None) -> int:
+    given = givens or {}
+    free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in given]
+    n = 0
+    for vs in itertools.product(values, repeat=len(free)):
+        g = {**given, **dict(zip(free, vs, strict=True))}
+        n += all(rule(g) for rule in rules)
+    return n
+
+
+def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
+    p = tmp_path / "t.case"
+    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
+    res = solve_case(str(p), max_solutions=CAP)
+    return res.status, res.count
+
+
+def check(tmp_path: Path, front: str, body: str, want: int) -> None:
+    status, got = solve_count(tmp_path, front, body)
+    assert got == min(want, CAP), f"solver {got}, brute force {want}"
+    assert status == {0: "none", 1: "unique"}.get(want, "multiple")
+
+
+def NOT(f: Rule) -> Rule:  # noqa: N802
+    return lambda g: not f(g)
+
+
+# --- reference semantics ---------------------------------------------------------------------
+
+
+def even(S: list[Cell]) -> Rule:
+    return lambda g: all(g[c] % 2 == 0 for c in S)
+
+
+def odd(S: list[Cell]) -> Rule:
+    return lambda g: all(g[c] % 2 == 1 for c in S)
+
+
+def thermometer(S: list[Cell]) -> Rule:
+    # the shaded cells are a prefix of the path: once a cell is empty, so is every later one
+    def f(g: Grid) -> bool:
+        shades = [g[c] for c in S]
+        return shades == sorted(shades, reverse=True)
+    return f
+
+
+def shade_count(S: list[Cell], count: int) -> Rule:
+    return lambda g: sum(g[c] for c in set(S)) == count
+
+
+# --- digit kinds on a 1×4 board (digits 1-4) -------------------------------------------------
+
+DIGIT_CASES: list[tuple[str, Rule]] = [
+    ("even r1c1-r1c3", even(cells_of("r1c1-r1c3"))),
+    ("even r1c2", even(cells_of("r1c2"))),
+    ("odd r1c4-r1c2-r1c1", odd(cells_of("r1c4-r1c2-r1c1"))),
+    ("odd r1c3", odd(cells_of("r1c3"))),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), DIGIT_CASES, ids=[c[0] for c in DIGIT_CASES])
+def test_digit_kind_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = brute(1, 4, range(1, 5), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)
+
+
+def test_even_and_odd_on_large_digits(tmp_path: Path) -> None:
+    # a 1×16 board has the digits 1-16: 16 is even, 15 odd; the two cells are fixed by the rest
+    givens = " ".join(str(d) if d < 10 else "ABCDEFG"[d - 10] for d in range(1, 15))
+    front = f"board: 1x16\ngivens: |\n  {givens} . .\n"
+    status, count = solve_count(tmp_path, front, "latin-square\neven r1c16\nodd r1c15")
+    assert (status, count) == ("unique", 1)
+    status, count = solve_count(tmp_path, front, "latin-square\nodd r1c16-r1c15")
+    assert (status, count) == ("none", 0)
+
+
+# --- shading kinds on a 2×3 board (every shading of the six cells) ---------------------------
+
+SHADE_CASES: list[tuple[str, list[Rule]]] = [
+    ("thermometer r1c1-r1c2-r1c3", [thermometer(cells_of("r1c1-r1c2-r1c3"))]),
+    ("thermometer r2c3-r1c3-r1c2-r2c2", [thermometer(cells_of("r2c3-r1c3-r1c2-r2c2"))]),
+    ("thermometer r1c1", [thermometer(cells_of("r1c1"))]),
+    ("shade-count r1c1-r1c2-r1c3 count 2", [shade_count(cells_of("r1c1-r1c2-r1c3"), 2)]),
+    ("shade-count r1c1-r2c1-r2c2-r2c3 count 0",
+     [shade_count(cells_of("r1c1-r2c1-r2c2-r2c3"), 0)]),
+    ("shade-count r2c2 count 1", [shade_count(cells_of("r2c2"), 1)]),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rules"), SHADE_CASES, ids=[c[0] for c in SHADE_CASES])
+def test_shading_kind_counts(tmp_path: Path, line: str, rules: list[Rule],
+                             negated: bool) -> None:
+    rule = rules[0]
+    want = brute(2, 3, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 2x3\n", ("not " if negated else "") + line, want)
+
+
+def test_thermometers_and_counts_together(tmp_path: Path) -> None:
+    # a small Thermometer puzzle: two thermometers and the counts of both rows
+    rules = [thermometer(cells_of("r1c1-r1c2-r1c3")), thermometer(cells_of("r2c3-r2c2-r2c1")),
+             shade_count(cells_of("r1c1-r1c2-r1c3"), 2),
+             shade_count(cells_of("r2c1-r2c2-r2c3"), 1)]
+    want = brute(2, 3, range(2), rules)
+    assert want == 1
+    body = ("thermometer-1: thermometer r1c1-r1c2-r1c3\n"
+            "thermometer-2: thermometer r2c3-r2c2-r2c1\n"
+            "row-1: shade-count r1c1-r1c2-r1c3 count 2\n"
+            "row-2: shade-count r2c1-r2c2-r2c3 count 1")
+    check(tmp_path, "board: 2x3\n", body, want)
+    # a shading given in the front matter fixes cells too
+    given = brute(2, 3, range(2), [thermometer(cells_of("r2c1-r2c2")),
+                                   shade_count(cells_of("r2c1-r2c2-r2c3"), 1)], {(2, 1): 0})
+    assert given == 8  # r2c3 is the shaded one; row 1 is free
+    check(tmp_path, "board: 2x3\nshading: |\n  . . .\n  0 . .\n",
+          "thermometer r2c1-r2c2\nshade-count r2c1-r2c2-r2c3 count 1", given)
