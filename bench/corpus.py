@@ -11,7 +11,8 @@ Corpus files:
   types (a puzzle counts under each type it uses; `(givens only)` for classic sudokus), and the
   summary gives the median ratio of our time to the recorded `iss_solve_ms`.
 * `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
-  Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer).
+  Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer,
+  Nonogram, Akari).
 
 Columns: puzzles, imported (the importer accepted it), solved (a status within the time limit),
 matched (the known answer and status), median and maximum seconds over the solved puzzles.
@@ -57,7 +58,8 @@ from sapphire.meaning import solve_case  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 DEFAULT_GENRES = ("Sudoku", "KillerSudoku", "Renban", "YinYang", "Slitherlink", "JigsawSudoku",
-                  "ConsecutiveSudoku", "EvenOddSudoku", "SkyscraperSudoku", "Thermometer")
+                  "ConsecutiveSudoku", "EvenOddSudoku", "SkyscraperSudoku", "Thermometer",
+                  "Nonogram", "Akari")
 ISS_STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
 
 

@@ -1,0 +1,67 @@
+"""The answer search: enumeration first on small models, blocking clauses otherwise.
+
+Both strategies must report the same answers and status; enumeration hands over to the
+blocking search when auxiliary variables make it meet one answer again and again.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sapphire.backend import cpsat
+from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.lang.parser import parse_program
+from sapphire.pipeline import answer_variables
+
+
+def g(text: str):  # noqa: ANN201
+    return ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+
+
+# x ∨ (y ∧ z): 4 answers with x=1, one with x=0; the conjunction gets a one-sided literal,
+# free whenever x, y and z are all 1
+FIVE = "x∈{0 1}\ny∈{0 1}\nz∈{0 1}\nx=1 ∨ (y=1 ∧ z=1)\n"
+ONE = "∀i∈{1⋯3} ⦗f i⦘∈{1⋯3}\ndistinct i∈{1⋯3}: ⦗f i⦘\n⦗f 1⦘=2\n⦗f 2⦘<⦗f 3⦘\n"
+NONE = "x∈{0 1}\ny∈{0 1}\nx+y=3\n"
+
+
+def answers(text: str, n: int) -> tuple[str, set[tuple[int, ...]], dict[str, float]]:
+    gm = g(text)
+    av = answer_variables(gm)
+    res = cpsat.solve(gm, av, max_solutions=n)
+    return res.status, {tuple(s[v] for v in av) for s in res.solutions}, res.timings
+
+
+@pytest.mark.parametrize("strategy", ["enumerate", "block"])
+def test_both_strategies_find_the_same_answers(strategy: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    if strategy == "block":
+        monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ())
+    status, sols, timings = answers(FIVE, 10)
+    assert (strategy in timings or "solve1" in timings) and len(sols) == 5
+    assert sols == {(1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1), (0, 1, 1)}
+    assert status == "multiple"
+    assert answers(FIVE, 3)[:2][0] == "multiple" and len(answers(FIVE, 3)[1]) == 3
+    status, sols, _ = answers(ONE, 2)
+    assert status == "unique" and sols == {(1, 3)}  # f(1)=2 is a constant, not a variable
+    assert answers(NONE, 2)[:2] == ("none", set())
+
+
+def test_enumeration_is_used_on_small_models() -> None:
+    _, _, timings = answers(ONE, 2)
+    assert "enumerate" in timings and "solve1" not in timings
+
+
+def test_repeated_answers_hand_over_to_the_blocking_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cpsat, "MAX_REPEATS", 0)
+    # two assignments share each answer (the literal of y ∧ z is free at x=y=z=1)
+    status, sols, timings = answers(FIVE, 10)
+    assert status == "multiple" and len(sols) == 5
+    assert "solve1" in timings
+
+
+def test_a_used_up_enumeration_budget_hands_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ((10**9, 1e-9),))
+    status, sols, timings = answers(ONE, 2)
+    assert status == "unique" and sols == {(1, 3)}  # f(1)=2 is a constant, not a variable
