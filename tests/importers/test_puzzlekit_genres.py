@@ -110,6 +110,40 @@ row-2: shade-count r2c1-r2c2-r2c3 count 1
 """
 
 
+def test_nonogram_columns_then_rows() -> None:
+    text = "2 3\n1\n0\n2\n1 1\n1\n"
+    assert body(puzzlekit_to_case("Nonogram", text)) == """\
+board: 2x3
+---
+column-1: shade-count r1c1-r2c1 count 1
+column-run-1: shade-run r1c1-r2c1 length 1
+column-2: shade-count r1c2-r2c2 count 0
+column-3: shade-count r1c3-r2c3 count 2
+column-run-2: shade-run r1c3-r2c3 length 2
+row-1: shade-count r1c1-r1c2-r1c3 count 2
+row-run-1: shade-run r1c1-r1c2-r1c3 length 1
+row-run-2: shade-run r1c1-r1c2-r1c3 length 1 before 1
+row-2: shade-count r2c1-r2c2-r2c3 count 1
+row-run-3: shade-run r2c1-r2c2-r2c3 length 1
+"""
+
+
+def test_akari_walls_numbers_segments_and_light() -> None:
+    text = "2 3\n- 1 -\n- - x\n"
+    assert body(puzzlekit_to_case("Akari", text)) == """\
+board: 2x3
+---
+walls-1: shade-count r1c2-r2c3 count 0
+number-1: shade-count r1c1-r1c3-r2c2 count 1
+segment-1: shade-at-most r2c1-r2c2 count 1
+segment-2: shade-at-most r1c1-r2c1 count 1
+lit-1: shade-at-least r1c1-r2c1 count 1
+lit-2: shade-at-least r1c3 count 1
+lit-3: shade-at-least r2c1-r2c2-r1c1 count 1
+lit-4: shade-at-least r2c1-r2c2 count 1
+"""
+
+
 @pytest.mark.parametrize(("genre", "text", "says"), [
     ("ConsecutiveSudoku", "2 2\n1 -\n- -\n0 16\n0 0\n", "not 0-15"),
     ("ConsecutiveSudoku", "2 2\n1 -\n- -\n", "expected 2 block(s)"),
@@ -123,6 +157,11 @@ row-2: shade-count r2c1-r2c2-r2c3 count 1
     ("Thermometer", "1 2\n1 1\n1\n1.1 x\n", "'x' at r1c2"),
     ("Thermometer", "1 2\n1 1\n1.1 1.2\n", "expected 2 count lines"),
     ("Thermometer", "1 2\n1 1\n1\n1.1 1.3\n", "not numbered 1-2"),
+    ("Nonogram", "1 2\n1\n1\n", "expected 2 column and 1 row"),
+    ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells"),
+    ("Nonogram", "1 2\n1\nx\n1\n", "'x' is neither"),
+    ("Akari", "1 2\n5 -\n", "not 0-4"),
+    ("Akari", "1 2\n- o\n", "'o' is neither"),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str) -> None:
     with pytest.raises(SapphireError) as exc:
@@ -131,8 +170,11 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
     assert says in str(exc.value)
 
 
-def test_thermometer_solution_reads_filled_cells() -> None:
+def test_solutions_of_shading_genres() -> None:
     assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
+    assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
+    # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not
+    assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
 
 
 # -- fixture puzzles solve to their known answers ---------------------------------------------

@@ -80,6 +80,30 @@ def shade_count(S: list[Cell], count: int) -> Rule:
     return lambda g: sum(g[c] for c in set(S)) == count
 
 
+def shade_at_most(S: list[Cell], count: int) -> Rule:
+    return lambda g: sum(g[c] for c in set(S)) <= count
+
+
+def shade_at_least(S: list[Cell], count: int) -> Rule:
+    return lambda g: sum(g[c] for c in set(S)) >= count
+
+
+def runs_with_before(S: list[Cell], g: Grid) -> list[tuple[int, int]]:
+    """(shaded cells before the run, its length) for every maximal run along S."""
+    out, before, n = [], 0, 0
+    for v in [*(g[c] for c in S), 0]:
+        if v:
+            n += 1
+        elif n:
+            out.append((before, n))
+            before, n = before + n, 0
+    return out
+
+
+def shade_run(S: list[Cell], length: int, before: int = 0) -> Rule:
+    return lambda g: (before, length) in runs_with_before(S, g)
+
+
 # --- digit kinds on a 1×4 board (digits 1-4) -------------------------------------------------
 
 DIGIT_CASES: list[tuple[str, Rule]] = [
@@ -117,6 +141,12 @@ SHADE_CASES: list[tuple[str, list[Rule]]] = [
     ("shade-count r1c1-r2c1-r2c2-r2c3 count 0",
      [shade_count(cells_of("r1c1-r2c1-r2c2-r2c3"), 0)]),
     ("shade-count r2c2 count 1", [shade_count(cells_of("r2c2"), 1)]),
+    ("shade-at-most r1c1-r1c2-r2c2 count 1", [shade_at_most(cells_of("r1c1-r1c2-r2c2"), 1)]),
+    ("shade-at-most r2c3-r1c3 count 0", [shade_at_most(cells_of("r2c3-r1c3"), 0)]),
+    ("shade-at-least r1c1-r1c2-r2c2 count 1",
+     [shade_at_least(cells_of("r1c1-r1c2-r2c2"), 1)]),
+    ("shade-at-least r1c1-r1c3-r2c1-r2c3 count 3",
+     [shade_at_least(cells_of("r1c1-r1c3-r2c1-r2c3"), 3)]),
 ]
 
 
@@ -127,6 +157,37 @@ def test_shading_kind_counts(tmp_path: Path, line: str, rules: list[Rule],
     rule = rules[0]
     want = brute(2, 3, range(2), [NOT(rule) if negated else rule])
     check(tmp_path, "board: 2x3\n", ("not " if negated else "") + line, want)
+
+
+# --- runs along a line of a 1×6 board -------------------------------------------------------
+
+RUN_CASES: list[tuple[str, Rule]] = [
+    ("shade-run r1c1-r1c2-r1c3-r1c4-r1c5-r1c6 length 2",
+     shade_run(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"), 2)),
+    ("shade-run r1c1-r1c2-r1c3-r1c4-r1c5-r1c6 length 1 before 2",
+     shade_run(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"), 1, 2)),
+    ("shade-run r1c6-r1c5-r1c4-r1c3-r1c2-r1c1 length 3 before 1",
+     shade_run(cells_of("r1c6-r1c5-r1c4-r1c3-r1c2-r1c1"), 3, 1)),
+    ("shade-run r1c2-r1c3-r1c4 length 3", shade_run(cells_of("r1c2-r1c3-r1c4"), 3)),
+    ("shade-run r1c4-r1c1-r1c2 length 1 before 1", shade_run(cells_of("r1c4-r1c1-r1c2"), 1, 1)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), RUN_CASES, ids=[c[0] for c in RUN_CASES])
+def test_shade_run_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = brute(1, 6, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x6\n", ("not " if negated else "") + line, want)
+
+
+def test_a_nonogram_line_is_its_runs_and_their_total(tmp_path: Path) -> None:
+    # the clue `2 1` on six cells: the runs 2 and 1 (after 2), and three shaded cells in all
+    line = cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6")
+    want = brute(1, 6, range(2), [lambda g: [n for _, n in runs_with_before(line, g)] == [2, 1]])
+    assert want == 6
+    path = "r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"
+    check(tmp_path, "board: 1x6\n", f"shade-count {path} count 3\nrun-1: shade-run {path} "
+          f"length 2\nrun-2: shade-run {path} length 1 before 2", want)
 
 
 def test_thermometers_and_counts_together(tmp_path: Path) -> None:

@@ -24,10 +24,14 @@ on the genre (read from the dataset's problems and solutions):
   rows, right of them; `-` for none), then the givens block. Boxes.
 * `Thermometer`: a line of column counts, a line of row counts, then the grid, where `T.K` is
   the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
+* `Nonogram`: COLS lines of column clues, then ROWS lines of row clues (run lengths, top to
+  bottom and left to right). The answer shades cells.
+* `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
+  open cell. The answer's shading marks the bulbs.
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer.
+Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari.
 
 What is imported
 ----------------
@@ -36,6 +40,12 @@ Each genre becomes the rule lines of the `std` library that state its rules (`su
 `yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
+
+A Nonogram clue is a `shade-count` of the line's total and one `shade-run` per run (its length
+and the shaded cells before it). An Akari is stated on its bulbs as counts of shaded cells: none
+on the walls (`shade-count … count 0`), a wall's number as the count of its open neighbours, at
+most one bulb per row or column segment between walls (`shade-at-most`), and at least one bulb
+among the cells each open cell sees (`shade-at-least`).
 `read_solution` reads a solution in the same layout, for comparing answers.
 """
 
@@ -346,6 +356,87 @@ def _thermometer(b: CaseBuilder, text: str) -> None:
                   count=_number(genre, tok))
 
 
+def _nonogram(b: CaseBuilder, text: str) -> None:
+    """COLS lines of column clues (top to bottom), then ROWS lines of row clues (left to
+    right): the lengths of the runs of shaded cells, `0` or `-` for an empty line."""
+    genre = "Nonogram"
+    head, body = _lines(text, genre)
+    rows, cols = int(head[0]), int(head[1])
+    if len(body) != rows + cols:
+        raise _bad(genre, f"expected {cols} column and {rows} row clue lines, found "
+                   f"{len(body)} lines")
+    b.board = (rows, cols)
+    downs = [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
+    acrosses = [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+    for n, (toks, cells, what) in enumerate(
+            [(t, d, "column") for t, d in zip(body[:cols], downs, strict=True)]
+            + [(t, a, "row") for t, a in zip(body[cols:], acrosses, strict=True)]):
+        runs = [] if toks in (["0"], ["-"]) else [_number(genre, t) for t in toks]
+        if any(x < 1 for x in runs) or sum(runs) + len(runs) - 1 > len(cells):
+            raise _bad(genre, f"the runs {' '.join(toks)} of clue line {n + 1} do not fit "
+                       f"a {what} of {len(cells)} cells")
+        b.add("shade-count", cells, id_stem=what, count=sum(runs))
+        before = 0
+        for length in runs:
+            if before:
+                b.add("shade-run", cells, id_stem=f"{what}-run", length=length, before=before)
+            else:
+                b.add("shade-run", cells, id_stem=f"{what}-run", length=length)
+            before += length
+
+
+def _akari(b: CaseBuilder, text: str) -> None:
+    """One block: `x` a wall, `0`-`4` a wall with a number, `-` an open cell. The answer's
+    shading marks the bulbs."""
+    genre = "Akari"
+    lay = read_layout(text, genre, 1)
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    grid = lay.blocks[0]
+    walls: dict[Cell, int | None] = {}
+    for r, row in enumerate(grid, 1):
+        for c, t in enumerate(row, 1):
+            if t in ("x", "X"):
+                walls[(r, c)] = None
+            elif t != "-":
+                n = _number(genre, t)
+                if n > 4:
+                    raise _bad(genre, f"the wall number {n} at r{r}c{c} is not 0-4")
+                walls[(r, c)] = n
+    if walls:
+        b.add("shade-count", sorted(walls), id_stem="walls", count=0)
+    for (r, c), n in sorted(walls.items()):
+        if n is None:
+            continue
+        around = [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                  if 1 <= r + dr <= rows and 1 <= c + dc <= cols
+                  and (r + dr, c + dc) not in walls]
+        if around or n:
+            b.add("shade-count", around, id_stem="number", count=n)
+    seen: dict[Cell, list[Cell]] = {}
+    segments: list[list[Cell]] = []
+    lines = ([[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+             + [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)])
+    for line in lines:
+        run: list[Cell] = []
+        for cell in [*line, None]:
+            if cell is not None and cell not in walls:
+                run.append(cell)
+                continue
+            for x in run:  # x sees its row segment and its column segment
+                sees = seen.setdefault(x, [])
+                sees.extend(y for y in run if y not in sees)
+            if len(run) > 1:
+                segments.append(run)
+            run = []
+    for seg in segments:
+        b.add("shade-at-most", seg, id_stem="segment", count=1)
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            if (r, c) not in walls:
+                b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
+
+
 GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Sudoku": _sudoku,
     "KillerSudoku": _killer,
@@ -357,6 +448,8 @@ GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "EvenOddSudoku": _even_odd,
     "SkyscraperSudoku": _skyscraper_sudoku,
     "Thermometer": _thermometer,
+    "Nonogram": _nonogram,
+    "Akari": _akari,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -371,6 +464,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EvenOddSudoku": ("sudoku", "even", "odd"),
     "SkyscraperSudoku": ("sudoku", "skyscraper"),
     "Thermometer": ("thermometer", "shade-count"),
+    "Nonogram": ("shade-count", "shade-run"),
+    "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
 }
 
 
@@ -392,7 +487,7 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
     return b.build()
 
 
-SHADED = ("Thermometer",)
+SHADED = ("Thermometer", "Nonogram")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
 
 
@@ -405,6 +500,8 @@ def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
         return {"shading": [[1 if t.lower() == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:
         return {"shading": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
+    if genre == "Akari":
+        return {"shading": [[1 if t.lower() == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
     return {"digits": [[_number(genre, t) for t in row] for row in block]}
