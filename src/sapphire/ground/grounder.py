@@ -67,6 +67,30 @@ __all__ = ["Grounder", "Instance", "data_to_instance", "ground", "no_gc"]
 Value = Any  # int | bool | Lin | Formula | tuple | list
 
 
+def _may_state_facts(e: Expr, memo: dict[int, bool]) -> bool:
+    """Whether `collect` can find a domain fact in `e`: a `∈` or `=` reachable through the
+    shapes it walks (conjunctions, ∀, the right of ⇒, let). The facts pass skips the rest, so
+    a line of guarded path constraints costs nothing there. `memo` is per grounding, by node
+    identity (the program's nodes outlive it)."""
+    hit = memo.get(id(e))
+    if hit is not None:
+        return hit
+    if isinstance(e, Let):
+        out = _may_state_facts(e.body, memo)
+    elif isinstance(e, Conj):
+        out = any(_may_state_facts(it, memo) for it in e.items)
+    elif isinstance(e, Binary) and e.op == "∧":
+        out = _may_state_facts(e.left, memo) or _may_state_facts(e.right, memo)
+    elif isinstance(e, Quant) and e.kind == "∀":
+        out = _may_state_facts(e.body, memo)
+    elif isinstance(e, Binary) and e.op == "⇒":
+        out = _may_state_facts(e.right, memo)
+    else:
+        out = isinstance(e, Binary) and e.op in ("∈", "=")
+    memo[id(e)] = out
+    return out
+
+
 class _NotConstant(Exception):
     """Raised while collecting facts when an expression is not (yet) a known constant."""
 
@@ -88,6 +112,7 @@ class Grounder:
         self.source = program.source
         self.inst = inst
         self.terms: dict[str, TermDef] = {t.name: t for t in (*inst.terms, *program.terms)}
+        self.fact_memo: dict[int, bool] = {}
         self.env: dict[str, Value] = dict(inst.constants)
         self.params = set(inst.constants)
         self.bindings: list[tuple[str, Value]] = []
@@ -251,6 +276,8 @@ class Grounder:
         self.fact_origin.setdefault((name, idx), self.origin(span))
 
     def collect(self, e: Expr) -> None:
+        if not _may_state_facts(e, self.fact_memo):
+            return
         if isinstance(e, Let):
             with self.bound(e):
                 self.collect(e.body)

@@ -7,6 +7,7 @@ token: inside `⦗ ⦘`, `{ }` and `⟨ ⟩` whitespace separates items, so the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sapphire.diagnostics import Span, error
@@ -32,6 +33,10 @@ _OPERATORS: list[tuple[str, str]] = sorted(
     ],
     key=lambda p: -len(p[0]),
 )
+
+_CANONICAL = dict(_OPERATORS)
+_OPERATOR = re.compile("|".join(re.escape(spelling) for spelling, _ in _OPERATORS))
+"""Matches the longest operator spelling at a position (the alternation is longest first)."""
 
 KEYWORDS = {"term", "true", "false", "distinct", "connected", "mod"}
 
@@ -106,12 +111,12 @@ def tokenize_line(text: str, number: int, path: str, source: str) -> Line | None
             toks.append(Token("ident", text[i:j], Span(path, number, col, number, j + 1), space))
             i, space = j, False
             continue
-        for spelling, canon in _OPERATORS:
-            if text.startswith(spelling, i):
-                end = i + len(spelling)
-                toks.append(Token("op", canon, Span(path, number, col, number, end + 1), space))
-                i, space = end, False
-                break
+        op = _OPERATOR.match(text, i)
+        if op is not None:
+            end = op.end()
+            toks.append(Token("op", _CANONICAL[op.group()], Span(path, number, col, number,
+                                                                end + 1), space))
+            i, space = end, False
         else:
             raise error(
                 "unknown-operator",
