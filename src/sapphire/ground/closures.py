@@ -17,6 +17,7 @@ from sapphire.ground.model import (
     And,
     Cmp,
     Connected,
+    Domain,
     Iff,
     Implies,
     InSet,
@@ -24,7 +25,19 @@ from sapphire.ground.model import (
     Not,
     Or,
 )
-from sapphire.lang.syntax import Apply, Binary, BoolLit, Conj, Expr, Name, Num, Quant, Unary
+from sapphire.lang.syntax import (
+    Apply,
+    Binary,
+    BoolLit,
+    Conj,
+    Expr,
+    Name,
+    Num,
+    Quant,
+    Range,
+    SetLit,
+    Unary,
+)
 
 if TYPE_CHECKING:
     from sapphire.ground.grounder import Grounder
@@ -194,6 +207,8 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
             return interp(e)
 
         return compare
+    if op == "∈" and type(e.right) in (SetLit, Range):
+        return _membership(g, e, left)
     if op == "∧":
 
         def both() -> Any:
@@ -276,6 +291,44 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
 
         return iff
     return lambda: interp(e)
+
+
+def _membership(g: Grounder, e: Binary, element: Thunk) -> Thunk:
+    """`x ∈ {…}` with a literal set or range: the set's domain is built once per distinct
+    value of its bounds, not once per binding."""
+    interp = g.interp
+    s = e.right
+    if type(s) is SetLit and all(type(i) is Num for i in s.items):  # type: ignore[union-attr]
+        fixed = Domain.of([i.value for i in s.items])  # type: ignore[union-attr]
+
+        def domain() -> Domain | None:
+            return fixed
+    elif type(s) is Range:
+        lo, hi = closure(g, s.lo), closure(g, s.hi)  # type: ignore[union-attr]
+        seen: dict[tuple[int, int], Domain] = {}
+
+        def domain() -> Domain | None:
+            a, b = lo(), hi()
+            if type(a) is not int or type(b) is not int:
+                return None
+            d = seen.get((a, b))
+            if d is None:
+                d = seen[(a, b)] = Domain.range(a, b)
+            return d
+    else:
+        return lambda: interp(e)
+
+    def member() -> Any:
+        x = element()
+        tx = type(x)
+        if tx is not int and tx is not Lin:
+            return interp(e)
+        d = domain()
+        if d is None:
+            return interp(e)
+        return x in d if tx is int else InSet(x, d)
+
+    return member
 
 
 def _quantifier(g: Grounder, q: Quant) -> Thunk:

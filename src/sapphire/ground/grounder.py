@@ -363,9 +363,10 @@ class Grounder:
         return dom.intersect(shifted) == dom
 
     def emit(self, f: Formula, span: Span) -> None:
-        if f in self.emitted:
+        seen = len(self.emitted)
+        self.emitted.add(f)  # hashes the formula once
+        if len(self.emitted) == seen:
             return  # the same ground constraint from another line or binding
-        self.emitted.add(f)
         self.model.constraints.append(Constraint(f, self.origin(span)))
 
     def eval_bool(self, e: Expr) -> bool | Formula:
@@ -395,6 +396,11 @@ class Grounder:
             if f is None:
                 f = closure(self, e)
             return f()
+        t = type(e)
+        if t is Num:
+            return e.value  # type: ignore[union-attr]
+        if t is Name:
+            return self.eval_name(e)  # type: ignore[arg-type]
         return self.interp(e)
 
     def interp(self, e: Expr) -> Value:

@@ -13,16 +13,29 @@ def as_lin(x: IntTerm) -> Lin:
 
 def add(a: IntTerm, b: IntTerm, sign: int = 1) -> IntTerm:
     """a + sign·b, folded to an int when both are constants."""
-    if isinstance(a, int) and isinstance(b, int):
-        return a + sign * b
-    la, lb = as_lin(a), as_lin(b)
-    if not lb.terms:
-        return Lin(la.terms, la.const + sign * lb.const)
-    coefs: dict[int, int] = dict(la.terms)
-    for v, c in lb.terms:
-        coefs[v] = coefs.get(v, 0) + sign * c
+    ta, tb = type(a), type(b)
+    if tb is int:
+        if ta is int:
+            return a + sign * b  # type: ignore[operator]
+        return Lin(a.terms, a.const + sign * b)  # type: ignore[union-attr, operator]
+    bterms = b.terms  # type: ignore[union-attr]
+    if sign != 1:
+        bterms = tuple((v, sign * c) for v, c in bterms)
+    if ta is int:
+        return Lin(bterms, a + sign * b.const)  # type: ignore[union-attr, operator]
+    aterms = a.terms  # type: ignore[union-attr]
+    const = a.const + sign * b.const  # type: ignore[union-attr]
+    if len(aterms) == 1 and len(bterms) == 1:  # the common case: one point against another
+        (va, ca), (vb, cb) = aterms[0], bterms[0]
+        if va != vb:
+            return Lin((aterms[0], bterms[0]), const)
+        return Lin(((va, ca + cb),), const) if ca + cb else const
+    if not aterms:
+        return Lin(bterms, const) if bterms else const
+    coefs: dict[int, int] = dict(aterms)
+    for v, c in bterms:
+        coefs[v] = coefs.get(v, 0) + c
     terms = tuple((v, c) for v, c in coefs.items() if c)
-    const = la.const + sign * lb.const
     return Lin(terms, const) if terms else const
 
 

@@ -1,6 +1,9 @@
 """The ground model: integer variables with finite domains and quantifier-free constraints.
 
 This is the data passed from the grounder to a backend and to the independent evaluator.
+Formula and expression classes are slotted and hashable but not `frozen`: grounding builds
+tens of thousands of them and a frozen dataclass's constructor costs three times as much.
+They are never mutated after construction.
 Formulas keep `Not`, `Implies` and `Iff` as written so the evaluator reads the meaning, not a
 backend's normal form. Every top-level constraint carries its provenance.
 """
@@ -95,7 +98,7 @@ class Variable:
         return f"{self.name}({', '.join(str(i) for i in self.index)})"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Lin:
     """Σ coef·var + const, with variables as indices into `GroundModel.variables`."""
 
@@ -107,7 +110,7 @@ class Lin:
 CMP_OPS = ("=", "¬=", "<=", ">=")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cmp:
     """`lin op 0` with op in CMP_OPS."""
 
@@ -115,7 +118,7 @@ class Cmp:
     lin: Lin
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class InSet:
     """`lin ∈ domain`."""
 
@@ -123,41 +126,41 @@ class InSet:
     domain: Domain
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class And:
     items: tuple[Formula, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Or:
     items: tuple[Formula, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Not:
     item: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Implies:
     left: Formula
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Iff:
     left: Formula
     right: Formula
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AllDifferent:
     """The expressions take pairwise different values."""
 
     exprs: tuple[Lin, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Connected:
     """The cells whose formula holds form one orthogonally connected group (or none)."""
 
@@ -180,7 +183,7 @@ class Element:
     table: tuple[tuple[tuple[int, ...], Lin], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Origin:
     """Where a ground constraint came from: source span and quantifier bindings."""
 
@@ -195,7 +198,7 @@ class Origin:
         return f"{where} {self.note}".rstrip()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Constraint:
     formula: Formula
     origin: Origin
