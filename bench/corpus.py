@@ -108,13 +108,15 @@ def deadline(seconds: float) -> Iterator[None]:
 # -- known answers ----------------------------------------------------------------------------
 
 
-def iss_digits(solution: str, n: int) -> list[list[int]]:
-    """An ISS solution string as rows: digits 1-9, or letters A.. = 1.. when the puzzle has
-    more than nine values (ISS writes one character per cell either way)."""
-    cells = solution[: n * n]
+def iss_digits(solution: str, rows: int, cols: int | None = None) -> list[list[int]]:
+    """An ISS solution string as rows: digits 0-9, or letters A.. = 1.. (and `0` = 0) when the
+    puzzle has more than nine values (ISS writes one character per cell either way)."""
+    cols = rows if cols is None else cols
+    cells = solution[: rows * cols]
     letters = not cells.isdigit()
-    vals = [ord(ch.upper()) - ord("A") + 1 if letters else int(ch) for ch in cells]
-    return [vals[i * n:(i + 1) * n] for i in range(n)]
+    vals = [ord(ch.upper()) - ord("A") + 1 if letters and ch != "0" else int(ch)
+            for ch in cells]
+    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
 
 
 def loop_inside(values: dict[str, Any], rows: int, cols: int) -> list[list[int]]:
@@ -190,10 +192,10 @@ def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limi
 
 def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, float]]:
     for entry in json.loads(path.read_text(encoding="utf-8")):
-        n = int(str(entry.get("grid", "9x9")).split("x")[0])
+        rows, _, cols = str(entry.get("grid", "9x9")).partition("x")
         groups = [t for t in entry.get("constraint_base_types", []) if t != "Given"]
         expect_status = ISS_STATUS.get(entry.get("expected_status", "unique"), "unique")
-        expect = ({"digits": iss_digits(entry["solution"], n)}
+        expect = ({"digits": iss_digits(entry["solution"], int(rows), int(cols or rows))}
                   if entry.get("solution") and expect_status == "unique" else None)
         yield ("iss", entry["canonical_input"], entry["name"], groups or ["(givens only)"],
                entry_source("iss", entry), expect_status, expect, entry.get("iss_solve_ms"))

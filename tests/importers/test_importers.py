@@ -114,8 +114,8 @@ def refusal(text: str, **kw: object) -> str:
 @pytest.mark.parametrize(("text", "named"), [
     (".~R1C1_1.Or.~R1C2_1.~R1C3_1.End", "'Or'"),
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
-    (".Shape~9x9~0-8.~R1C1_1", "values 0-8"),
-    (".Shape~6x9.~R1C1_1", "not square"),
+    (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
+    (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
     (".Var~X~X~2.~R1C1_1~VX1_3", "'Var'"),
     (".Cage~10~R1C1~R1C1~R1C2", "listed twice"),
     (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),

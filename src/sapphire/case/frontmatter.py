@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from sapphire.case._report import Reporter
-from sapphire.case.givens import parse_board
+from sapphire.case.givens import MAX_DIGIT, parse_board, parse_digits
 from sapphire.case.model import FrontMatter, JsonValue
 from sapphire.diagnostics import did_you_mean
 
@@ -271,6 +271,16 @@ def _check_board(value: JsonValue) -> tuple[str, str, str] | None:
     return None
 
 
+def _check_digits(value: JsonValue) -> tuple[str, str, str] | None:
+    if parse_digits(value) is None:
+        return (
+            "bad-digits",
+            f"the digits '{value}' are not LOW-HIGH with 0 <= LOW <= HIGH <= {MAX_DIGIT}",
+            "write the range of digits the cells hold, like 0-8 or 1-9",
+        )
+    return None
+
+
 def _check_grid(value: JsonValue) -> tuple[str, str, str] | None:
     if not isinstance(value, str):
         return (
@@ -300,6 +310,11 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
     "negate": FrontMatterKey("none or all; all negates every declared rule once", _check_negate),
     "board": FrontMatterKey(
         "the board size as ROWSxCOLUMNS, like 9x9, when no rule declares it", _check_board
+    ),
+    "digits": FrontMatterKey(
+        "the digits the cells hold as LOW-HIGH, like 0-8, when they are not 1 to the board's "
+        "size (or the N of `sudoku NxN`)",
+        _check_digits,
     ),
     "givens": FrontMatterKey("the given digits, one line per board row", _check_grid),
     "shading": FrontMatterKey("the given shading, one line per board row", _check_grid),

@@ -11,7 +11,9 @@ Both grids are written in the front matter as YAML block text, one board row per
   separator line and is skipped, so a setter can draw boxes without changing the meaning.
 * ``givens``: ``.`` is an empty cell; ``1``-``9`` are the digits 1-9. On boards wider than 9
   columns the letters ``A``-``G`` stand for 10-16 (``A`` = 10 ... ``G`` = 16), so every cell
-  is still one character. A ``sudoku NxN`` line limits the digits to 1..N.
+  is still one character. A ``sudoku NxN`` line limits the digits to 1..N; the front matter's
+  ``digits: LOW-HIGH`` (``digits: 0-8``) says which digits the cells hold instead, and with it
+  ``0`` is a digit when LOW is 0 and letters stand for 10-16 whenever HIGH is above 9.
 * ``shading``: ``1`` or ``b`` (black) is shaded, ``0`` or ``w`` (white) unshaded, ``.`` unknown.
 
 The parser reports problems with exact positions; `digit_grid` and `shading_grid` read a case
@@ -30,6 +32,10 @@ from sapphire.diagnostics import Diagnostic, SapphireError
 GridKind = Literal["givens", "shading", "clues"]
 
 BOARD_RE = re.compile(r"([1-9][0-9]*)x([1-9][0-9]*)")
+DIGITS_RE = re.compile(r"([0-9]+)-([0-9]+)")
+"""The digits a case's cells hold, as written in ``digits:``: ``LOW-HIGH``."""
+MAX_DIGIT = 16
+"""The largest digit a givens grid can write (``G``)."""
 """A board size as written in ``board:`` or after ``sudoku``: rows ``x`` columns."""
 
 BOARD_DECLARING_KINDS = ("sudoku",)
@@ -47,6 +53,24 @@ def parse_board(text: JsonValue) -> tuple[int, int] | None:
         return None
     m = BOARD_RE.fullmatch(text)
     return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def parse_digits(text: JsonValue) -> range | None:
+    """``'0-8'`` -> ``range(0, 9)``; anything else (or HIGH below LOW, or above 16) -> None."""
+    if not isinstance(text, str):
+        return None
+    m = DIGITS_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    low, high = int(m.group(1)), int(m.group(2))
+    if low > high or high > MAX_DIGIT:
+        return None
+    return range(low, high + 1)
+
+
+def case_digits(case: Case) -> range | None:
+    """The digits the front matter's ``digits:`` declares, or None when it says nothing."""
+    return parse_digits(case.front.fields.get("digits"))
 
 
 def declared_board(
@@ -88,8 +112,11 @@ class Grid:
         return (len(self.rows), len(self.rows[0])) if self.rows else None
 
 
-def max_digit(cols: int | None, sudoku_n: int | None) -> int:
-    """The largest given digit allowed: N under `sudoku NxN`, else 9, or the width up to 16."""
+def max_digit(cols: int | None, sudoku_n: int | None, digits: range | None = None) -> int:
+    """The largest given digit allowed: the top of ``digits:``, else N under `sudoku NxN`, else
+    9, or the width up to 16."""
+    if digits is not None:
+        return digits.stop - 1
     if sudoku_n is not None:
         return sudoku_n
     if cols is None or cols <= 9:
@@ -97,7 +124,8 @@ def max_digit(cols: int | None, sudoku_n: int | None) -> int:
     return min(cols, 9 + len(LETTERS))
 
 
-def _symbol_value(ch: str, kind: GridKind, limit: int) -> tuple[int | None, str | None]:
+def _symbol_value(ch: str, kind: GridKind, limit: int, low: int = 1
+                  ) -> tuple[int | None, str | None]:
     """The value of one cell symbol, or (None, hint) when it is outside the alphabet."""
     if ch == ".":
         return None, None
@@ -120,20 +148,22 @@ def _symbol_value(ch: str, kind: GridKind, limit: int) -> tuple[int | None, str 
     elif ch.upper() in LETTERS:
         return None, f"write letters in upper case: '{ch.upper()}'"
     elif ch == "0":
-        return None, "'.' marks an empty cell; digits start at 1"
+        if low == 0:
+            return 0, None
+        return None, "'.' marks an empty cell; digits start at 1 (say 'digits: 0-N' for a 0)"
     else:
-        return None, _alphabet_hint(limit)
-    if value > limit:
-        return None, _alphabet_hint(limit)
+        return None, _alphabet_hint(limit, low)
+    if value > limit or value < low:
+        return None, _alphabet_hint(limit, low)
     return value, None
 
 
-def _alphabet_hint(limit: int) -> str:
+def _alphabet_hint(limit: int, low: int = 1) -> str:
     top = str(limit) if limit <= 9 else f"9, then A-{LETTERS[limit - 10]} for 10-{limit}"
-    return f"givens use '.' for an empty cell and the digits 1-{top}"
+    return f"givens use '.' for an empty cell and the digits {low}-{top}"
 
 
-def read_grid(text: str, kind: GridKind, limit: int = 16) -> Grid:
+def read_grid(text: str, kind: GridKind, limit: int = 16, low: int = 1) -> Grid:
     """Read grid text; symbols outside the alphabet become `givens-alphabet` problems."""
     grid = Grid()
     for line_no, line in enumerate(text.split("\n")):
@@ -144,7 +174,7 @@ def read_grid(text: str, kind: GridKind, limit: int = 16) -> Grid:
         for i, ch in enumerate(line):
             if ch in LAYOUT:
                 continue
-            value, hint = _symbol_value(ch, kind, limit)
+            value, hint = _symbol_value(ch, kind, limit, low)
             if hint is not None:
                 what = kind
                 grid.problems.append(
@@ -233,8 +263,9 @@ def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
         raise SapphireError([Diagnostic("bad-front-matter-value", f"{kind} must be text")])
     board = board_size(case)
     declared = declared_board(case.rules)
-    limit = max_digit(board[1] if board else None, declared[1] if declared else None)
-    grid = read_grid(text, kind, limit)
+    digits = case_digits(case)
+    limit = max_digit(board[1] if board else None, declared[1] if declared else None, digits)
+    grid = read_grid(text, kind, limit, digits.start if digits is not None else 1)
     problems = grid.problems + check_size(grid, kind, board)
     if problems:
         raise SapphireError([Diagnostic(p.kind, p.message, hint=p.hint) for p in problems])

@@ -18,6 +18,7 @@ from sapphire.case.givens import (
     check_size,
     max_digit,
     parse_board,
+    parse_digits,
     read_grid,
 )
 from sapphire.case.model import BlankLine, BodyLine, Case, Cell, RuleLine
@@ -206,7 +207,9 @@ def _check_grid(
     grid = read_grid(text, kind, 16)
     if cols is None and grid.rows:
         cols = len(grid.rows[0])
-    grid = read_grid(text, kind, max_digit(cols, sudoku_n))
+    digits = parse_digits(front.front.fields.get("digits"))
+    low = digits.start if digits is not None else 1
+    grid = read_grid(text, kind, max_digit(cols, sudoku_n, digits), low)
     problems = grid.problems + check_size(grid, kind, board)
     for problem in problems:
         line, col = place.locate(problem.line, problem.index)

@@ -84,6 +84,10 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
                 lines.append("  shading:")
                 for row in ans["shading"]:
                     lines.append("  " + " ".join("#" if s else "." for s in row))
+            if "regions" in ans:
+                lines.append("  regions:")
+                for row in ans["regions"]:
+                    lines.append("  " + " ".join("." if g is None else str(g) for g in row))
             continue
         for name, v in ans.get("values", {}).items():
             if isinstance(v, list):

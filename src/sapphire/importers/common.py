@@ -33,15 +33,16 @@ def std_library() -> Library:
 
 
 def digit_symbol(d: int | None) -> str:
-    """One cell of a `givens:` grid: `.` for no digit, 1-9, then A-G for 10-16."""
+    """One cell of a `givens:` grid: `.` for no digit, 0-9, then A-G for 10-16 (0 is a digit
+    only where the case's `digits:` starts at 0)."""
     if d is None:
         return "."
-    if 1 <= d <= 9:
+    if 0 <= d <= 9:
         return str(d)
     if 10 <= d <= 16:
         return LETTERS[d - 10]
     raise error("bad-digit", f"the digit {d} cannot be written in a case file's givens",
-                hint="givens hold 1-9 and A-G (10-16)")
+                hint="givens hold 0-9 and A-G (10-16)")
 
 
 def grid_text(grid: list[list[str]]) -> str:
@@ -70,6 +71,8 @@ class CaseBuilder:
     title: str | None = None
     board: tuple[int, int] | None = None
     """Written as `board:` (only when no rule declares the board)."""
+    digits: tuple[int, int] | None = None
+    """Written as `digits: LOW-HIGH` (only when the cells hold other digits than 1..N)."""
     grids: dict[str, list[list[str]]] = field(default_factory=dict)
     """`givens`, `shading` or `clues`, as rows of one-character symbols."""
     source: str | None = None
@@ -99,6 +102,8 @@ class CaseBuilder:
         fields["library"] = "std"
         if self.board is not None:
             fields["board"] = f"{self.board[0]}x{self.board[1]}"
+        if self.digits is not None:
+            fields["digits"] = f"{self.digits[0]}-{self.digits[1]}"
         for key in ("givens", "shading", "clues"):
             grid = self.grids.get(key)
             if grid is not None:

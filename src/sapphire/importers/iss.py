@@ -125,26 +125,41 @@ class Shape:
 
 
 def parse_shape(args: list[str]) -> Shape:
+    """`9x9`, `6x8`, `6x6~9` (values 1-9), `9x9~0-8` (values 0-8)."""
     spec = "~".join(args)
     dims, _, vals = spec.partition("~")
+    if vals.endswith("~Raw") or vals == "Raw":
+        raise Unsupported("Shape", f"the raw grid '{spec}' (no row or column rule)")
     try:
         r, c = (int(x) for x in dims.split("x"))
-        n = max(r, c)
-        lo, hi = 1, n
+        lo, hi = 1, max(r, c)
         if vals:
             a, dash, b = vals.partition("-")
             lo, hi = (int(a), int(b)) if dash else (1, int(a))
     except ValueError:
         raise Unsupported("Shape", f"the grid '{spec}'") from None
+    if not (1 <= r <= 16 and 1 <= c <= 16) or lo not in (0, 1) or hi > 16 \
+            or hi - lo + 1 < max(r, c):
+        raise Unsupported("Shape", f"the grid '{spec}'")
     return Shape(r, c, (lo, hi))
 
 
 def box_dims(n: int) -> tuple[int, int] | None:
     """ISS's boxes for an n×n grid of n values (height, width), or None when it has none."""
-    small = int(n ** 0.5)
+    return region_box_dims(n, n, n)
+
+
+def region_box_dims(rows: int, cols: int, size: int) -> tuple[int, int] | None:
+    """ISS's boxes of `size` cells on a rows×cols grid (height, width): the most nearly square
+    box shape that tiles the grid, either way round; None when no box shape does."""
+    small = int(size ** 0.5)
     while small >= 2:
-        if n % small == 0:
-            return small, n // small
+        if size % small == 0:
+            large = size // small
+            if rows % small == 0 and cols % large == 0:
+                return small, large
+            if large != small and rows % large == 0 and cols % small == 0:
+                return large, small
         small -= 1
     return None
 
@@ -209,6 +224,7 @@ class Converter:
         self.givens: dict[Cell, set[int]] = {}
         self.shape = Shape()
         self.no_boxes = False
+        self.region_size: int | None = None
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -244,9 +260,11 @@ class Converter:
                 self._guard(it, lambda it=it: self._shape(it))
             elif it.type == "NoBoxes":
                 self.no_boxes = True
+            elif it.type == "RegionSize":
+                self._guard(it, lambda it=it: self._region_size(it))
         self._guard(Item("grid"), self._grid)
         for it in flat:
-            if it.type in ("Shape", "NoBoxes"):
+            if it.type in ("Shape", "NoBoxes", "RegionSize"):
                 continue
             handler = HANDLERS.get(it.type)
             if handler is None:
@@ -282,41 +300,52 @@ class Converter:
 
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
-        s = self.shape
-        if s.rows != s.cols:
-            raise Unsupported("Shape", f"the grid {s.rows}x{s.cols} is not square")
-        if s.values != (1, s.rows):
-            raise Unsupported("Shape", f"the values {s.values[0]}-{s.values[1]} are not the "
-                              f"digits 1-{s.rows} of the {s.rows}x{s.cols} grid")
+
+    def _region_size(self, it: Item) -> None:
+        size = self.number("RegionSize", it.args[0] if it.args else "")
+        if not 1 <= size <= self.shape.rows * self.shape.cols:
+            raise Unsupported("RegionSize", f"regions of {size} cells")
+        self.region_size = size
+
+    @property
+    def regions(self) -> int:
+        """How many cells a box or jigsaw piece has: `RegionSize`, else the longer side."""
+        return self.region_size or max(self.shape.rows, self.shape.cols)
+
+    @property
+    def alphabet(self) -> range:
+        return range(self.shape.values[0], self.shape.values[1] + 1)
 
     def _grid(self) -> None:
-        n = self.shape.rows
-        if self.shape.rows != self.shape.cols or self.shape.values != (1, n):
-            return  # reported by _shape
-        boxes = None if self.no_boxes else box_dims(n)
-        sudoku = self.b.library.resolve("sudoku")
-        if boxes is not None:
+        """`sudoku NxN` where ISS's grid is one; else `board:`, `latin-square` and `boxes`.
+        Values other than 1..N (the longer side) are written as `digits:`."""
+        s = self.shape
+        n = max(s.rows, s.cols)
+        if s.values != (1, n):
+            self.b.digits = s.values
+        boxes = None if self.no_boxes else region_box_dims(s.rows, s.cols, self.regions)
+        if s.rows == s.cols and boxes is not None and self.regions == n:
             size = f"{n}x{n}"
-            ours = dict(sudoku.boxes).get(size) if sudoku is not None else None
-            if ours != boxes:
-                raise Unsupported("Shape", f"the {size} grid with {boxes[0]}x{boxes[1]} boxes")
-            self.b.add("sudoku", positional=size, early=True)
-        else:
-            self.need("NoBoxes", "latin-square")
-            self.b.board = (n, n)
-            self.b.add("latin-square", early=True)
+            sudoku = self.b.library.resolve("sudoku")
+            if sudoku is not None and dict(sudoku.boxes).get(size) == boxes:
+                self.b.add("sudoku", positional=size, early=True)
+                return
+        self.need("NoBoxes" if self.no_boxes else "Shape", "latin-square")
+        self.b.board = (s.rows, s.cols)
+        self.b.add("latin-square", early=True)
+        if boxes is not None:
+            self.need("Shape", "boxes")
+            self.b.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
 
     def _write_givens(self) -> None:
         single = {c: next(iter(v)) for c, v in self.givens.items() if len(v) == 1}
         if single:
-            n = self.shape.rows
             self.b.grids["givens"] = [
-                [digit_symbol(single.get((r, c))) for c in range(1, n + 1)]
-                for r in range(1, n + 1)]
-        n = self.shape.rows
+                [digit_symbol(single.get((r, c))) for c in range(1, self.shape.cols + 1)]
+                for r in range(1, self.shape.rows + 1)]
         for cell, values in self.givens.items():
             if len(values) != 1:
-                missing = [d for d in range(1, n + 1) if d not in values]
+                missing = [d for d in self.alphabet if d not in values]
                 self.b.add("absent-digits", [cell], id_stem="candidates", digits=missing)
 
 
@@ -324,13 +353,13 @@ class Converter:
 
 
 def _given(cv: Converter, it: Item) -> None:
-    n = cv.shape.rows
+    lo, hi = cv.shape.values
     for arg in it.args:
         cell_id, *vals = arg.split("_")
         cell = cv.cells([cell_id])[0]
         values = {cv.number("Given", v) for v in vals}
-        if any(not 1 <= v <= n for v in values):
-            raise Unsupported("Given", f"a value of {arg} is outside 1-{n}")
+        if any(not lo <= v <= hi for v in values):
+            raise Unsupported("Given", f"a value of {arg} is outside {lo}-{hi}")
         if len(values) > 1:
             cv.need("Given", "absent-digits")
         old = cv.givens.get(cell)
@@ -436,7 +465,7 @@ def _jigsaw(cv: Converter, it: Item) -> None:
         return
     odd = 0
     for cells in regions.values():
-        if len(cells) == s.values[1] - s.values[0] + 1:
+        if len(cells) == cv.regions:
             cv.b.add("all-different", cells, id_stem="piece")
         else:
             odd += 1  # ISS allows one region of another size (a partly filled grid)
@@ -502,12 +531,80 @@ def _lunchbox(cv: Converter, it: Item) -> None:
         cv.b.add("lunchbox", cv.cells(it.args[1:]), sum=cv.number("Lunchbox", it.args[0]))
 
 
-def _region_size(cv: Converter, it: Item) -> None:
-    if cv.number("RegionSize", it.args[0]) != cv.shape.rows:
-        raise Unsupported("RegionSize", "regions of another size than the grid's")
+def var_cell(cv: Converter, cell_id: str, prefix: str) -> Cell:
+    """A numbered extra cell such as ChaosConstruction's `CC10`, which stands for the grid cell
+    with that 1-based reading-order number (`CC10` is R2C1 on a 9-wide grid)."""
+    if cell_id.startswith(prefix) and cell_id[len(prefix):].isdigit():
+        n = int(cell_id[len(prefix):])
+        if 1 <= n <= cv.shape.rows * cv.shape.cols:
+            return ((n - 1) // cv.shape.cols + 1, (n - 1) % cv.shape.cols + 1)
+    raise Unsupported("Var", f"extra cell {cell_id}")
+
+
+def _chaos(cv: Converter, it: Item) -> None:
+    cv.need("ChaosConstruction", "chaos-construction")
+    if cv.region_size is not None and cv.region_size != max(cv.shape.rows, cv.shape.cols):
+        cv.b.add("chaos-construction", early=True, size=cv.region_size)
+    else:
+        cv.b.add("chaos-construction", early=True)
+
+
+def _chaos_offset(cv: Converter, it: Item) -> int:
+    if cv.shape.values[0] != 1:
+        raise Unsupported(it.type, "a count on a grid whose digits do not start at 1")
+    return cv.number(it.type, it.args[1]) if len(it.args) > 1 and it.args[1] else 0
+
+
+def _chaos_arrow(cv: Converter, it: Item) -> None:
+    """`.ChaosArrow~CONTROL~OFFSET~ARM~-~ARM…`: arms of region cells (`CC…`), each from the
+    control cell; none means the four directions to the edges."""
+    cv.need("ChaosArrow", "chaos-arrow")
+    start = cv.cells(it.args[:1])[0]
+    offset = _chaos_offset(cv, it)
+    arms: list[list[Cell]] = [[]]
+    for arg in it.args[2:]:
+        if arg == "-":
+            arms.append([])
+        else:
+            arms[-1].append(var_cell(cv, arg, "CC"))
+    arms = [a for a in arms if a]
+    if not arms:
+        r, c = start
+        arms = [[(r - i, c) for i in range(r)], [(r + i, c) for i in range(cv.shape.rows - r + 1)],
+                [(r, c - i) for i in range(c)], [(r, c + i) for i in range(cv.shape.cols - c + 1)]]
+    if any(arm[0] != start for arm in arms):
+        raise Unsupported("ChaosArrow", "an arm that does not start at the arrow's cell")
+    path = [cell for arm in arms for cell in arm]
+    if offset:
+        cv.b.add("chaos-arrow", path, offset=offset)
+    else:
+        cv.b.add("chaos-arrow", path)
+
+
+def _chaos_count(cv: Converter, it: Item) -> None:
+    """`.ChaosCount~CONTROL~OFFSET~CELL…`: region cells (`CC…`), the control cell's first;
+    none means the control cell and its eight neighbours."""
+    cv.need("ChaosCount", "chaos-count")
+    start = cv.cells(it.args[:1])[0]
+    offset = _chaos_offset(cv, it)
+    cells = [var_cell(cv, a, "CC") for a in it.args[2:]]
+    if not cells:
+        r, c = start
+        cells = [start] + [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                           if (dr or dc) and 1 <= r + dr <= cv.shape.rows
+                           and 1 <= c + dc <= cv.shape.cols]
+    if cells[0] != start:
+        raise Unsupported("ChaosCount", "a count whose first cell is not its own cell")
+    if offset:
+        cv.b.add("chaos-count", cells, offset=offset)
+    else:
+        cv.b.add("chaos-count", cells)
 
 
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "ChaosConstruction": _chaos,
+    "ChaosArrow": _chaos_arrow,
+    "ChaosCount": _chaos_count,
     "Given": _given,
     "Cage": _cage,
     "Sum": _sum,
@@ -536,7 +633,6 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Zipper": _path("zipper"),
     "Lunchbox": _lunchbox,
     "Sandwich": _lunchbox,
-    "RegionSize": _region_size,
     **{t: _global for t in GLOBALS},
 }
 """The ISS types this importer knows; each also needs its kinds in the library."""

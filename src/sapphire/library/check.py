@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sapphire.case.givens import parse_digits
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
@@ -105,7 +106,7 @@ def _board(
             elif board is None:
                 board, board_from = size, f"'{rule.reference} {rule.positional}'"
         alphabet = alphabet or d.alphabet_for(rule.positional)
-    return board, alphabet
+    return board, parse_digits(case.front.fields.get("digits")) or alphabet
 
 
 def _positional_ok(d: RuleDefinition, positional: str | None) -> bool:
@@ -115,7 +116,8 @@ def _positional_ok(d: RuleDefinition, positional: str | None) -> bool:
     return not spec.values or positional in spec.values
 
 
-def _check_positional(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
+def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+                      out: _Out) -> None:
     spec, where = d.positional, _where(rule)
     if spec is None:
         if rule.positional is not None:
@@ -132,6 +134,13 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
         out.add("bad-positional", f"'{d.kind}' has no size '{rule.positional}'",
                 rule.span or where, hint=did_you_mean(rule.positional, spec.values)
                 or f"sizes: {allowed}")
+    elif spec.type == "box" and board is not None:
+        box = parse_size(rule.positional)
+        if box is not None and (board[0] % box[0] or board[1] % box[1]):
+            out.add("bad-positional",
+                    f"boxes {box[0]}x{box[1]} do not tile the {board[0]}×{board[1]} board",
+                    rule.span or where,
+                    "the box height must divide the rows and its width the columns")
 
 
 def _check_params(
@@ -264,7 +273,7 @@ def check_case(lib: Library, case: Case) -> list[Diagnostic]:
             elif d.scope == "global" and rule.cells:
                 out.add("unexpected-cells", f"'{d.kind}' is a global rule and takes no cells",
                         rule.cells[0].span or _where(rule), "drop the cells")
-            _check_positional(d, rule, out)
+            _check_positional(d, rule, board, out)
             _check_params(d, rule, board, alphabet, out)
         _check_condition(lib, rule, declared, prelude_ok, out)
         for ref in rule.cells:

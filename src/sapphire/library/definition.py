@@ -20,12 +20,13 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, 
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json")
-DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading")
+DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
-        "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "true", "false",
+        "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
+        "true", "false",
         "bh", "bw", "distinct", "connected", "term", "boolean", "integer",
     }
 )
@@ -103,7 +104,8 @@ class PositionalSpec:
 
     name: str
     """The scalar the meaning reads (for a square size, its side)."""
-    type: Literal["size"] = "size"
+    type: Literal["size", "box"] = "size"
+    """`size`: a board size; `box`: a box's height × width, bound as `bh` and `bw`."""
     values: tuple[str, ...] = ()
     """Allowed values; empty means any size."""
     required: bool = True
@@ -154,6 +156,8 @@ class RuleDefinition:
         size = parse_size(positional)
         if self.positional is None or size is None:
             return {}
+        if self.positional.type == "box":
+            return {"bh": size[0], "bw": size[1]}
         out = {self.positional.name: size[0]} if size[0] == size[1] else {}
         box = dict(self.boxes).get(positional or "")
         if box is not None:
@@ -504,7 +508,8 @@ def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
         r.add("bad-parameter-name", f"positional name {name!r} must be an unreserved identifier",
               r.node_span(fields["name"]))
         return None
-    if _choice(r, fields.get("type"), "'positional' type", ("size",)) is None:
+    ptype = _choice(r, fields.get("type"), "'positional' type", ("size", "box"))
+    if ptype is None:
         if "type" not in fields:
             r.add("missing-field", "'positional' has no 'type'", r.node_span(node),
                   hint="type: size")
@@ -516,7 +521,7 @@ def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
                 r.add("bad-field", f"size {v!r} is not of the form 9x9", r.node_span(vnode))
             values.append(v)
     required = _bool_field(r, fields.get("required"), "'required'", True)
-    return PositionalSpec(str(name), "size", tuple(values), required)
+    return PositionalSpec(str(name), ptype, tuple(values), required)  # type: ignore[arg-type]
 
 
 def parse_definition(text: str, path: str) -> RuleDefinition:

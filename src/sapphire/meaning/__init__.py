@@ -1,7 +1,7 @@
 """The meaning of a case: its rules instantiated into one Sapphire program, then solved.
 
-The answer of a case is its digits, plus the shading where one is declared (and a loop's edge
-maps for a Slitherlink); `status` and counts are over that answer.
+The answer of a case is its digits, plus the shading and the region map where a rule declares
+them (and a loop's edge maps for a Slitherlink); `status` and counts are over that answer.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_cas
 
 
 def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[str, Any]:
-    """Digits (and shading) as rows of the board; a rule's own answer maps as `values`."""
+    """Digits (and shading, regions) as rows of the board; a rule's own answer maps as `values`."""
     raw = decode(gm, values)
     out: dict[str, Any] = {}
 
@@ -34,6 +34,8 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
         out["digits"] = grid("face")
     if inst.shading:
         out["shading"] = grid("shade")
+    if inst.regions:
+        out["regions"] = grid("region")
     if inst.loop_maps:
         out["values"] = {k: raw[k] for k in inst.loop_maps if k in raw}
     return out

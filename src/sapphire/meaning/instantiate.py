@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import board_size, case_digits, clue_grid, digit_grid, shading_grid
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
 from sapphire.ground.grounder import Instance
@@ -26,7 +26,7 @@ from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.library import Library
 from sapphire.library.definition import RuleDefinition
 
-CHANNELS = ("face", "value", "shade")
+CHANNELS = ("face", "value", "shade", "region")
 
 
 @dataclass
@@ -40,6 +40,8 @@ class Instantiated:
     digits: bool
     """Whether the answer has digits (some rule reads `face`/`value`, or digits are given)."""
     shading: bool
+    regions: bool = False
+    """Whether the answer has a region map (a rule such as `chaos-construction` declares it)."""
     loop_maps: tuple[str, ...] = ()
     """Maps a rule reports as its own answer (a Slitherlink loop's `vrt`, `hrz`)."""
     notes: list[str] = field(default_factory=list)
@@ -133,6 +135,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     reads: set[str] = set()
     alphabet: range | None = None
     shading = False
+    regions = False
     covered: set[tuple[int, int]] = set()
     binds_clues: dict[str, str] = {}
     loop_maps: tuple[str, ...] = ()
@@ -146,6 +149,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             alphabet = d.alphabet_for(rule.positional)
         if "shading" in d.declares:
             shading = True
+        if "regions" in d.declares:
+            regions = True
         if d.kind == "value-modifier":
             covered.update((c.cell.row, c.cell.col) for c in rule.cells)
         bindings = _rule_bindings(rule, d, rows, cols)
@@ -180,6 +185,10 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     givens = digit_grid(case) if not binds_clues else None
     if givens is not None:
         digits = True
+    front_digits = case_digits(case)
+    if front_digits is not None:
+        alphabet = front_digits  # the front matter's `digits:` overrides a declared alphabet
+        digits = True
     if digits:
         alphabet = alphabet or range(1, max(rows, cols) + 1)
         inst.constants["alphabet"] = list(alphabet)
@@ -202,6 +211,12 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                     Span(case.path, 1, 1), hint="add a `yin-yang` line", source=case.source)
     if shading:
         decl.append("∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}")
+    if "region" in reads and not regions:
+        raise error("no-regions", "a rule reads the region map, but no rule declares it",
+                    Span(case.path, 1, 1), hint="add a `chaos-construction` line",
+                    source=case.source)
+    if regions:
+        decl.append("∀⟨r c⟩∈board ⦗region r c⦘∈{1⋯rows·cols}")
     if givens is not None:
         inst.points["face"] = {(r + 1, c + 1): v for r, row in enumerate(givens)
                                for c, v in enumerate(row) if v is not None}
@@ -216,9 +231,10 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                                  for c, v in enumerate(row) if v is not None}
     channel_prog = parse_program("\n".join(decl), "<channels>")
     program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source)
-    answer = (("face",) if digits else ()) + (("shade",) if shading else ()) + loop_maps
+    answer = (("face",) if digits else ()) + (("shade",) if shading else ()) \
+        + (("region",) if regions else ()) + loop_maps
     inst.answer = answer
-    return Instantiated(program, inst, rows, cols, digits, shading, loop_maps)
+    return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps)
 
 
 def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:

@@ -1,0 +1,141 @@
+"""ISS import of grids beyond the square 1..N sudoku, and of chaos constructions.
+
+`.Shape~9x9~0-8` (other values) becomes the front matter's `digits:`; a grid that is not a
+square sudoku becomes `board:`, `latin-square` and `boxes HxW` laid out as ISS lays them out
+(`RegionSize` sets how many cells a box has); `.ChaosConstruction` and its clues become
+`chaos-construction`, `chaos-arrow` and `chaos-count`. The fixture puzzles
+(`tests/fixtures/importers/iss_shapes_chaos.json`, copied from the shared corpus, MIT licence)
+solve to their known answers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import iss_to_case
+from sapphire.importers.iss import region_box_dims
+from sapphire.meaning import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+PUZZLES = json.loads((FIXTURES / "iss_shapes_chaos.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def body(text: str) -> list[str]:
+    return text.split("---\n", 2)[2].splitlines()
+
+
+def front(text: str) -> str:
+    return text.split("---\n", 2)[1]
+
+
+def test_values_from_zero_become_digits_and_givens_may_be_zero() -> None:
+    text = iss_to_case(".Shape~9x9~0-8.~R1C1_0~R1C2_8")
+    assert "digits: 0-8" in front(text)
+    assert "  0 8 . . . . . . .\n" in front(text)
+    assert body(text) == ["sudoku 9x9"]
+
+
+def test_candidates_are_absent_digits_of_the_declared_values() -> None:
+    text = iss_to_case(".Shape~6x6~0-5.~R1C1_0_1_2")
+    assert "candidates-1: absent-digits r1c1 digits [3,4,5]" in body(text)
+
+
+@pytest.mark.parametrize(("shape", "lines", "digits"), [
+    ("6x8", ["latin-square", "boxes 2x4"], None),
+    ("9x8", ["latin-square"], None),
+    ("4x6", ["latin-square", "boxes 2x3"], None),
+    ("5x10", ["latin-square", "boxes 5x2"], None),
+    ("6x6~9.RegionSize~9", ["latin-square", "boxes 3x3"], "1-9"),
+    ("6x6~9.RegionSize~6", ["sudoku 6x6"], "1-9"),
+    ("5x5~9", ["latin-square"], "1-9"),
+    ("9x9.RegionSize~9", ["sudoku 9x9"], None),
+])
+def test_grids_and_their_boxes(shape: str, lines: list[str], digits: str | None) -> None:
+    text = iss_to_case(f".Shape~{shape}")
+    assert body(text) == lines
+    if digits is None:
+        assert "digits:" not in front(text)
+    else:
+        assert f"digits: {digits}" in front(text)
+    if lines[0] == "latin-square":
+        rows, cols = shape.split("~")[0].split(".")[0].split("x")
+        assert f"board: {rows}x{cols}" in front(text)
+
+
+def test_box_shapes_as_iss_chooses_them() -> None:
+    assert region_box_dims(9, 9, 9) == (3, 3)
+    assert region_box_dims(6, 6, 6) == (2, 3)
+    assert region_box_dims(6, 8, 8) == (2, 4)
+    assert region_box_dims(5, 10, 10) == (5, 2)
+    assert region_box_dims(7, 7, 9) is None
+    assert region_box_dims(9, 8, 9) is None
+
+
+def test_no_boxes_and_jigsaw_pieces_of_the_region_size() -> None:
+    assert body(iss_to_case(".Shape~6x8.NoBoxes")) == ["latin-square"]
+    # a 7×7 grid of nine values: four 3×3 pieces, and the cross of 13 cells between them, which
+    # ISS leaves without a rule
+    layout = "0001222000122200012221111111333144433314443331444"
+    text = iss_to_case(f".Shape~7x7~9.RegionSize~9.Jigsaw~{layout}")
+    assert sum(line.startswith("piece-") for line in body(text)) == 4
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
+    (".Shape~9x9~3-11", "'9x9~3-11'"),
+    (".Shape~9x9~1-8", "'9x9~1-8'"),
+    (".Shape~6x6.~R1C1_7", "outside 1-6"),
+    (".ChaosConstruction.ChaosArrow~R1C1~0~CC2~CC3", "does not start"),
+    (".ChaosConstruction.ChaosCount~R1C1~0~CC2~CC1", "first cell"),
+    (".ChaosConstruction.ChaosCount~R1C1~0~CC1~CC99", "'Var'"),
+    (".Shape~9x9~0-8.ChaosConstruction.ChaosCount~R1C1", "do not start at 1"),
+])
+def test_refusals_name_the_type(text: str, named: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(text)
+    assert named in str(exc.value)
+    assert exc.value.kinds[0] == "unsupported-import"
+
+
+def test_chaos_construction_and_its_clues() -> None:
+    text = iss_to_case(".Shape~6x6.ChaosConstruction.NoBoxes"
+                       ".ChaosArrow~R1C2~0~CC2~CC3~CC4"
+                       ".ChaosArrow~R2C2~1"
+                       ".ChaosCount~R1C1~~CC1~CC2~CC7"
+                       ".ChaosCount~R2C2")
+    lines = body(text)
+    assert lines[:2] == ["latin-square", "chaos-construction"]
+    assert "chaos-arrow-1: chaos-arrow r1c2-r1c3-r1c4" in lines
+    # no arms: up, down, left and right to the edges, each from the arrow's cell
+    assert ("chaos-arrow-2: chaos-arrow r2c2-r1c2-r2c2-r3c2-r4c2-r5c2-r6c2-r2c2-r2c1-r2c2-r2c3"
+            "-r2c4-r2c5-r2c6 offset 1") in lines
+    assert "chaos-count-1: chaos-count r1c1-r1c2-r2c1" in lines
+    # no cells: the count's cell and its eight neighbours
+    assert ("chaos-count-2: chaos-count r2c2-r1c1-r1c2-r1c3-r2c1-r2c3-r3c1-r3c2-r3c3"
+            in lines)
+
+
+def test_chaos_region_size() -> None:
+    assert "chaos-construction size 4" in body(
+        iss_to_case(".Shape~4x8.RegionSize~4.NoBoxes.ChaosConstruction"))
+
+
+def iss_digits(solution: str, rows: int, cols: int) -> list[list[int]]:
+    letters = not solution.isdigit()
+    vals = [ord(ch) - ord("A") + 1 if letters and ch != "0" else int(ch)
+            for ch in solution[: rows * cols]]
+    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
+def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
+    path = tmp_path / "p.case"
+    path.write_text(iss_to_case(entry["canonical_input"], title=entry["name"]), encoding="utf-8")
+    res = solve_case(str(path), time_limit=60)
+    assert res.status == "unique"
+    rows, cols = (int(x) for x in entry["grid"].split("x"))
+    assert res.solutions[0]["digits"] == iss_digits(entry["solution"], rows, cols)
