@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.implied import Permutation, SumSets, implied_facts
+from sapphire.ground.implied import DistinctSum, Permutation, SumSets, implied_facts
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import solve_model
 
@@ -64,3 +64,22 @@ def test_the_solver_with_implied_facts_keeps_every_answer() -> None:
     # no set of three different digits adds to 25
     status, sols, _ = solve_model(g(cage(25)))
     assert status == "none"
+
+
+def test_a_long_sum_bounds_the_distinct_cells_it_reads() -> None:
+    # f(1..4) all differ; the sum also reads y, so it is not a cage: its four distinct
+    # cells total between 1+2+3+4 and 6+7+8+9
+    text = ("∀x∈{1⋯4} ⦗f x⦘∈{1⋯9}\ny∈{0⋯50}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
+            "(Σx∈{1⋯4}: ⦗f x⦘) = y\n")
+    facts = implied_facts(g(text))
+    assert facts.distinct_sums == (DistinctSum((1, 2, 3, 4), 10, 30),)
+    assert facts.sum_sets == ()
+    # y is forced into 10..30 by the distinct cells alone
+    status, sols, _ = solve_model(g(text + "y<=10\n"), max_solutions=30)
+    assert len(sols) == 24 and {s[0] for s in sols} == {10}  # y is variable 0
+
+
+def test_short_overlaps_are_not_bounded() -> None:
+    text = ("∀x∈{1⋯4} ⦗f x⦘∈{1⋯9}\ny∈{0⋯50}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
+            "⦗f 1⦘+⦗f 2⦘+y = 12\n")
+    assert implied_facts(g(text)).distinct_sums == ()

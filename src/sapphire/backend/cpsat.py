@@ -395,6 +395,8 @@ class _Lowering:
             for value in p.values:
                 m.add_exactly_one([self.value_literal(v, value)
                                    for v, d in zip(p.variables, doms, strict=True) if value in d])
+        for d in facts.distinct_sums:
+            m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
         for g in facts.sum_sets:
             allowed = g.allowed()
             for v in g.variables:

@@ -42,9 +42,20 @@ class SumSets:
 
 
 @dataclass(frozen=True)
+class DistinctSum:
+    """Variables of one all-different group that a sum reads together: their total lies
+    between the sum of their `len(variables)` smallest and largest possible values."""
+
+    variables: tuple[int, ...]
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
 class Implied:
     permutations: tuple[Permutation, ...] = ()
     sum_sets: tuple[SumSets, ...] = ()
+    distinct_sums: tuple[DistinctSum, ...] = ()
 
 
 def _top_level(gm: GroundModel) -> list[Formula]:
@@ -74,15 +85,18 @@ def implied_facts(gm: GroundModel) -> Implied:
     """Permutations and digit-set choices implied by unconditional all-different groups."""
     groups: list[tuple[int, ...]] = []
     totals: dict[frozenset[int], int] = {}
+    sums: list[Cmp] = []
     for f in _top_level(gm):
         if type(f) is AllDifferent:
             xs = _plain_variables(f)
             if xs is not None and len(xs) > 1:
                 groups.append(xs)
-        elif type(f) is Cmp and f.op == "=" and all(c == 1 for _, c in f.lin.terms):
-            totals[frozenset(v for v, _ in f.lin.terms)] = -f.lin.const
+        elif type(f) is Cmp and len(f.lin.terms) >= MIN_PART:
+            sums.append(f)
+            if f.op == "=" and all(c == 1 for _, c in f.lin.terms):
+                totals[frozenset(v for v, _ in f.lin.terms)] = -f.lin.const
     perms: list[Permutation] = []
-    sums: list[SumSets] = []
+    sets: list[SumSets] = []
     seen: set[tuple[int, ...]] = set()
     for xs in groups:
         key = tuple(sorted(xs))
@@ -96,6 +110,36 @@ def implied_facts(gm: GroundModel) -> Implied:
         total = totals.get(frozenset(xs))
         if total is None or math.comb(len(values), len(xs)) > MAX_COMBINATIONS:
             continue
-        sets = tuple(c for c in itertools.combinations(values, len(xs)) if sum(c) == total)
-        sums.append(SumSets(xs, total, sets))
-    return Implied(tuple(perms), tuple(sums))
+        chosen = tuple(c for c in itertools.combinations(values, len(xs)) if sum(c) == total)
+        sets.append(SumSets(xs, total, chosen))
+    return Implied(tuple(perms), tuple(sets), _distinct_sums(gm, sums, groups))
+
+
+MIN_PART = 3
+"""Parts smaller than this bound a sum too weakly to be worth a constraint."""
+
+
+def _distinct_sums(gm: GroundModel, sums: list[Cmp],
+                   groups: list[tuple[int, ...]]) -> tuple[DistinctSum, ...]:
+    """For each long sum and each all-different group, the variables they share (three or
+    more), bounded by the smallest and largest totals of that many different values."""
+    member: dict[int, list[int]] = {}
+    for g, xs in enumerate(groups):
+        for v in xs:
+            member.setdefault(v, []).append(g)
+    out: dict[tuple[int, ...], DistinctSum] = {}
+    for f in sums:
+        parts: dict[int, list[int]] = {}
+        for v, _ in f.lin.terms:
+            for g in member.get(v, ()):
+                parts.setdefault(g, []).append(v)
+        for part in parts.values():
+            key = tuple(sorted(part))
+            if len(key) < MIN_PART or key in out or len(key) == len(f.lin.terms):
+                continue
+            values = sorted(set().union(*(gm.variables[v].domain.values() for v in key)))
+            k = len(key)
+            if k > len(values):
+                continue
+            out[key] = DistinctSum(key, sum(values[:k]), sum(values[-k:]))
+    return tuple(out.values())
