@@ -7,6 +7,7 @@ blocking search when auxiliary variables make it meet one answer again and again
 from __future__ import annotations
 
 import pytest
+from ortools.sat.python import cp_model
 
 from sapphire.backend import cpsat
 from sapphire.ground.grounder import data_to_instance, ground
@@ -55,10 +56,33 @@ def test_enumeration_is_used_on_small_models() -> None:
 def test_repeated_answers_hand_over_to_the_blocking_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cpsat, "MAX_REPEATS", 0)
-    # two assignments share each answer (the literal of y ∧ z is free at x=y=z=1)
-    status, sols, timings = answers(FIVE, 10)
-    assert status == "multiple" and len(sols) == 5
-    assert "solve1" in timings
+    # z is no part of the answer: two assignments share each answer
+    gm = g(FIVE)
+    gm.answer = ("x", "y")
+    av = answer_variables(gm)
+    res = cpsat.solve(gm, av, max_solutions=10)
+    assert res.status == "multiple"
+    assert {tuple(s[v] for v in av) for s in res.solutions} == {(0, 1), (1, 0), (1, 1)}
+    assert "solve1" in res.timings
+
+
+def test_auxiliary_literals_are_exact_where_enumeration_runs() -> None:
+    # the literal of y ∧ z is reified in full, so no answer is met twice
+    gm = g(FIVE)
+    low = cpsat._Lowering(gm, exact=True)
+    for con in gm.constraints:
+        low.post(con.formula, [])
+    cb_model = low.m
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    seen: list[int] = []
+
+    class Count(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            seen.append(1)
+
+    solver.solve(cb_model, Count())
+    assert len(seen) == 5
 
 
 def test_a_used_up_enumeration_budget_hands_over(monkeypatch: pytest.MonkeyPatch) -> None:

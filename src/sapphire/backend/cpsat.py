@@ -59,8 +59,11 @@ def _cp_domain(d: Domain) -> cp_model.Domain:
 
 
 class _Lowering:
-    def __init__(self, gm: GroundModel) -> None:
+    def __init__(self, gm: GroundModel, exact: bool = False) -> None:
         self.gm = gm
+        self.exact = exact
+        """Reify every auxiliary literal in full, so that an answer fixes them all and an
+        enumerating search meets each answer once."""
         m = self.m = cp_model.CpModel()
         self.vars: list = []
         self.bool_of: list = []
@@ -289,6 +292,8 @@ class _Lowering:
             return self.atom_literal(f)
         if t is Not:
             return self.literal(f.item, -pol).Not()
+        if self.exact:
+            pol = 0
         full = self.cache.get((0, f))
         if full is not None:
             return full
@@ -575,7 +580,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         workers = 2 if size < LARGE_MODEL else 8
     t0 = time.perf_counter()
     with no_gc():
-        low = _Lowering(gm)
+        low = _Lowering(gm, exact=any(size < below for below, _ in ENUMERATION_BUDGETS))
         for con in gm.constraints:
             low.post(con.formula, [])
         low.post_elements()
