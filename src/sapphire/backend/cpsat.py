@@ -98,6 +98,23 @@ class _Lowering:
                                              [c for _, c in terms])
         return e + lin.const if lin.const else e
 
+    def terms(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
+        """Σ coef·var of `lin` without its constant: compared against `-lin.const`, one or
+        two terms built with operators cost half of a weighted sum plus a constant."""
+        terms = lin.terms
+        vs = self.vars
+        if len(terms) == 1:
+            v, c = terms[0]
+            return vs[v] if c == 1 else vs[v] * c
+        if len(terms) == 2:
+            (v, c), (w, d) = terms
+            x = vs[v] if c == 1 else vs[v] * c
+            if d == -1:
+                return x - vs[w]
+            return x + (vs[w] if d == 1 else vs[w] * d)
+        return cp_model.LinearExpr.weighted_sum([vs[v] for v, _ in terms],
+                                                [c for _, c in terms])
+
     def as_literal(self, f: Formula):  # noqa: ANN201
         """The literal equal to `f` when `f` fixes one two-valued variable."""
         t = type(f)
@@ -170,9 +187,9 @@ class _Lowering:
         if xor is not None:
             m.add_bool_xor([*xor, lit])
         elif type(f) is Cmp:
-            e = self.expr(f.lin)
-            m.add(_cmp(e, f.op)).only_enforce_if(lit)
-            m.add(_not_cmp(e, f.op)).only_enforce_if(lit.Not())
+            e, k = self.terms(f.lin), -f.lin.const
+            m.add(_cmp(e, f.op, k)).only_enforce_if(lit)
+            m.add(_not_cmp(e, f.op, k)).only_enforce_if(lit.Not())
         else:
             e = self.expr(f.lin)
             dom = _cp_domain(f.domain)
@@ -190,7 +207,7 @@ class _Lowering:
             if lit is not None:
                 self.clause([lit], enf)
             elif t is Cmp:
-                c = self.m.add(_cmp(self.expr(f.lin), f.op))
+                c = self.m.add(_cmp(self.terms(f.lin), f.op, -f.lin.const))
                 if enf:
                     c.only_enforce_if(enf)
             else:
@@ -243,7 +260,7 @@ class _Lowering:
             if lit is not None:
                 self.clause([lit.Not()], enf)
             elif t is Cmp:
-                c = self.m.add(_not_cmp(self.expr(f.lin), f.op))
+                c = self.m.add(_not_cmp(self.terms(f.lin), f.op, -f.lin.const))
                 if enf:
                     c.only_enforce_if(enf)
             else:
@@ -528,28 +545,29 @@ class _Search:
         return out
 
 
-def _cmp(e, op: str):  # noqa: ANN001, ANN202
+def _cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
+    """`e op k` as an ortools bounded expression."""
     if op == "=":
-        return e == 0
+        return e == k
     if op == "¬=":
-        return e != 0
+        return e != k
     if op == "<=":
-        return e <= 0
+        return e <= k
     if op == ">=":
-        return e >= 0
+        return e >= k
     raise InternalError(f"unknown comparison {op}")
 
 
-def _not_cmp(e, op: str):  # noqa: ANN001, ANN202
-    """¬(e op 0) over the integers: ¬(e <= 0) is e >= 1, ¬(e >= 0) is e <= -1."""
+def _not_cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
+    """¬(e op k) over the integers: ¬(e <= k) is e >= k+1, ¬(e >= k) is e <= k-1."""
     if op == "=":
-        return e != 0
+        return e != k
     if op == "¬=":
-        return e == 0
+        return e == k
     if op == "<=":
-        return e >= 1
+        return e >= k + 1
     if op == ">=":
-        return e <= -1
+        return e <= k - 1
     raise InternalError(f"unknown comparison {op}")
 
 
