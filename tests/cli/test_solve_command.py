@@ -45,7 +45,17 @@ def test_multiple_and_max_solutions(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["solve", str(prog), "--format", "json", "--max-solutions", "3"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["status"] == "multiple" and out["count"] == 3
-    assert sorted(s["values"]["x"] for s in out["solutions"]) == [0, 1, 2]
+    xs = [s["values"]["x"] for s in out["solutions"]]
+    assert len(set(xs)) == 3 and set(xs) <= {0, 1, 2, 3}
+
+
+def test_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "p.sapphire"
+    prog.write_text("x∈{0⋯3}\nx>2\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--format", "json", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "unique"
+    assert main(["solve", str(prog), "--workers", "0"]) == 1
+    assert "--workers must be at least 1" in capsys.readouterr().err
 
 
 def test_time_limit_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
 CAP = 80
@@ -208,3 +209,132 @@ def test_thermometers_and_counts_together(tmp_path: Path) -> None:
     assert given == 8  # r2c3 is the shaded one; row 1 is free
     check(tmp_path, "board: 2x3\nshading: |\n  . . .\n  0 . .\n",
           "thermometer r2c1-r2c2\nshade-count r2c1-r2c2-r2c3 count 1", given)
+
+
+# --- the loop through cell centres: every border of a set of inner squares -------------------
+#
+# The case's loop channel draws the edges where the squares between cell centres differ, so the
+# edge sets it can answer are the borders of sets of the (rows-1)×(cols-1) inner squares. Brute
+# force enumerates those sets and judges the edges by the rules' prose.
+
+Edge = frozenset[Cell]
+
+
+def edge_sets(rows: int, cols: int) -> list[set[Edge]]:
+    squares = [(a, b) for a in range(1, rows) for b in range(1, cols)]
+    out = []
+    for bits in itertools.product((0, 1), repeat=len(squares)):
+        inside = {sq for sq, v in zip(squares, bits, strict=True) if v}
+        edges: set[Edge] = set()
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                # cell r,c to r,c+1 lies between squares (r-1,c) and (r,c); to r+1,c between
+                # squares (r,c-1) and (r,c)
+                if c < cols and ((r - 1, c) in inside) != ((r, c) in inside):
+                    edges.add(frozenset({(r, c), (r, c + 1)}))
+                if r < rows and ((r, c - 1) in inside) != ((r, c) in inside):
+                    edges.add(frozenset({(r, c), (r + 1, c)}))
+        out.append(edges)
+    return out
+
+
+def is_one_loop(edges: set[Edge]) -> bool:
+    if not edges:
+        return False
+    degree: dict[Cell, int] = {}
+    for e in edges:
+        for x in e:
+            degree[x] = degree.get(x, 0) + 1
+    if any(d != 2 for d in degree.values()):
+        return False
+    start = next(iter(degree))
+    seen, todo = {start}, [start]
+    while todo:
+        x = todo.pop()
+        for e in edges:
+            if x in e:
+                (y,) = e - {x}
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+    return len(seen) == len(degree)
+
+
+def joined(edges: set[Edge], a: Cell, b: Cell) -> bool:
+    return frozenset({a, b}) in edges
+
+
+def white_circle(S: list[Cell]) -> Callable[[set[Edge]], bool]:
+    def one(edges: set[Edge], r: int, c: int) -> bool:
+        for dr, dc in ((0, 1), (1, 0)):
+            before, after = (r - dr, c - dc), (r + dr, c + dc)
+            side = [(r - dc, c - dr), (r + dc, c + dr)]
+            straight = (joined(edges, before, (r, c)) and joined(edges, (r, c), after)
+                        and not any(joined(edges, (r, c), s) for s in side))
+            turns = (not joined(edges, (r - 2 * dr, c - 2 * dc), before)
+                     or not joined(edges, after, (r + 2 * dr, c + 2 * dc)))
+            if straight and turns:
+                return True
+        return False
+    return lambda edges: all(one(edges, r, c) for r, c in S)
+
+
+def black_circle(S: list[Cell]) -> Callable[[set[Edge]], bool]:
+    def one(edges: set[Edge], r: int, c: int) -> bool:
+        for axis in (((0, -1), (0, 1)), ((-1, 0), (1, 0))):
+            if sum(joined(edges, (r, c), (r + dr, c + dc)) for dr, dc in axis) != 1:
+                return False
+        return all(joined(edges, (r + dr, c + dc), (r + 2 * dr, c + 2 * dc))
+                   for dr, dc in ((0, -1), (0, 1), (-1, 0), (1, 0))
+                   if joined(edges, (r, c), (r + dr, c + dc)))
+    return lambda edges: all(one(edges, r, c) for r, c in S)
+
+
+def loop_count(rows: int, cols: int, rules: list[Callable[[set[Edge]], bool]]) -> int:
+    return sum(all(rule(e) for rule in rules) for e in edge_sets(rows, cols))
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize("board", ["2x2", "3x3", "3x4", "4x4"])
+def test_loop_counts(tmp_path: Path, board: str, negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    rule = (lambda e: not is_one_loop(e)) if negated else is_one_loop
+    want = loop_count(rows, cols, [rule])
+    check(tmp_path, f"board: {board}\n", "not loop" if negated else "loop", want)
+
+
+def test_loop_counts_known_values() -> None:
+    # the simple cycles of the 3×3 and 4×4 grid graphs
+    assert loop_count(3, 3, [is_one_loop]) == 13
+    assert loop_count(4, 4, [is_one_loop]) == 213
+
+
+CIRCLE_CASES: list[tuple[str, Callable[[set[Edge]], bool]]] = [
+    ("white-circle r2c2", white_circle([(2, 2)])),
+    ("white-circle r1c2", white_circle([(1, 2)])),
+    ("white-circle r2c3-r3c2", white_circle([(2, 3), (3, 2)])),
+    ("black-circle r2c2", black_circle([(2, 2)])),
+    ("black-circle r1c1", black_circle([(1, 1)])),
+    ("black-circle r3c3-r1c4", black_circle([(3, 3), (1, 4)])),
+]
+
+
+@pytest.mark.parametrize("with_loop", [True, False], ids=["loop", "not-loop"])
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), CIRCLE_CASES, ids=[c[0] for c in CIRCLE_CASES])
+def test_circle_counts(tmp_path: Path, line: str, rule: Callable[[set[Edge]], bool],
+                       negated: bool, with_loop: bool) -> None:
+    # on a 4×4 board, with the loop rule or with its negation (any other border of squares)
+    loop_rule = is_one_loop if with_loop else (lambda e: not is_one_loop(e))
+    circle = (lambda e: not rule(e)) if negated else rule
+    want = loop_count(4, 4, [loop_rule, circle])
+    body = ("loop\n" if with_loop else "not loop\n") + ("not " if negated else "") + line
+    check(tmp_path, "board: 4x4\n", body, want)
+
+
+def test_a_circle_needs_the_loop(tmp_path: Path) -> None:
+    p = tmp_path / "t.case"
+    p.write_text("---\nlibrary: std\nboard: 3x3\n---\nwhite-circle r2c2\n", encoding="utf-8")
+    with pytest.raises(SapphireError) as exc:
+        solve_case(str(p))
+    assert exc.value.kinds == ["no-loop"]

@@ -437,6 +437,27 @@ def _akari(b: CaseBuilder, text: str) -> None:
                 b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
 
 
+def _masyu(b: CaseBuilder, text: str) -> None:
+    """One block: `w` or `1` a white circle, `b` or `2` a black circle, `-` an empty cell.
+    The answer is the loop through the cell centres."""
+    genre = "Masyu"
+    lay = read_layout(text, genre, 1)
+    b.board = (lay.rows, lay.cols)
+    circles: dict[str, list[Cell]] = {"white-circle": [], "black-circle": []}
+    kinds = {"w": "white-circle", "1": "white-circle", "b": "black-circle", "2": "black-circle"}
+    for r, row in enumerate(lay.blocks[0], 1):
+        for c, t in enumerate(row, 1):
+            if t == "-":
+                continue
+            if t.lower() not in kinds:
+                raise _bad(genre, f"'{t}' at r{r}c{c} is not w, b, 1, 2 or '-'")
+            circles[kinds[t.lower()]].append((r, c))
+    b.add("loop")
+    for kind, cells in circles.items():
+        if cells:
+            b.add(kind, cells)
+
+
 GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Sudoku": _sudoku,
     "KillerSudoku": _killer,
@@ -450,6 +471,7 @@ GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Thermometer": _thermometer,
     "Nonogram": _nonogram,
     "Akari": _akari,
+    "Masyu": _masyu,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -466,6 +488,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-count", "shade-run"),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
+    "Masyu": ("loop", "white-circle", "black-circle"),
 }
 
 
@@ -500,6 +523,9 @@ def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
         return {"shading": [[1 if t.lower() == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:
         return {"shading": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
+    if genre == "Masyu":  # each cell names the sides its loop leaves by: n, e, s, w
+        return {"loop": {"across": [[1 if "e" in t.lower() else 0 for t in row] for row in block],
+                         "down": [[1 if "s" in t.lower() else 0 for t in row] for row in block]}}
     if genre == "Akari":
         return {"shading": [[1 if t.lower() == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":

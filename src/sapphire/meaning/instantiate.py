@@ -29,6 +29,22 @@ from sapphire.library.definition import RuleDefinition
 CHANNELS = ("face", "value", "shade", "region")
 
 
+LOOP_CHANNEL = (
+    "∀⟨a b⟩∈{0⋯rows}×{0⋯cols} ⦗inside a b⦘∈{0 1}",
+    "∀a∈{0⋯rows} ⦗inside a 0⦘=0 ∧ ⦗inside a cols⦘=0",
+    "∀b∈{1⋯cols⨫1} ⦗inside 0 b⦘=0 ∧ ⦗inside rows b⦘=0",
+    "∀⟨r c⟩∈board ⦗across r c⦘∈{0 1} ∧ (⦗across r c⦘=1 ⇐⇒ ⦗inside r⨫1 c⦘¬=⦗inside r c⦘)",
+    "∀⟨r c⟩∈board ⦗down r c⦘∈{0 1} ∧ (⦗down r c⦘=1 ⇐⇒ ⦗inside r c⨫1⦘¬=⦗inside r c⦘)",
+    "∀r∈{1⋯rows} ⦗across r cols⦘=0",
+    "∀c∈{1⋯cols} ⦗down rows c⦘=0",
+)
+"""The loop through cell centres that `declares: [loop]` binds once for the case:
+`⦗across r c⦘` (the loop joins cell r,c to r,c+1), `⦗down r c⦘` (r,c to r+1,c), and
+`⦗inside a b⦘` for the square between the centres of cells a,b and a+1,b+1 (0 on the
+border). Each edge is drawn exactly where the squares on its two sides differ, so the edges
+are always the border of the inside squares: every cell meets 0, 2 or 4 of them."""
+
+
 @dataclass
 class Instantiated:
     """A case ready to ground."""
@@ -134,6 +150,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     constraints: list[Expr] = []
     reads: set[str] = set()
     alphabet: range | None = None
+    loop = False
     shading = False
     regions = False
     covered: set[tuple[int, int]] = set()
@@ -149,6 +166,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             alphabet = d.alphabet_for(rule.positional)
         if "shading" in d.declares:
             shading = True
+        if "loop" in d.declares:
+            loop = True
         if "regions" in d.declares:
             regions = True
         if d.kind == "value-modifier":
@@ -211,6 +230,11 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                     Span(case.path, 1, 1), hint="add a `yin-yang` line", source=case.source)
     if shading:
         decl.append("∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}")
+    if {"across", "down", "inside"} & reads and not loop:
+        raise error("no-loop", "a rule reads the loop, but no rule declares it",
+                    Span(case.path, 1, 1), hint="add a `loop` line", source=case.source)
+    if loop:
+        decl.extend(LOOP_CHANNEL)
     if "region" in reads and not regions:
         raise error("no-regions", "a rule reads the region map, but no rule declares it",
                     Span(case.path, 1, 1), hint="add a `chaos-construction` line",
@@ -233,7 +257,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source)
     answer = (("face",) if digits else ()) + (("shade",) if shading else ()) \
         + (("region",) if regions else ()) + loop_maps
-    inst.answer = answer
+    inst.answer = answer + (("across", "down") if loop else ())
     return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps)
 
 
