@@ -144,6 +144,17 @@ lit-4: shade-at-least r2c1-r2c2 count 1
 """
 
 
+def test_masyu_circles() -> None:
+    text = "3 3\nb - 1\n- w -\n2 - -\n"
+    assert body(puzzlekit_to_case("Masyu", text)) == """\
+board: 3x3
+---
+loop
+white-circle r1c3-r2c2
+black-circle r1c1-r3c1
+"""
+
+
 @pytest.mark.parametrize(("genre", "text", "says"), [
     ("ConsecutiveSudoku", "2 2\n1 -\n- -\n0 16\n0 0\n", "not 0-15"),
     ("ConsecutiveSudoku", "2 2\n1 -\n- -\n", "expected 2 block(s)"),
@@ -161,6 +172,8 @@ lit-4: shade-at-least r2c1-r2c2 count 1
     ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells"),
     ("Nonogram", "1 2\n1\nx\n1\n", "'x' is neither"),
     ("Akari", "1 2\n5 -\n", "not 0-4"),
+    ("Masyu", "1 2\nb g\n", "'g' at r1c2"),
+    ("Masyu", "2 2\nb -\n", "1 grid lines do not make blocks of 2 rows"),
     ("Akari", "1 2\n- o\n", "'o' is neither"),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str) -> None:
@@ -175,6 +188,11 @@ def test_solutions_of_shading_genres() -> None:
     assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
     # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not
     assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
+
+
+def test_masyu_solution_reads_the_loop() -> None:
+    assert read_solution("Masyu", "2 2\nse sw\nne nw\n") == {
+        "loop": {"across": [[1, 0], [1, 0]], "down": [[1, 1], [0, 0]]}}
 
 
 # -- fixture puzzles solve to their known answers ---------------------------------------------

@@ -61,6 +61,12 @@ def NOT(f: Rule) -> Rule:  # noqa: N802
 # --- reference semantics ---------------------------------------------------------------------
 
 
+def skyscraper(S: list[Cell], visible: int) -> Rule:
+    # a 0 is an empty plot: not seen, and it hides nothing
+    return lambda g: sum(g[S[i]] > 0 and all(g[S[j]] < g[S[i]] for j in range(i))
+                         for i in range(len(S))) == visible
+
+
 def even(S: list[Cell]) -> Rule:
     return lambda g: all(g[c] % 2 == 0 for c in S)
 
@@ -120,6 +126,23 @@ DIGIT_CASES: list[tuple[str, Rule]] = [
 def test_digit_kind_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
     want = brute(1, 4, range(1, 5), [NOT(rule) if negated else rule])
     check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)
+
+
+SKYSCRAPER_CASES: list[tuple[str, Rule]] = [
+    ("skyscraper r1c1-r1c2-r1c3-r1c4 visible 2", skyscraper(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("skyscraper r1c4-r1c3-r1c2 visible 1", skyscraper(cells_of("r1c4-r1c3-r1c2"), 1)),
+    ("skyscraper r1c2-r1c1-r1c3 visible 3", skyscraper(cells_of("r1c2-r1c1-r1c3"), 3)),
+    ("skyscraper r1c1-r1c2 visible 0", skyscraper(cells_of("r1c1-r1c2"), 0)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), SKYSCRAPER_CASES, ids=[c[0] for c in SKYSCRAPER_CASES])
+def test_skyscraper_with_empty_plots(tmp_path: Path, line: str, rule: Rule,
+                                     negated: bool) -> None:
+    # digits 0-3 on a 1×4 board: 0 is a plot without a skyscraper
+    want = brute(1, 4, range(0, 4), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x4\ndigits: 0-3\n", ("not " if negated else "") + line, want)
 
 
 def test_even_and_odd_on_large_digits(tmp_path: Path) -> None:

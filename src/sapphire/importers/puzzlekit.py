@@ -437,6 +437,90 @@ def _akari(b: CaseBuilder, text: str) -> None:
                 b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
 
 
+def _skyscraper(b: CaseBuilder, text: str) -> None:
+    """First line `N N H`, with `D` when both diagonals hold different digits too. Four lines
+    of outside clues (see `_outside_clues`), then the givens. Every row and column holds the
+    heights 1-H once; when H < N the other cells are empty, written 0 (no skyscraper)."""
+    genre = "Skyscraper"
+    head, body = _lines(text, genre)
+    rows, cols = int(head[0]), int(head[1])
+    if rows != cols:
+        raise _bad(genre, f"a {rows}x{cols} grid is not square")
+    top = int(head[2]) if len(head) > 2 and head[2].isdigit() else rows
+    flags = head[3:] if len(head) > 2 and head[2].isdigit() else head[2:]
+    if not 1 <= top <= rows or rows - top > 1 or any(f != "D" for f in flags):
+        raise _bad(genre, f"the first line '{' '.join(head)}' is not 'N N H' with H = N or "
+                   "N-1, and an optional D")
+    if len(body) != rows + 4:
+        raise _bad(genre, f"expected 4 clue lines and {rows} grid rows, found {len(body)} lines")
+    b.board = (rows, cols)
+    low = 0 if top < rows else 1
+    if low == 0:
+        b.digits = (0, top)
+    b.add("latin-square")
+    if flags:
+        b.add("main-diagonal")
+        b.add("anti-diagonal")
+    _rows_of(genre, body[4:], cols, "grid")
+    grid = []
+    for r, row in enumerate(body[4:], 1):
+        out = []
+        for c, tok in enumerate(row, 1):
+            d = None if tok == "-" else _number(genre, tok)
+            if d is not None and not low <= d <= top:
+                raise _bad(genre, f"the given {d} at r{r}c{c} is outside {low}-{top}")
+            out.append(digit_symbol(d))
+        grid.append(out)
+    if any(x != "." for row in grid for x in row):
+        b.grids["givens"] = grid
+    _outside_clues(b, genre, body[:4], rows, cols)
+
+
+def _kakuro(b: CaseBuilder, text: str) -> None:
+    """One block: `0` a white cell; `-` a black cell; `D,A` a black cell with the total of the
+    run below it (D) and of the run to its right (A), either side may be empty. A black cell
+    holds no digit: the case gives it 0 (`digits: 0-9`), and the white cells are not 0."""
+    genre = "Kakuro"
+    lay = read_layout(text, genre, 1)
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    b.digits = (0, 9)
+    grid = lay.blocks[0]
+    white = {(r, c) for r, row in enumerate(grid, 1) for c, t in enumerate(row, 1) if t == "0"}
+    clues: list[tuple[str, Cell, int]] = []
+    for r, row in enumerate(grid, 1):
+        for c, t in enumerate(row, 1):
+            if t in ("0", "-"):
+                continue
+            down, comma, across = t.partition(",")
+            if not comma:
+                raise _bad(genre, f"'{t}' at r{r}c{c} is not 0, '-' or DOWN,ACROSS")
+            for total, way in ((down, "down"), (across, "across")):
+                if total:
+                    clues.append((way, (r, c), _number(genre, total)))
+    b.grids["givens"] = [["." if (r, c) in white else "0" for c in range(1, cols + 1)]
+                         for r in range(1, rows + 1)]
+    if white:
+        b.add("absent-digits", sorted(white), digits=[0])
+    covered: set[tuple[str, Cell]] = set()
+    for way, (r, c), total in clues:
+        dr, dc = (1, 0) if way == "down" else (0, 1)
+        run = []
+        rr, cc = r + dr, c + dc
+        while (rr, cc) in white:
+            run.append((rr, cc))
+            covered.add((way, (rr, cc)))
+            rr, cc = rr + dr, cc + dc
+        if not run:
+            raise _bad(genre, f"the {way} total {total} at r{r}c{c} has no white cells")
+        b.add("cage", run, id_stem=way, sum=total)
+    for r, c in sorted(white):
+        for way, (dr, dc) in (("across", (0, -1)), ("down", (-1, 0))):
+            if (way, (r, c)) not in covered and ((r + dr, c + dc) in white
+                                                  or (r - dr, c - dc) in white):
+                raise _bad(genre, f"the {way} run through r{r}c{c} has no total")
+
+
 def _masyu(b: CaseBuilder, text: str) -> None:
     """One block: `w` or `1` a white circle, `b` or `2` a black circle, `-` an empty cell.
     The answer is the loop through the cell centres."""
@@ -471,6 +555,8 @@ GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Thermometer": _thermometer,
     "Nonogram": _nonogram,
     "Akari": _akari,
+    "Skyscraper": _skyscraper,
+    "Kakuro": _kakuro,
     "Masyu": _masyu,
 }
 """The genres this importer reads, each with the function that states its rules."""
@@ -488,6 +574,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-count", "shade-run"),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
+    "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
+    "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
 }
 
@@ -517,7 +605,10 @@ SHADED = ("Thermometer", "Nonogram")
 def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
     """A puzzlekit solution as the answer parts Sapphire reports: `digits` rows, `shading`
     rows (1 shaded), or for a Slitherlink `inside` rows (1 inside the loop)."""
-    lay = read_layout(text, genre)
+    first, _, rest = text.strip().partition("\n")
+    if genre == "Skyscraper":  # `N N H [D]`: the size is the first two numbers
+        first = " ".join(first.split()[:2])
+    lay = read_layout(first + "\n" + rest, genre)
     block = lay.blocks[0]
     if genre == "YinYang":
         return {"shading": [[1 if t.lower() == "b" else 0 for t in row] for row in block]}
@@ -530,4 +621,6 @@ def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
         return {"shading": [[1 if t.lower() == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
+    if genre == "Kakuro":  # a black cell holds no digit; the case writes it 0
+        return {"digits": [[0 if t == "-" else _number(genre, t) for t in row] for row in block]}
     return {"digits": [[_number(genre, t) for t in row] for row in block]}

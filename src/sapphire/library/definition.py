@@ -20,14 +20,15 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, 
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json")
-DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions")
+DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
         "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
         "true", "false",
-        "bh", "bw", "distinct", "connected", "term", "boolean", "integer",
+        "bh", "bw", "distinct", "connected", "term", "boolean", "integer", "across", "down",
+        "inside",
     }
 )
 """Names a meaning may read without binding them; parameters must not shadow them."""

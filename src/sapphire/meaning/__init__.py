@@ -2,6 +2,9 @@
 
 The answer of a case is its digits, plus the shading and the region map where a rule declares
 them (and a loop's edge maps for a Slitherlink); `status` and counts are over that answer.
+A case whose rules declare a loop through the cell centres (`loop`, Masyu) answers `loop`:
+`across` rows (1 where the loop joins a cell to the one on its right) and `down` rows (1 where
+it joins it to the one below).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
         out["shading"] = grid("shade")
     if inst.regions:
         out["regions"] = grid("region")
+    if "across" in inst.instance.answer:  # a rule declares the loop through cell centres
+        out["loop"] = {"across": grid("across"), "down": grid("down")}
     if inst.loop_maps:
         out["values"] = {k: raw[k] for k in inst.loop_maps if k in raw}
     return out
