@@ -258,3 +258,229 @@ def test_a_chaos_clue_needs_the_region_map(tmp_path: Path) -> None:
     with pytest.raises(SapphireError) as exc:
         solve_case(str(p))
     assert exc.value.kinds == ["no-regions"]
+
+
+# --- small kinds on tiny boards -------------------------------------------------------------
+
+def NOT(f: Rule) -> Rule:  # noqa: N802
+    return lambda g: not f(g)
+
+
+def pairs(S: list[Cell], allowed: set[tuple[int, int]]) -> Rule:
+    return lambda g: all((g[a], g[b]) in allowed for a, b in itertools.pairwise(S))
+
+
+def all_pairs(S: list[Cell], allowed: set[tuple[int, int]]) -> Rule:
+    return lambda g: all((g[a], g[b]) in allowed for a, b in itertools.combinations(S, 2))
+
+
+def modular(S: list[Cell], m: int) -> Rule:
+    return lambda g: all(g[S[i]] % m != g[S[j]] % m for i in range(len(S))
+                         for j in range(i + 1, min(i + m, len(S))))
+
+
+def entropic(S: list[Cell]) -> Rule:
+    return lambda g: all((g[S[i]] - 1) // 3 != (g[S[j]] - 1) // 3 for i in range(len(S))
+                         for j in range(i + 1, min(i + 3, len(S))))
+
+
+def sum_line(S: list[Cell], total: int, loop: bool = False) -> Rule:
+    def cuttable(vals: list[int]) -> bool:
+        # try every way of cutting the line into runs (and, on a loop, every start)
+        starts = range(len(vals)) if loop else range(1)
+        for s in starts:
+            seq = vals[s:] + vals[:s]
+            for cuts in itertools.product((False, True), repeat=len(seq) - 1):
+                runs, run = [], seq[0]
+                for v, cut in zip(seq[1:], cuts, strict=True):
+                    if cut:
+                        runs.append(run)
+                        run = v
+                    else:
+                        run += v
+                runs.append(run)
+                if all(r == total for r in runs):
+                    return True
+        return False
+    return lambda g: cuttable([g[c] for c in S])
+
+
+def hidden_skyscraper(S: list[Cell], digit: int) -> Rule:
+    def f(g: Grid) -> bool:
+        vals = [g[c] for c in S]
+        for i in range(1, len(vals)):
+            if vals[i] <= max(vals[:i]):
+                return vals[i] == digit
+        return False
+    return f
+
+
+def double_arrow(S: list[Cell]) -> Rule:
+    return lambda g: sum(g[c] for c in S[1:-1]) == g[S[0]] + g[S[-1]]
+
+
+def digit_counts(S: list[Cell], counts: list[tuple[int, int]]) -> Rule:
+    return lambda g: all(sum(g[c] == d for c in S) == n for n, d in counts)
+
+
+def same_values(S: list[Cell], sets: int) -> Rule:
+    size = len(S) // sets
+    return lambda g: len(S) % sets == 0 and all(
+        sorted(g[c] for c in S[i * size:(i + 1) * size]) == sorted(g[c] for c in S[:size])
+        for i in range(sets))
+
+
+def equality_cage(S: list[Cell], digits: range) -> Rule:
+    half = len(digits) // 2
+    low, high = set(digits[:half]), set(digits[len(digits) - half:])
+
+    def f(g: Grid) -> bool:
+        vals = [g[c] for c in S]
+        return (different(vals) and all(v in low or v in high for v in vals)
+                and sum(v % 2 == 0 for v in vals) == sum(v % 2 == 1 for v in vals)
+                and sum(v in low for v in vals) == sum(v in high for v in vals))
+    return f
+
+
+STEP = {(1, 2), (2, 1), (2, 3), (3, 2), (3, 4), (4, 3)}
+
+LINE_CASES: list[tuple[str, range, Rule]] = [
+    ("pairs r1c1-r1c2-r1c4 allowed [[1,2],[2,1],[2,3],[3,2],[3,4],[4,3]]", range(1, 5),
+     pairs(cells_of("r1c1-r1c2-r1c4"), STEP)),
+    ("pairs r1c3-r1c2 allowed [[4,1],[2,2]]", range(1, 5),
+     pairs(cells_of("r1c3-r1c2"), {(4, 1), (2, 2)})),
+    ("all-pairs r1c1-r1c2-r1c3 allowed [[1,3],[3,1],[1,4],[4,1],[2,4],[4,2],[1,1]]",
+     range(1, 5), all_pairs(cells_of("r1c1-r1c2-r1c3"),
+                            {(1, 3), (3, 1), (1, 4), (4, 1), (2, 4), (4, 2), (1, 1)})),
+    ("modular r1c1-r1c2-r1c3-r1c4", range(1, 7), modular(cells_of("r1c1-r1c2-r1c3-r1c4"), 3)),
+    ("modular r1c4-r1c1-r1c2 modulus 2", range(1, 7), modular(cells_of("r1c4-r1c1-r1c2"), 2)),
+    ("entropic-line r1c1-r1c2-r1c3-r1c4", range(1, 10),
+     entropic(cells_of("r1c1-r1c2-r1c3-r1c4"))),
+    ("sum-line r1c1-r1c2-r1c3-r1c4 sum 5", range(1, 5),
+     sum_line(cells_of("r1c1-r1c2-r1c3-r1c4"), 5)),
+    ("sum-line r1c2-r1c1-r1c3 sum 4", range(0, 4), sum_line(cells_of("r1c2-r1c1-r1c3"), 4)),
+    ("sum-line r1c1-r1c2-r1c3-r1c4 sum 5 loop true", range(1, 5),
+     sum_line(cells_of("r1c1-r1c2-r1c3-r1c4"), 5, True)),
+    ("hidden-skyscraper r1c1-r1c2-r1c3-r1c4 digit 2", range(1, 5),
+     hidden_skyscraper(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("hidden-skyscraper r1c4-r1c3-r1c2 digit 1", range(1, 5),
+     hidden_skyscraper(cells_of("r1c4-r1c3-r1c2"), 1)),
+    ("double-arrow r1c1-r1c2-r1c3-r1c4", range(1, 5),
+     double_arrow(cells_of("r1c1-r1c2-r1c3-r1c4"))),
+    ("digit-counts r1c1-r1c2-r1c3 counts [[1,2],[0,4]]", range(1, 5),
+     digit_counts(cells_of("r1c1-r1c2-r1c3"), [(1, 2), (0, 4)])),
+    ("digit-counts r1c1-r1c2-r1c3-r1c4 counts [[2,3]]", range(1, 5),
+     digit_counts(cells_of("r1c1-r1c2-r1c3-r1c4"), [(2, 3)])),
+    ("same-values r1c1-r1c2-r1c4-r1c3", range(1, 5),
+     same_values(cells_of("r1c1-r1c2-r1c4-r1c3"), 2)),
+    ("same-values r1c1-r1c2-r1c3 sets 3", range(1, 5),
+     same_values(cells_of("r1c1-r1c2-r1c3"), 3)),
+    ("equality-cage r1c1-r1c2-r1c3-r1c4", range(1, 5),
+     equality_cage(cells_of("r1c1-r1c2-r1c3-r1c4"), range(1, 5))),
+    ("equality-cage r1c1-r1c2", range(1, 6), equality_cage(cells_of("r1c1-r1c2"), range(1, 6))),
+    ("equality-cage r1c1-r1c3", range(0, 5), equality_cage(cells_of("r1c1-r1c3"), range(0, 5))),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "digits", "rule"), LINE_CASES, ids=[c[0] for c in LINE_CASES])
+def test_line_rule_counts(tmp_path: Path, line: str, digits: range, rule: Rule,
+                          negated: bool) -> None:
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(1, 4), digits))
+    front = f"board: 1x4\ndigits: {digits.start}-{digits.stop - 1}\n"
+    check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+def side_pairs(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
+    return [((r, c), (r + dr, c + dc)) for r, c in board(rows, cols)
+            for dr, dc in ((0, 1), (1, 0)) if r + dr <= rows and c + dc <= cols]
+
+
+def strict(rows: int, cols: int, marked: list[tuple[Cell, Cell]],
+           bad: Callable[[int, int], bool]) -> Rule:
+    free = [p for p in side_pairs(rows, cols)
+            if p not in marked and (p[1], p[0]) not in marked]
+    return lambda g: not any(bad(g[a], g[b]) for a, b in free)
+
+
+def kropki_pair(a: int, b: int) -> bool:
+    return abs(a - b) == 1 or a == 2 * b or b == 2 * a
+
+
+def taxicab(rows: int, cols: int) -> Rule:
+    cells = board(rows, cols)
+    return lambda g: not any(
+        g[a] == g[b] and abs(a[0] - b[0]) + abs(a[1] - b[1]) == g[a]
+        for a, b in itertools.combinations(cells, 2))
+
+
+def blocks(rows: int, cols: int) -> list[list[Cell]]:
+    return [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            for r in range(1, rows) for c in range(1, cols)]
+
+
+def global_entropy(rows: int, cols: int) -> Rule:
+    return lambda g: all({(g[c] - 1) // 3 for c in b} == {0, 1, 2} for b in blocks(rows, cols))
+
+
+def global_mod(rows: int, cols: int) -> Rule:
+    return lambda g: all({g[c] % 3 for c in b} == {0, 1, 2} for b in blocks(rows, cols))
+
+
+def flatmates(rows: int, cols: int) -> Rule:
+    return lambda g: all(g[(r, c)] != 5 or g.get((r - 1, c)) == 1 or g.get((r + 1, c)) == 9
+                         for r, c in board(rows, cols))
+
+
+GLOBAL_CASES: list[tuple[str, str, int, int, range, Rule]] = [
+    ("strict-kropki", "strict-kropki r1c1-r1c2-r2c2-r1c2", 2, 3, range(1, 7),
+     strict(2, 3, [((1, 1), (1, 2)), ((2, 2), (1, 2))], kropki_pair)),
+    ("strict-xv", "strict-xv r2c1-r2c2", 2, 3, range(1, 7),
+     strict(2, 3, [((2, 1), (2, 2))], lambda a, b: a + b in (5, 10))),
+    ("anti-taxicab", "anti-taxicab", 2, 3, range(1, 4), taxicab(2, 3)),
+    ("anti-taxicab 3x3", "anti-taxicab", 3, 3, range(1, 4), taxicab(3, 3)),
+    ("global-entropy", "global-entropy", 2, 2, range(1, 10), global_entropy(2, 2)),
+    ("global-mod", "global-mod", 2, 2, range(1, 10), global_mod(2, 2)),
+    ("dutch-flatmates", "dutch-flatmates", 3, 1, range(1, 10), flatmates(3, 1)),
+    ("dutch-flatmates 2x2", "dutch-flatmates", 2, 2, range(1, 10), flatmates(2, 2)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("name", "line", "rows", "cols", "digits", "rule"), GLOBAL_CASES,
+                         ids=[c[0] for c in GLOBAL_CASES])
+def test_board_rule_counts(tmp_path: Path, name: str, line: str, rows: int, cols: int,
+                           digits: range, rule: Rule, negated: bool) -> None:
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(rows, cols), digits))
+    front = f"board: {rows}x{cols}\ndigits: {digits.start}-{digits.stop - 1}\n"
+    check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+def test_same_region_counts(tmp_path: Path, negated: bool) -> None:
+    cells = cells_of("r1c1-r2c2")
+    maps = partitions(2, 3, 3)
+
+    def rule(g: Grid, m: Grid) -> bool:
+        return (m[cells[0]] == m[cells[1]]) != negated
+    want = brute_regions(2, 3, range(1, 4), maps, [chaos(2, 3, 3), rule])
+    check(tmp_path, "board: 2x3\n", "chaos-construction\n" + ("not " if negated else "")
+          + "same-region r1c1-r2c2", want)
+
+
+def equal_sums(S: list[Cell], cuts: list[int]) -> Rule:
+    bounds = [0, *sorted(cuts), len(S)]
+    groups = [S[a:b] for a, b in itertools.pairwise(bounds)]
+    return lambda g: len({sum(g[c] for c in grp) for grp in groups}) == 1
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [
+    ("equal-sums r1c1-r1c2-r1c3-r1c4 cuts [2]", equal_sums(cells_of("r1c1-r1c2-r1c3-r1c4"), [2])),
+    ("equal-sums r1c1-r1c2-r1c3-r1c4 cuts [1,3]",
+     equal_sums(cells_of("r1c1-r1c2-r1c3-r1c4"), [1, 3])),
+    ("equal-sums r1c4-r1c2-r1c1 cuts [1]", equal_sums(cells_of("r1c4-r1c2-r1c1"), [1])),
+])
+def test_equal_sums_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(1, 4), range(1, 5)))
+    check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)

@@ -39,9 +39,11 @@ that are not square, extra cells (`Var`), and each type with no matching kind.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
 from sapphire.importers.common import CaseBuilder, digit_symbol
 from sapphire.library.library import Library
@@ -122,14 +124,16 @@ class Shape:
     cols: int = 9
     values: tuple[int, int] = (1, 9)
     """The lowest and highest value."""
+    raw: bool = False
+    """`~Raw`: no row or column rule."""
 
 
 def parse_shape(args: list[str]) -> Shape:
     """`9x9`, `6x8`, `6x6~9` (values 1-9), `9x9~0-8` (values 0-8)."""
     spec = "~".join(args)
     dims, _, vals = spec.partition("~")
-    if vals.endswith("~Raw") or vals == "Raw":
-        raise Unsupported("Shape", f"the raw grid '{spec}' (no row or column rule)")
+    raw = vals.endswith("~Raw") or vals == "Raw"
+    vals = vals.removesuffix("Raw").removesuffix("~")
     try:
         r, c = (int(x) for x in dims.split("x"))
         lo, hi = 1, max(r, c)
@@ -141,7 +145,7 @@ def parse_shape(args: list[str]) -> Shape:
     if not (1 <= r <= 16 and 1 <= c <= 16) or lo not in (0, 1) or hi > 16 \
             or hi - lo + 1 < max(r, c):
         raise Unsupported("Shape", f"the grid '{spec}'")
-    return Shape(r, c, (lo, hi))
+    return Shape(r, c, (lo, hi), raw)
 
 
 def box_dims(n: int) -> tuple[int, int] | None:
@@ -225,6 +229,7 @@ class Converter:
         self.shape = Shape()
         self.no_boxes = False
         self.region_size: int | None = None
+        self.flat: list[Item] = []
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -255,6 +260,7 @@ class Converter:
     def run(self) -> CaseBuilder:
         flat: list[Item] = []
         self._flatten(self.items, flat)
+        self.flat = flat
         for it in flat:
             if it.type == "Shape":
                 self._guard(it, lambda it=it: self._shape(it))
@@ -300,6 +306,9 @@ class Converter:
 
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
+        if self.shape.raw:
+            raise Unsupported("Shape", f"the raw grid '{'~'.join(it.args)}' (no row or column "
+                              "rule)")
 
     def _region_size(self, it: Item) -> None:
         size = self.number("RegionSize", it.args[0] if it.args else "")
@@ -601,7 +610,226 @@ def _chaos_count(cv: Converter, it: Item) -> None:
         cv.b.add("chaos-count", cells)
 
 
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def pair_table(cv: Converter, key: str) -> set[tuple[int, int]]:
+    """The digit pairs an ISS pairwise key allows: one bit per (first, second) pair of values,
+    first-major, six bits to a base64url character, lowest bit first."""
+    try:
+        sixes = [BASE64URL.index(ch) for ch in key]
+    except ValueError:
+        raise Unsupported("Pair", f"the key '{key}' is not base64url") from None
+    values = list(cv.alphabet)
+    out = set()
+    for n, (a, b) in enumerate(itertools.product(values, values)):
+        if n // 6 < len(sixes) and sixes[n // 6] >> (n % 6) & 1:
+            out.add((a, b))
+    return out
+
+
+def cell_groups(cv: Converter, items: list[str]) -> list[list[Cell]]:
+    """Cells split into groups at empty items; `_NAME` items (a group's label) are skipped."""
+    groups: list[list[Cell]] = [[]]
+    for item in items:
+        if item == "":
+            groups.append([])
+        elif not item.startswith("_"):
+            groups[-1].append(cv.cells([item])[0])
+    return [g for g in groups if g]
+
+
+def _pair(cv: Converter, it: Item) -> None:
+    """`.Pair~KEY~_NAME~CELLS~~CELLS…` (consecutive cells) and `.PairX` (every two cells)."""
+    kind = "pairs" if it.type == "Pair" else "all-pairs"
+    cv.need(it.type, kind)
+    table = pair_table(cv, it.args[0] if it.args else "")
+    if it.type == "PairX":  # ISS makes the relation symmetric
+        table = {(a, b) for a, b in table if (b, a) in table}
+    allowed: list[JsonValue] = [[a, b] for a, b in sorted(table)]
+    for group in cell_groups(cv, it.args[1:]):
+        cv.b.add(kind, group, allowed=allowed)
+
+
+def _marked_pairs(cv: Converter, types: tuple[str, ...]) -> list[Cell]:
+    cells: list[Cell] = []
+    for other in cv.flat:
+        if other.type in types:
+            for a, b in adjacent_pairs(cv.cells(other.args)):
+                cells += [a, b]
+    return cells
+
+
+def _strict(kind: str, marks: tuple[str, ...]) -> Callable[[Converter, Item], None]:
+    def handler(cv: Converter, it: Item) -> None:
+        cv.need(it.type, kind)
+        cells = _marked_pairs(cv, marks)
+        if not cells:
+            raise Unsupported(it.type, "no marked pairs to list")
+        cv.b.add(kind, cells, early=True)
+    return handler
+
+
+def _one_to_nine(cv: Converter, it: Item, kind: str) -> None:
+    cv.need(it.type, kind)
+    if cv.shape.values != (1, 9):
+        raise Unsupported(it.type, f"'{kind}' is stated for the digits 1-9")
+
+
+def _global_1to9(kind: str) -> Callable[[Converter, Item], None]:
+    def handler(cv: Converter, it: Item) -> None:
+        _one_to_nine(cv, it, kind)
+        cv.b.add(kind, early=True)
+    return handler
+
+
+def _anti_taxicab(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "anti-taxicab")
+    if cv.shape.values[0] != 1:
+        raise Unsupported(it.type, "distances on a grid whose digits do not start at 1")
+    cv.b.add("anti-taxicab", early=True)
+
+
+def _modular(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "modular")
+    m = cv.number(it.type, it.args[0])
+    if m < 1:
+        raise Unsupported(it.type, f"modulus {m}")
+    cells = cv.cells(it.args[1:])
+    if m == 3:
+        cv.b.add("modular", cells)
+    else:
+        cv.b.add("modular", cells, modulus=m)
+
+
+def _entropic(cv: Converter, it: Item) -> None:
+    _one_to_nine(cv, it, "entropic-line")
+    cv.b.add("entropic-line", cv.cells(it.args))
+
+
+def _sum_line(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "sum-line")
+    total = cv.number(it.type, it.args[0]) if it.args and it.args[0] else 10
+    args = it.args[1:]
+    loop = bool(args) and args[-1] == "LOOP"
+    cells = cv.cells(args[:-1] if loop else args)
+    params: dict[str, JsonValue] = {}
+    if total != 10:
+        params["sum"] = total
+    if loop:
+        params["loop"] = True
+    cv.b.add("sum-line", cells, **params)
+
+
+def _digit_counts(cv: Converter, it: Item) -> None:
+    """`.LookAndSay~1617~CELLS` (one 6, one 7) and `.ContainExact~2_5_5~CELLS`."""
+    cv.need(it.type, "digit-counts")
+    clue = it.args[0] if it.args else ""
+    counts: dict[int, int] = {}
+    if it.type == "LookAndSay":
+        if not clue.isdigit() or len(clue) % 2:
+            raise Unsupported(it.type, f"the clue '{clue}' is not count-digit pairs")
+        for i in range(0, len(clue), 2):
+            counts[int(clue[i + 1])] = counts.get(int(clue[i + 1]), 0) + int(clue[i])
+    else:
+        for v in clue.split("_"):
+            d = cv.number(it.type, v)
+            counts[d] = counts.get(d, 0) + 1
+    pairs: list[JsonValue] = [[n, d] for d, n in counts.items()]
+    cv.b.add("digit-counts", cv.cells(it.args[1:]), counts=pairs)
+
+
+def _contain_at_least(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "quadruple")
+    digits = [cv.number(it.type, v) for v in (it.args[0] if it.args else "").split("_")]
+    cv.b.add("quadruple", cv.cells(it.args[1:]), digits=digits)
+
+
+def _same_values(cv: Converter, it: Item) -> None:
+    """`.SameValues~SETS~CELLS`: grid cells, or chaos region cells (`CC…`) one to a set, which
+    then share a region."""
+    sets = cv.number(it.type, it.args[0] if it.args else "")
+    items = it.args[1:]
+    if items and all(a.startswith("CC") for a in items):
+        if sets != len(items):
+            raise Unsupported(it.type, "sets of several region cells")
+        cv.need(it.type, "same-region")
+        cv.b.add("same-region", [var_cell(cv, a, "CC") for a in items])
+        return
+    cv.need(it.type, "same-values")
+    cells = cv.cells(items)
+    if sets < 1 or len(cells) % sets:
+        raise Unsupported(it.type, f"{len(cells)} cells in {sets} sets")
+    if sets == 2:
+        cv.b.add("same-values", cells)
+    else:
+        cv.b.add("same-values", cells, sets=sets)
+
+
+def _equal_sum(cv: Converter, it: Item) -> None:
+    """`.EqualSum~CELLS~-~CELLS…`: groups with equal sums."""
+    cv.need(it.type, "equal-sums")
+    cells: list[Cell] = []
+    cuts: list[JsonValue] = []
+    for arg in it.args:
+        if arg == "-":
+            if cells and (not cuts or cuts[-1] != len(cells)):
+                cuts.append(len(cells))
+        else:
+            cells.append(cv.cells([arg])[0])
+    if not cuts:
+        return  # one group: nothing to compare
+    cv.b.add("equal-sums", cells, cuts=cuts)
+
+
+def _region_of(cv: Converter) -> dict[Cell, int]:
+    """Each cell's box, or its jigsaw piece when the grid has no boxes."""
+    s = cv.shape
+    boxes = None if cv.no_boxes else region_box_dims(s.rows, s.cols, cv.regions)
+    if boxes is not None:
+        bh, bw = boxes
+        return {(r, c): (r - 1) // bh * s.cols + (c - 1) // bw
+                for r in range(1, s.rows + 1) for c in range(1, s.cols + 1)}
+    jigsaw = next((x for x in cv.flat if x.type == "Jigsaw"), None)
+    layout = jigsaw.args[-1] if jigsaw is not None and jigsaw.args else ""
+    if len(layout) != s.rows * s.cols:
+        raise Unsupported("RegionSumLine", "a grid with neither boxes nor jigsaw pieces")
+    return {(i // s.cols + 1, i % s.cols + 1): ord(ch) for i, ch in enumerate(layout)}
+
+
+def _region_sum_line(cv: Converter, it: Item) -> None:
+    """`.RegionSumLine~CELLS`: each stretch of the line inside one box (or piece) has the same
+    sum; an `equal-sums` cut where the line changes box."""
+    cv.need(it.type, "equal-sums")
+    cells = cv.cells(it.args)
+    region = _region_of(cv)
+    cuts: list[JsonValue] = [i for i in range(1, len(cells))
+                             if region[cells[i]] != region[cells[i - 1]]]
+    if cuts:
+        cv.b.add("equal-sums", cells, cuts=cuts)
+
+
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "Pair": _pair,
+    "PairX": _pair,
+    "StrictKropki": _strict("strict-kropki", ("WhiteDot", "BlackDot")),
+    "StrictXV": _strict("strict-xv", ("X", "V")),
+    "AntiTaxicab": _anti_taxicab,
+    "GlobalEntropy": _global_1to9("global-entropy"),
+    "GlobalMod": _global_1to9("global-mod"),
+    "DutchFlatmates": _global_1to9("dutch-flatmates"),
+    "Modular": _modular,
+    "Entropic": _entropic,
+    "SumLine": _sum_line,
+    "EqualityCage": _path("equality-cage"),
+    "HiddenSkyscraper": _outside("hidden-skyscraper", "digit"),
+    "DoubleArrow": _path("double-arrow"),
+    "LookAndSay": _digit_counts,
+    "ContainExact": _digit_counts,
+    "ContainAtLeast": _contain_at_least,
+    "SameValues": _same_values,
+    "EqualSum": _equal_sum,
+    "RegionSumLine": _region_sum_line,
     "ChaosConstruction": _chaos,
     "ChaosArrow": _chaos_arrow,
     "ChaosCount": _chaos_count,

@@ -97,11 +97,14 @@ def _names_read(e: object, out: set[str]) -> None:
                 _names_read(v, out)
 
 
-def _json_to_const(v: Any) -> Any:
+def _json_to_const(v: Any, inner: bool = False) -> Any:
+    """A parameter's value as a constant: a cell is `⟨r c⟩`, a list a list, and a list inside
+    a list a tuple, so a meaning ranges over `[[1,2],[2,1]]` as pairs `⟨a b⟩`."""
     if isinstance(v, Cell):
         return (v.row, v.col)
     if isinstance(v, list):
-        return [_json_to_const(x) for x in v]
+        items = [_json_to_const(x, True) for x in v]
+        return tuple(items) if inner else items
     return v
 
 

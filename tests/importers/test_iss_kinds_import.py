@@ -1,0 +1,138 @@
+"""ISS import of the types the later std kinds express: pairwise relations, strict dots and
+marks, anti-taxicab, global entropy and mod, modular, entropic and sum lines, equality cages,
+hidden skyscrapers, double arrows, look-and-say and contain clues, same values, equal sums and
+region sum lines. The fixture puzzles (`tests/fixtures/importers/iss_more_kinds.json`, copied
+from the shared corpus, MIT licence) solve to their known answers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import iss_to_case
+from sapphire.importers.iss import Converter, pair_table, parse_iss
+from sapphire.meaning import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+PUZZLES = json.loads((FIXTURES / "iss_more_kinds.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def body(text: str) -> list[str]:
+    return text.split("---\n", 2)[2].splitlines()
+
+
+def test_pair_keys_decode_to_digit_pairs() -> None:
+    cv = Converter(parse_iss(".Shape~4x4"))
+    cv.run()
+    # bits, lowest first: pair n = (1 + n // 4, 1 + n % 4); 'C' = 2 sets bit 1, (1,2); 'E' = 4
+    # sets bit 2, (1,3); 'g' = 32 sets bit 5, (2,2)
+    assert pair_table(cv, "C") == {(1, 2)}
+    assert pair_table(cv, "E") == {(1, 3)}
+    assert pair_table(cv, "Ag") == {(3, 4)}  # bit 11 = pair n 11
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Pair~*~R1C1~R1C2")
+    assert "base64url" in str(exc.value)
+
+
+def test_pair_groups_and_names() -> None:
+    lines = body(iss_to_case(".Shape~4x4.Pair~C~_one-two~R1C1~R1C2~~r2c1~r2c2~r2c3"))
+    assert lines[1:] == ["pairs-1: pairs r1c1-r1c2 allowed [[1,2]]",
+                         "pairs-2: pairs r2c1-r2c2-r2c3 allowed [[1,2]]"]
+    # PairX keeps a pair only when its reverse is allowed too
+    assert body(iss_to_case(".Shape~4x4.PairX~S~R1C1~R2C2"))[1] == \
+        "all-pairs r1c1-r2c2 allowed [[1,2],[2,1]]"  # 'S' = 18: bits 1 and 4
+
+
+def test_strict_marks_list_the_marked_pairs() -> None:
+    lines = body(iss_to_case(".StrictKropki.WhiteDot~R1C1~R1C2.And.BlackDot~R3C3~R4C3.End"))
+    assert "strict-kropki r1c1-r1c2-r3c3-r4c3" in lines
+    lines = body(iss_to_case(".StrictXV.X~R1C1~R1C2.V~R2C2~R2C3"))
+    assert "strict-xv r1c1-r1c2-r2c2-r2c3" in lines
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".StrictXV")
+    assert "'StrictXV'" in str(exc.value)
+
+
+def test_global_kinds() -> None:
+    lines = body(iss_to_case(".AntiTaxicab.GlobalEntropy.GlobalMod.DutchFlatmates"))
+    assert lines == ["sudoku 9x9", "anti-taxicab", "global-entropy", "global-mod",
+                     "dutch-flatmates"]
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~6x6.GlobalEntropy")
+    assert "1-9" in str(exc.value)
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~9x9~0-8.AntiTaxicab")
+    assert "'AntiTaxicab'" in str(exc.value)
+
+
+def test_lines() -> None:
+    lines = body(iss_to_case(".Modular~3~R1C1~R1C2~R1C3.Modular~2~R2C1~R2C2"
+                             ".Entropic~R3C1~R3C2.SumLine~10~R4C1~R4C2~R4C3"
+                             ".SumLine~7~R5C1~R5C2~R6C2~R6C1~LOOP.DoubleArrow~R7C1~R7C2~R7C3"))
+    assert "modular-1: modular r1c1-r1c2-r1c3" in lines
+    assert "modular-2: modular r2c1-r2c2 modulus 2" in lines
+    assert "entropic-line r3c1-r3c2" in lines
+    assert "sum-line-1: sum-line r4c1-r4c2-r4c3" in lines
+    assert "sum-line-2: sum-line r5c1-r5c2-r6c2-r6c1 sum 7 loop true" in lines
+    assert "double-arrow r7c1-r7c2-r7c3" in lines
+
+
+def test_counts_and_sets() -> None:
+    lines = body(iss_to_case(".LookAndSay~1617~R1C1~R1C2~R1C3.ContainExact~2_5_5~R2C1~R2C2"
+                             ".ContainAtLeast~3_3~R3C1~R3C2.SameValues~2~R4C1~R4C2~R5C5~R5C6"
+                             ".SameValues~3~R6C1~R6C2~R6C3~R7C1~R7C2~R7C3~R8C1~R8C2~R8C3"))
+    assert "digit-counts-1: digit-counts r1c1-r1c2-r1c3 counts [[1,6],[1,7]]" in lines
+    assert "digit-counts-2: digit-counts r2c1-r2c2 counts [[1,2],[2,5]]" in lines
+    assert "quadruple r3c1-r3c2 digits [3,3]" in lines
+    assert "same-values-1: same-values r4c1-r4c2-r5c5-r5c6" in lines
+    assert "same-values-2: same-values r6c1-r6c2-r6c3-r7c1-r7c2-r7c3-r8c1-r8c2-r8c3 sets 3" \
+        in lines
+    chaos = body(iss_to_case(".NoBoxes.ChaosConstruction.SameValues~3~CC1~CC2~CC10"))
+    assert "same-region r1c1-r1c2-r2c1" in chaos
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".LookAndSay~161~R1C1~R1C2")
+    assert "count-digit pairs" in str(exc.value)
+
+
+def test_equal_sums_and_region_sum_lines() -> None:
+    lines = body(iss_to_case(".EqualSum~R1C1~R1C2~-~R2C1~R2C2~R2C3~-~R3C1"))
+    assert "equal-sums r1c1-r1c2-r2c1-r2c2-r2c3-r3c1 cuts [2,5]" in lines
+    # the line leaves box 1 after r3c3, and box 5 after r6c6
+    lines = body(iss_to_case(".RegionSumLine~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7"))
+    assert "equal-sums r2c2-r3c3-r4c4-r5c5-r6c6-r7c7 cuts [2,5]" in lines
+    # no boxes: the jigsaw pieces cut it
+    layout = "0001111000011122223332223333445556644555664445666"  # Septa's pieces
+    lines = body(iss_to_case(f".Shape~7x7.Jigsaw~{layout}.RegionSumLine~R1C3~R1C4~R1C5"))
+    assert lines[-1] == "equal-sums r1c3-r1c4-r1c5 cuts [1]"
+
+
+def test_hidden_skyscraper_and_equality_cage() -> None:
+    lines = body(iss_to_case(".HiddenSkyscraper~R8~7~4.EqualityCage~R1C1~R1C2"))
+    assert "hidden-skyscraper-1: hidden-skyscraper r8c1-r8c2-r8c3-r8c4-r8c5-r8c6-r8c7-r8c8-r8c9 "\
+        "digit 7" in lines
+    assert "hidden-skyscraper-2: hidden-skyscraper r8c9-r8c8-r8c7-r8c6-r8c5-r8c4-r8c3-r8c2-r8c1 "\
+        "digit 4" in lines
+    assert "equality-cage r1c1-r1c2" in lines
+
+
+def iss_digits(solution: str, rows: int, cols: int) -> list[list[int]]:
+    letters = not solution.isdigit()
+    vals = [ord(ch) - ord("A") + 1 if letters and ch != "0" else int(ch)
+            for ch in solution[: rows * cols]]
+    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
+def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
+    path = tmp_path / "p.case"
+    path.write_text(iss_to_case(entry["canonical_input"], title=entry["name"]), encoding="utf-8")
+    res = solve_case(str(path), time_limit=60)
+    want = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
+    assert res.status == want[entry["expected_status"]]
+    if res.status == "unique":
+        rows, cols = (int(x) for x in entry["grid"].split("x"))
+        assert res.solutions[0]["digits"] == iss_digits(entry["solution"], rows, cols)
