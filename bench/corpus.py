@@ -12,7 +12,7 @@ Corpus files:
   summary gives the median ratio of our time to the recorded `iss_solve_ms`.
 * `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
   Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer,
-  Nonogram, Akari).
+  Nonogram, Akari, Skyscraper, Kakuro, Masyu).
 
 Columns: puzzles, imported (the importer accepted it), solved (a status within the time limit),
 matched (the known answer and status), median and maximum seconds over the solved puzzles.
@@ -59,7 +59,7 @@ from sapphire.meaning import solve_case  # noqa: E402
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 DEFAULT_GENRES = ("Sudoku", "KillerSudoku", "Renban", "YinYang", "Slitherlink", "JigsawSudoku",
                   "ConsecutiveSudoku", "EvenOddSudoku", "SkyscraperSudoku", "Thermometer",
-                  "Nonogram", "Akari")
+                  "Nonogram", "Akari", "Skyscraper", "Kakuro", "Masyu")
 ISS_STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
 
 
@@ -138,7 +138,7 @@ def loop_inside(values: dict[str, Any], rows: int, cols: int) -> list[list[int]]
 def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limit: float,
             workdir: Path, expect_status: str, expect: dict[str, Any] | None) -> Outcome:
     """Import, solve and compare one puzzle. `expect` holds the known answer parts: `digits`,
-    `shading` or `inside` rows (None when only the status is known)."""
+    `shading` or `inside` rows, or the `loop` of a Masyu (None when only the status is known)."""
     out = Outcome(name, groups)
     try:
         case_text = import_puzzle(fmt, text, source=source, title=None)

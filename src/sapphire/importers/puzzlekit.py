@@ -28,10 +28,19 @@ on the genre (read from the dataset's problems and solutions):
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
   open cell. The answer's shading marks the bulbs.
+* `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
+  lines of outside clues (as in SkyscraperSudoku), then the givens. A Latin square of heights
+  1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
+* `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
+  the run below it and of the run to its right (either may be missing).
+* `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
+  through the cell centres.
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari.
+Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
+of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
+which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
 
 What is imported
 ----------------
@@ -45,7 +54,10 @@ A Nonogram clue is a `shade-count` of the line's total and one `shade-run` per r
 and the shaded cells before it). An Akari is stated on its bulbs as counts of shaded cells: none
 on the walls (`shade-count … count 0`), a wall's number as the count of its open neighbours, at
 most one bulb per row or column segment between walls (`shade-at-most`), and at least one bulb
-among the cells each open cell sees (`shade-at-least`).
+among the cells each open cell sees (`shade-at-least`). A Skyscraper is a `latin-square`
+(with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
+its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`absent-digits`)
+and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`.
 `read_solution` reads a solution in the same layout, for comparing answers.
 """
 
