@@ -136,3 +136,28 @@ def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     if res.status == "unique":
         rows, cols = (int(x) for x in entry["grid"].split("x"))
         assert res.solutions[0]["digits"] == iss_digits(entry["solution"], rows, cols)
+
+
+def test_replicate_copies_its_members_to_every_cell_of_the_mask() -> None:
+    # mask 'F' = bits 0, 2: cells 1 and 3 of row 1 (offsets 0 and 2 columns)
+    lines = body(iss_to_case(".Replicate~F.SameValues~2~R1C1~R3C3.End"))
+    assert "same-values-1: same-values r1c1-r3c3" in lines
+    assert "same-values-2: same-values r1c3-r3c5" in lines
+    # a copy that would leave the grid is dropped; candidates are moved too
+    text = iss_to_case(".Shape~4x4.Replicate~__P.~R1C1_1_2.End")  # every cell of 4x4
+    assert sum(line.startswith("candidates-") for line in body(text)) == 16
+    # '_P': the nine cells of row 1 and r2c1; only the copies from c1 keep the line on the grid
+    text = iss_to_case(".Replicate~_P.Thermo~R1C1~R1C9.End")
+    assert [line for line in body(text) if "thermo" in line] == [
+        "thermo-1: thermo r1c1-r1c9", "thermo-2: thermo r2c1-r2c9"]
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Var~L~x~5.Replicate~F~VL1.~VL1_1.End")
+    assert "'Replicate'" in str(exc.value)
+
+
+def test_count_distinct_and_disjoint_boxes() -> None:
+    lines = body(iss_to_case(".CountDistinct~R2C2~R1C1~R1C2"))
+    assert "count-distinct r2c2-r1c1-r1c2" in lines
+    assert body(iss_to_case(".Shape~6x6~9.RegionSize~9.DisjointSets")) == [
+        "latin-square", "boxes 3x3", "disjoint-boxes 3x3"]
+    assert body(iss_to_case(".DisjointSets")) == ["sudoku 9x9", "disjoint-sets"]

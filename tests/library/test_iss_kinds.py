@@ -484,3 +484,34 @@ def equal_sums(S: list[Cell], cuts: list[int]) -> Rule:
 def test_equal_sums_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
     want = sum((not rule(g)) if negated else rule(g) for g in grids(board(1, 4), range(1, 5)))
     check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)
+
+
+def count_distinct(S: list[Cell]) -> Rule:
+    return lambda g: g[S[0]] == len({g[c] for c in S[1:]})
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [
+    ("count-distinct r1c1-r1c2-r1c3-r1c4", count_distinct(cells_of("r1c1-r1c2-r1c3-r1c4"))),
+    ("count-distinct r1c3-r1c1-r1c3", count_distinct(cells_of("r1c3-r1c1-r1c3"))),
+])
+def test_count_distinct_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(1, 4), range(1, 5)))
+    check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)
+
+
+def disjoint_boxes(rows: int, cols: int, bh: int, bw: int) -> Rule:
+    return lambda g: all(
+        different([g[(p + i, q + j)] for p in range(1, rows + 1, bh)
+                   for q in range(1, cols + 1, bw)])
+        for i in range(bh) for j in range(bw))
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("rows", "cols", "box"), [(2, 4, (1, 2)), (2, 4, (2, 2)), (2, 3, (1, 3))])
+def test_disjoint_boxes_counts(tmp_path: Path, rows: int, cols: int, box: tuple[int, int],
+                               negated: bool) -> None:
+    rule = disjoint_boxes(rows, cols, *box)
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(rows, cols), range(1, 4)))
+    check(tmp_path, f"board: {rows}x{cols}\ndigits: 1-3\n",
+          ("not " if negated else "") + f"disjoint-boxes {box[0]}x{box[1]}", want)

@@ -7,7 +7,10 @@ written `R1C1` with the row and column as one base-17 character each (`R9C9`, th
 row 10, column 16 on a 16×16 grid). Some examples:
 
 * `.~R1C1_5~R1C2_3` — givens (the type is empty); `R1C1_1_2_3` restricts a cell to candidates.
-* `.Shape~6x6`, `.Shape~9x9~0-8` — the grid (9×9 when absent) and optionally its values.
+* `.Shape~6x6`, `.Shape~6x8`, `.Shape~6x6~9` (values 1-9), `.Shape~9x9~0-8` — the grid (9×9
+  when absent) and optionally its values; `.RegionSize~9` — how many cells a box or jigsaw
+  piece has (by default the longer side); boxes are the most nearly square shape of that size
+  that tiles the grid.
 * `.NoBoxes` — rows and columns only; `.Jigsaw~LAYOUT` — irregular regions, one character per
   cell in row-major order naming the cell's region.
 * `.Cage~17~R1C1~R1C2` — a killer cage (total 0: different digits only); `.Sum~…` — a sum
@@ -25,16 +28,27 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.Quad~R5C3~2~9` — the 2×2 block with that top-left cell holds 2 and 9.
 * `.AntiKing`, `.AntiKnight`, `.AntiConsecutive`, `.Windoku`, `.DisjointSets`,
   `.Diagonal~1` (╱) and `.Diagonal~-1` (╲) — global rules.
-* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold.
+* `.ChaosConstruction` — unknown regions, with `.ChaosArrow`, `.ChaosCount` and `.SameValues`
+  clues on their region cells `CC1`, `CC2`, … (one per grid cell in reading order).
+* `.Pair~KEY~…`/`.PairX~KEY~…` — a relation between consecutive / all cells, given as a bit
+  table of allowed value pairs; `.StrictKropki`, `.StrictXV` (no unmarked pair relates);
+  `.Modular`, `.Entropic`, `.SumLine`, `.RegionSumLine`, `.EqualSum`, `.DoubleArrow`,
+  `.LookAndSay`, `.ContainExact`, `.ContainAtLeast`, `.SameValues`, `.CountDistinct`,
+  `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
+  `.DutchFlatmates`.
+* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold;
+  `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 
 What is imported
 ----------------
-Each constraint becomes rule lines of the `std` library: the grid `sudoku NxN` (or
-`latin-square` with `board: NxN` when the boxes are off or the size has none), givens in the
-front matter, and one rule line per clue in the order written. A top-level `.And` group is
-flattened. Anything the library cannot say is refused with an error that names every such
-constraint type: `.Or` (a case is a conjunction of its rules), values other than 1–N, grids
-that are not square, extra cells (`Var`), and each type with no matching kind.
+Each constraint becomes rule lines of the `std` library: the grid `sudoku NxN` where ISS's grid
+is a square sudoku with its standard boxes, else `latin-square` with `board: RxC` and a
+`boxes HxW` line when the grid has boxes; values other than 1..N (N the longer side) as the
+front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
+the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
+library cannot say is refused with an error that names every such constraint type: `.Or` (a
+case is a conjunction of its rules), raw grids (no row or column rule), extra cells (`Var`),
+automata (`NFA`, `Regex`), and each type with no matching kind.
 """
 
 from __future__ import annotations
@@ -98,6 +112,28 @@ def parse_iss(text: str) -> list[Item]:
     if len(stack) != 1:
         raise _bad(f"'.{groups[-1].type}' is not closed by '.End'", "")
     return stack[0]
+
+
+BASE17 = "0123456789abcdefg"
+
+
+def _moved(it: Item, dr: int, dc: int, shape: Shape) -> Item | None:
+    """`it` with every cell argument (`R1C2`, `R1C2_5`) moved dr rows and dc columns down and
+    right; None when a cell leaves the grid."""
+    args = []
+    for arg in it.args:
+        cell_id, sep, rest = arg.partition("_")
+        if len(cell_id) == 4 and cell_id[0] in "Rr" and cell_id[2] in "Cc":
+            try:
+                r, c = int(cell_id[1], 17) + dr, int(cell_id[3], 17) + dc
+            except ValueError:
+                args.append(arg)
+                continue
+            if not (1 <= r <= shape.rows and 1 <= c <= shape.cols):
+                return None
+            arg = f"R{BASE17[r]}C{BASE17[c]}{sep}{rest}"
+        args.append(arg)
+    return Item(it.type, args)
 
 
 def _bad(message: str, near: str) -> SapphireError:
@@ -258,16 +294,16 @@ class Converter:
     # -- the conversion ---------------------------------------------------------------------
 
     def run(self) -> CaseBuilder:
-        flat: list[Item] = []
-        self._flatten(self.items, flat)
-        self.flat = flat
-        for it in flat:
+        for it in self.items:  # the grid first: a `.Replicate` mask is laid out on it
             if it.type == "Shape":
                 self._guard(it, lambda it=it: self._shape(it))
             elif it.type == "NoBoxes":
                 self.no_boxes = True
             elif it.type == "RegionSize":
                 self._guard(it, lambda it=it: self._region_size(it))
+        flat: list[Item] = []
+        self._flatten(self.items, flat)
+        self.flat = flat
         self._guard(Item("grid"), self._grid)
         for it in flat:
             if it.type in ("Shape", "NoBoxes", "RegionSize"):
@@ -299,10 +335,33 @@ class Converter:
             elif it.type == "Or":
                 self.problems.setdefault("Or", "a case holds all of its rules; it cannot say "
                                          "that one of several holds")
+            elif it.type == "Replicate":
+                self._guard(it, lambda it=it: self._replicate(it, out))
             elif it.type in GROUPS:
                 self.problems.setdefault(it.type, "no rule kind for this group")
             else:
                 out.append(it)
+
+    def _replicate(self, it: Item, out: list[Item]) -> None:
+        """`.Replicate~MASK … .End`: a copy of the members for every cell of the mask (one bit
+        per cell in reading order, six to a base64url character, lowest bit first), each copy
+        moved so that R1C1 lands on that cell; a copy that would leave the grid is dropped."""
+        mask = it.args[0] if it.args else ""
+        if len(it.args) > 1:
+            raise Unsupported("Replicate", "a replication over extra cells")
+        try:
+            sixes = [BASE64URL.index(ch) for ch in mask]
+        except ValueError:
+            raise Unsupported("Replicate", f"the mask '{mask}' is not base64url") from None
+        members: list[Item] = []
+        self._flatten(it.members, members)
+        s = self.shape
+        for n in range(s.rows * s.cols):
+            if n // 6 < len(sixes) and sixes[n // 6] >> (n % 6) & 1:
+                dr, dc = n // s.cols, n % s.cols
+                copies = [_moved(m, dr, dc, s) for m in members]
+                if all(c is not None for c in copies):
+                    out.extend(c for c in copies if c is not None)
 
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
@@ -454,6 +513,12 @@ def _diagonal(cv: Converter, it: Item) -> None:
 
 def _global(cv: Converter, it: Item) -> None:
     kind = GLOBALS[it.type]
+    s = cv.shape
+    box = None if cv.no_boxes else region_box_dims(s.rows, s.cols, cv.regions)
+    if it.type == "DisjointSets" and box is not None and (s.rows, s.cols, box) != (9, 9, (3, 3)):
+        cv.need(it.type, "disjoint-boxes")  # the positions of the grid's own boxes
+        cv.b.add("disjoint-boxes", positional=f"{box[0]}x{box[1]}", early=True)
+        return
     cv.need(it.type, kind)
     if it.type in NINE_ONLY and cv.shape.rows != 9:
         raise Unsupported(it.type, f"'{kind}' is defined for 9x9 grids only")
@@ -810,6 +875,7 @@ def _region_sum_line(cv: Converter, it: Item) -> None:
 
 
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "CountDistinct": _path("count-distinct"),
     "Pair": _pair,
     "PairX": _pair,
     "StrictKropki": _strict("strict-kropki", ("WhiteDot", "BlackDot")),
