@@ -161,3 +161,17 @@ def test_count_distinct_and_disjoint_boxes() -> None:
     assert body(iss_to_case(".Shape~6x6~9.RegionSize~9.DisjointSets")) == [
         "latin-square", "boxes 3x3", "disjoint-boxes 3x3"]
     assert body(iss_to_case(".DisjointSets")) == ["sudoku 9x9", "disjoint-sets"]
+
+
+def test_full_rank_and_its_tie_modes() -> None:
+    lines = body(iss_to_case(".Shape~4x4.FullRank~C1~10~3"))
+    assert "full-rank-1: full-rank r1c1-r2c1-r3c1-r4c1 rank 10" in lines
+    assert "full-rank-2: full-rank r4c1-r3c1-r2c1-r1c1 rank 3" in lines
+    lines = body(iss_to_case(".Shape~4x4.FullRank~R2~~5.FullRankTies~any"))
+    assert "full-rank r2c4-r2c3-r2c2-r2c1 rank 5 ties true" in lines
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~4x4.FullRank~R2~~5.FullRankTies~none")
+    assert "'FullRankTies'" in str(exc.value) and "'none'" in str(exc.value)
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~4x6.FullRank~R2~~5")
+    assert "not square" in str(exc.value)

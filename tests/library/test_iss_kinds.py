@@ -515,3 +515,35 @@ def test_disjoint_boxes_counts(tmp_path: Path, rows: int, cols: int, box: tuple[
     want = sum((not rule(g)) if negated else rule(g) for g in grids(board(rows, cols), range(1, 4)))
     check(tmp_path, f"board: {rows}x{cols}\ndigits: 1-3\n",
           ("not " if negated else "") + f"disjoint-boxes {box[0]}x{box[1]}", want)
+
+
+def full_rank(n: int, S: list[Cell], rank: int, ties: bool) -> Rule:
+    def f(g: Grid) -> bool:
+        lines = {}
+        for x in range(1, n + 1):
+            row = [(x, c) for c in range(1, n + 1)]
+            col = [(r, x) for r in range(1, n + 1)]
+            for key, cells in (("r", row), ("rb", row[::-1]), ("c", col), ("cb", col[::-1])):
+                lines[(key, x)] = cells
+        mine = tuple(g[c] for c in S)
+        others = [tuple(g[c] for c in cells) for cells in lines.values() if cells != S]
+        return (1 + sum(o < mine for o in others) == rank
+                and (ties or all(o != mine for o in others)))
+    return f
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "n", "cells", "rank", "ties"), [
+    ("full-rank r1c1-r2c1-r3c1 rank 3 ties true", 3, "r1c1-r2c1-r3c1", 3, True),
+    ("full-rank r2c3-r2c2-r2c1 rank 5 ties true", 3, "r2c3-r2c2-r2c1", 5, True),
+    ("full-rank r1c1-r2c1-r3c1 rank 3", 3, "r1c1-r2c1-r3c1", 3, False),
+    ("full-rank r1c2-r1c1 rank 3", 2, "r1c2-r1c1", 3, False),
+    ("full-rank r2c1-r2c2 rank 5 ties true", 2, "r2c1-r2c2", 5, True),
+])
+def test_full_rank_counts(tmp_path: Path, line: str, n: int, cells: str, rank: int, ties: bool,
+                          negated: bool) -> None:
+    rule = full_rank(n, cells_of(cells), rank, ties)
+    sq = latin(n, n)
+    want = sum(sq(g) and rule(g) != negated for g in grids(board(n, n), range(1, n + 1)))
+    check(tmp_path, f"board: {n}x{n}\n", "latin-square\n" + ("not " if negated else "") + line,
+          want)

@@ -35,7 +35,7 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.Modular`, `.Entropic`, `.SumLine`, `.RegionSumLine`, `.EqualSum`, `.DoubleArrow`,
   `.LookAndSay`, `.ContainExact`, `.ContainAtLeast`, `.SameValues`, `.CountDistinct`,
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
-  `.DutchFlatmates`.
+  `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any`).
 * `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold;
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 
@@ -874,7 +874,33 @@ def _region_sum_line(cv: Converter, it: Item) -> None:
         cv.b.add("equal-sums", cells, cuts=cuts)
 
 
+def _full_rank(cv: Converter, it: Item) -> None:
+    """`.FullRank~C5~FROM_START~FROM_END`; `.FullRankTies~any` lets lines tie, `~none` (no two
+    lines of the whole grid tie) is refused, the default (`only-unclued`) keeps clued lines
+    from tying."""
+    cv.need(it.type, "full-rank")
+    if cv.shape.rows != cv.shape.cols:
+        raise Unsupported(it.type, "a grid that is not square")
+    modes = [x.args[0] if x.args else "" for x in cv.flat if x.type == "FullRankTies"]
+    mode = modes[-1] if modes else "only-unclued"
+    if mode not in ("any", "only-unclued"):
+        raise Unsupported("FullRankTies", f"the mode '{mode}'")
+    for value, forward in zip(it.args[1:3], (True, False), strict=False):
+        if value:
+            cells = line_cells(cv, it.args[0], forward)
+            if mode == "any":
+                cv.b.add("full-rank", cells, rank=cv.number(it.type, value), ties=True)
+            else:
+                cv.b.add("full-rank", cells, rank=cv.number(it.type, value))
+
+
+def _noop(cv: Converter, it: Item) -> None:
+    """A type read by another handler (`FullRankTies` by `FullRank`)."""
+
+
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "FullRank": _full_rank,
+    "FullRankTies": _noop,
     "CountDistinct": _path("count-distinct"),
     "Pair": _pair,
     "PairX": _pair,
