@@ -175,3 +175,14 @@ def test_full_rank_and_its_tie_modes() -> None:
     with pytest.raises(SapphireError) as exc:
         iss_to_case(".Shape~4x6.FullRank~R2~~5")
     assert "not square" in str(exc.value)
+
+
+def test_lockout() -> None:
+    lines = body(iss_to_case(".Lockout~4~R1C1~R1C2~R1C3.Lockout~5~R2C1~R2C2~R2C3"))
+    assert "lockout-1: lockout r1c1-r1c2-r1c3" in lines
+    assert "lockout-2: lockout r2c1-r2c2-r2c3 difference 5" in lines
+
+
+def test_windoku_on_other_grids() -> None:
+    assert body(iss_to_case(".Shape~16x16.Windoku")) == ["sudoku 16x16", "windows 4x4"]
+    assert body(iss_to_case(".Windoku")) == ["sudoku 9x9", "windoku"]

@@ -547,3 +547,49 @@ def test_full_rank_counts(tmp_path: Path, line: str, n: int, cells: str, rank: i
     want = sum(sq(g) and rule(g) != negated for g in grids(board(n, n), range(1, n + 1)))
     check(tmp_path, f"board: {n}x{n}\n", "latin-square\n" + ("not " if negated else "") + line,
           want)
+
+
+def lockout(S: list[Cell], difference: int = 4) -> Rule:
+    def f(g: Grid) -> bool:
+        a, b = g[S[0]], g[S[-1]]
+        lo, hi = min(a, b), max(a, b)
+        return hi - lo >= difference and all(g[c] < lo or g[c] > hi for c in S[1:-1])
+    return f
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), [
+    ("lockout r1c1-r1c2-r1c3-r1c4 difference 2", lockout(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
+    ("lockout r1c2-r1c4-r1c1", lockout(cells_of("r1c2-r1c4-r1c1"))),
+])
+def test_lockout_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = sum((not rule(g)) if negated else rule(g) for g in grids(board(1, 4), range(1, 7)))
+    check(tmp_path, "board: 1x4\ndigits: 1-6\n", ("not " if negated else "") + line, want)
+
+
+def test_windows_3x3_is_windoku(tmp_path: Path) -> None:
+    solved = ["534678912", "672195348", "198342567", "859761423", "426853791",
+              "713924856", "961537284", "287419635", "345286179"]
+    open_cells = {(2, 2), (3, 4), (6, 6), (7, 8), (1, 5)}
+    text = "\n".join("  " + " ".join(ch if (r + 1, c + 1) not in open_cells else "."
+                                     for c, ch in enumerate(row))
+                     for r, row in enumerate(solved))
+    front = f"board: 9x9\ngivens: |\n{text}\n"
+    for neg in ("", "not "):
+        assert solve_count(tmp_path, front, neg + "windows 3x3") == \
+            solve_count(tmp_path, front, neg + "windoku")
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+def test_windows_counts(tmp_path: Path, negated: bool) -> None:
+    # on a 4×4 board, 2×2 windows: one, at rows and columns 2-3; its four cells are open
+    given = {c: 1 for c in board(4, 4)}
+    free = [(2, 2), (2, 3), (3, 2), (3, 3)]
+    want = 0
+    for vals in itertools.product(range(1, 5), repeat=4):
+        g = {**given, **dict(zip(free, vals, strict=True))}
+        want += different([g[c] for c in free]) != negated
+    rows = "".join("  " + " ".join("." if (r, c) in free else "1" for c in range(1, 5)) + "\n"
+                   for r in range(1, 5))
+    check(tmp_path, f"board: 4x4\ngivens: |\n{rows}", ("not " if negated else "") + "windows 2x2",
+          want)

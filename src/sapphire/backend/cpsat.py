@@ -72,13 +72,15 @@ class _Lowering:
         for v in gm.variables:
             d = v.domain
             if d.size == 2:
-                b = m.new_bool_var(v.label())
+                b = m.new_bool_var("")
                 lo, hi = d.lo, d.hi
                 self.bool_of.append(b)
                 self.affine.append((lo, hi - lo))
                 self.vars.append(b if (lo, hi) == (0, 1) else b * (hi - lo) + lo)
             else:
-                self.vars.append(m.new_int_var_from_domain(_cp_domain(d), v.label()))
+                # unnamed: names cost a string per variable and only show in solver logs
+                self.vars.append(m.new_int_var(d.lo, d.hi, "") if len(d.intervals) == 1
+                                 else m.new_int_var_from_domain(_cp_domain(d), ""))
                 self.bool_of.append(None)
                 self.affine.append((0, 1))
         self.atoms: dict[Formula, object] = {}

@@ -35,7 +35,8 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.Modular`, `.Entropic`, `.SumLine`, `.RegionSumLine`, `.EqualSum`, `.DoubleArrow`,
   `.LookAndSay`, `.ContainExact`, `.ContainAtLeast`, `.SameValues`, `.CountDistinct`,
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
-  `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any`).
+  `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any`), `.Lockout`; `.Windoku` and
+  `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold;
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 
@@ -515,6 +516,12 @@ def _global(cv: Converter, it: Item) -> None:
     kind = GLOBALS[it.type]
     s = cv.shape
     box = None if cv.no_boxes else region_box_dims(s.rows, s.cols, cv.regions)
+    if it.type == "Windoku" and box is not None and (s.rows, s.cols, box) != (9, 9, (3, 3)):
+        if s.rows != s.cols:
+            raise Unsupported(it.type, "a grid that is not square")
+        cv.need(it.type, "windows")  # windows the size of the grid's boxes
+        cv.b.add("windows", positional=f"{box[0]}x{box[1]}", early=True)
+        return
     if it.type == "DisjointSets" and box is not None and (s.rows, s.cols, box) != (9, 9, (3, 3)):
         cv.need(it.type, "disjoint-boxes")  # the positions of the grid's own boxes
         cv.b.add("disjoint-boxes", positional=f"{box[0]}x{box[1]}", early=True)
@@ -898,7 +905,18 @@ def _noop(cv: Converter, it: Item) -> None:
     """A type read by another handler (`FullRankTies` by `FullRank`)."""
 
 
+def _lockout(cv: Converter, it: Item) -> None:
+    cv.need(it.type, "lockout")
+    difference = cv.number(it.type, it.args[0]) if it.args and it.args[0] else 4
+    cells = cv.cells(it.args[1:])
+    if difference == 4:
+        cv.b.add("lockout", cells)
+    else:
+        cv.b.add("lockout", cells, difference=difference)
+
+
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "Lockout": _lockout,
     "FullRank": _full_rank,
     "FullRankTies": _noop,
     "CountDistinct": _path("count-distinct"),
