@@ -125,9 +125,9 @@ def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> N
 
 
 def test_every_unsupported_type_is_named_at_once() -> None:
-    message = refusal(".Cage~5~R1C1~R1C2.Lockout~4~R1C1~R1C2~R1C3.RellikCage~4~R2C1~R2C2"
+    message = refusal(".Cage~5~R1C1~R1C2.ValueIndexing~R1C1~R1C2~R1C3.RellikCage~4~R2C1~R2C2"
                       ".AntiKing")
-    assert "'Lockout'" in message and "'RellikCage'" in message
+    assert "'ValueIndexing'" in message and "'RellikCage'" in message
     assert "'Cage'" not in message
 
 

@@ -47,6 +47,72 @@ _FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Con
 _ARITH = frozenset({int, Lin})
 
 
+class NotConstant(Exception):
+    """Raised while collecting facts when an expression is not (yet) a known constant."""
+
+    def __init__(self, unknown: bool) -> None:
+        self.unknown = unknown  # True: it read something not yet bounded
+
+
+def fact_closure(g: Grounder, e: Expr) -> Thunk:
+    """The facts-pass closure of `e`: constants only. Names, map points with a one-value
+    domain and integer arithmetic are inline; a read that is not (yet) constant raises
+    `NotConstant`; anything else goes to the interpreter in facts mode."""
+    f = g.fact_closures.get(id(e))
+    if f is None:
+        f = _build_fact(g, e)
+        g.fact_closures[id(e)] = f
+    return f
+
+
+def _build_fact(g: Grounder, e: Expr) -> Thunk:
+    interp = g.interp
+    t = type(e)
+    if t is Num or t is BoolLit:
+        value = e.value  # type: ignore[union-attr]
+        return lambda: value
+    if t is Name:
+        env, name = g.env, e.name  # type: ignore[union-attr]
+
+        def read_name() -> Any:
+            try:
+                return env[name]
+            except KeyError:
+                return interp(e)
+
+        return read_name
+    if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
+        args = [fact_closure(g, a) for a in e.args]  # type: ignore[union-attr]
+        fn = e.fn  # type: ignore[union-attr]
+
+        def read_point() -> Any:
+            idx = tuple(a() for a in args)
+            for i in idx:
+                if type(i) is not int:
+                    return interp(e)
+            d = g.point_dom.get(fn, _NO_POINTS).get(idx)
+            if d is not None and d.size == 1:
+                return d.lo
+            raise NotConstant(d is None)
+
+        return read_point
+    if t is Binary and e.op in ("+", "⨫", "·"):  # type: ignore[union-attr]
+        left, right = fact_closure(g, e.left), fact_closure(g, e.right)  # type: ignore
+        op = e.op  # type: ignore[union-attr]
+
+        def arith() -> Any:
+            a, b = left(), right()
+            if type(a) is int and type(b) is int:
+                return a + b if op == "+" else a - b if op == "⨫" else a * b
+            return interp(e)
+
+        return arith
+    return lambda: interp(e)
+
+
+_NO_POINTS: dict = {}
+
+
 def closure(g: Grounder, e: Expr) -> Thunk:
     """The closure of `e`, built once per node."""
     f = g.closures.get(id(e))

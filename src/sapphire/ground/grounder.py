@@ -21,7 +21,8 @@ from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
-from sapphire.ground.closures import closure
+from sapphire.ground.closures import NotConstant as _NotConstant
+from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.instance import Instance, data_to_instance
 from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
 from sapphire.ground.model import (
@@ -91,19 +92,22 @@ def _may_state_facts(e: Expr, memo: dict[int, bool]) -> bool:
     return out
 
 
-class _NotConstant(Exception):
-    """Raised while collecting facts when an expression is not (yet) a known constant."""
-
-    def __init__(self, unknown: bool) -> None:
-        self.unknown = unknown  # True: it read something not yet bounded
-
-
 def _domain_of(v: Value) -> Domain | None:
     if isinstance(v, range):
         return Domain.range(v.start, v.stop - 1)
-    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        return Domain.of(v)
+    if isinstance(v, list) and all(type(x) is int for x in v):
+        key = tuple(v)
+        d = _SET_DOMAINS.get(key)
+        if d is None:
+            d = Domain.of(v)
+            if len(_SET_DOMAINS) < 4096:  # bounded: sets are few in practice
+                _SET_DOMAINS[key] = d
+        return d
     return None
+
+
+_SET_DOMAINS: dict[tuple[int, ...], Domain] = {}
+"""Domains of literal integer sets, shared: a fact such as ⦗f x⦘∈{0 1} repeats per binding."""
 
 
 class Grounder:
@@ -129,6 +133,7 @@ class Grounder:
         self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
         self.count_cache: dict[Formula, Lin] = {}
         self.closures: dict[int, Callable[[], Value]] = {}
+        self.fact_closures: dict[int, Callable[[], Value]] = {}
         self.emitted: set[Formula] = set()
 
     # ---------------------------------------------------------------------- errors
@@ -396,11 +401,11 @@ class Grounder:
             if f is None:
                 f = closure(self, e)
             return f()
-        t = type(e)
-        if t is Num:
-            return e.value  # type: ignore[union-attr]
-        if t is Name:
-            return self.eval_name(e)  # type: ignore[arg-type]
+        if self.mode == "facts":
+            f = self.fact_closures.get(id(e))
+            if f is None:
+                f = fact_closure(self, e)
+            return f()
         return self.interp(e)
 
     def interp(self, e: Expr) -> Value:
