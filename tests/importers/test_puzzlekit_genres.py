@@ -182,6 +182,18 @@ across-2: cage r3c2-r3c3 total 4
 """
 
 
+def test_nurikabe_islands_and_the_count_of_wall_cells() -> None:
+    text = "2 3\n2 - -\n- - 1\n"
+    assert body(puzzlekit_to_case("Nurikabe", text)) == """\
+board: 2x3
+---
+nurikabe
+island-1: island r1c1 size 2
+island-2: island r2c3 size 1
+shade-count r1c1-r1c2-r1c3-r2c1-r2c2-r2c3 count 3
+"""
+
+
 def test_masyu_circles() -> None:
     text = "3 3\nb - 1\n- w -\n2 - -\n"
     assert body(puzzlekit_to_case("Masyu", text)) == """\
@@ -211,6 +223,9 @@ black-circle r1c1-r3c1
     ("Nonogram", "1 2\n1\nx\n1\n", "'x' is neither"),
     ("Akari", "1 2\n5 -\n", "not 0-4"),
     ("Masyu", "1 2\nb g\n", "'g' at r1c2"),
+    ("Nurikabe", "1 2\n0 -\n", "not 1 or more"),
+    ("Nurikabe", "1 2\n3 -\n", "more cells than the board"),
+    ("Nurikabe", "1 2\nx -\n", "'x' is neither"),
     ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'"),
     ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'"),
     ("Skyscraper", "2 2 1\n" + "- -\n" * 4 + "2 -\n- -\n", "outside 0-1"),
@@ -230,6 +245,7 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
 def test_solutions_of_shading_genres() -> None:
     assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
     assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
+    assert read_solution("Nurikabe", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
     # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not
     assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
 

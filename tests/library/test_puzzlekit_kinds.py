@@ -361,3 +361,93 @@ def test_a_circle_needs_the_loop(tmp_path: Path) -> None:
     with pytest.raises(SapphireError) as exc:
         solve_case(str(p))
     assert exc.value.kinds == ["no-loop"]
+
+
+# --- Nurikabe: a shading and a region map naming the islands ---------------------------------
+
+Pair = tuple[Grid, Grid]
+
+
+def pairs_of(rows: int, cols: int) -> list[Pair]:
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    out = []
+    for shades in itertools.product((0, 1), repeat=len(cells)):
+        for labels in itertools.product(range(1, len(cells) + 1), repeat=len(cells)):
+            out.append((dict(zip(cells, shades, strict=True)),
+                        dict(zip(cells, labels, strict=True))))
+    return out
+
+
+def one_group(cells: set[Cell]) -> bool:
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen == cells
+
+
+def nurikabe(rows: int, cols: int) -> Callable[[Pair], bool]:
+    def f(p: Pair) -> bool:
+        shade, region = p
+        if not one_group({x for x, v in shade.items() if v}):
+            return False
+        for r in range(1, rows):
+            for c in range(1, cols):
+                if all(shade[x] for x in ((r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1))):
+                    return False
+        for (r, c), v in shade.items():
+            if v and region[(r, c)] != (r - 1) * cols + c:
+                return False
+            for nb in ((r + 1, c), (r, c + 1)):
+                if nb in shade and not v and not shade[nb] and region[nb] != region[(r, c)]:
+                    return False
+        return True
+    return f
+
+
+def island(cols: int, r: int, c: int, size: int) -> Callable[[Pair], bool]:
+    g = (r - 1) * cols + c
+
+    def f(p: Pair) -> bool:
+        shade, region = p
+        mine = {x for x, v in region.items() if v == g}
+        return (shade[(r, c)] == 0 and region[(r, c)] == g and len(mine) == size
+                and all(shade[x] == 0 for x in mine) and one_group(mine))
+    return f
+
+
+@pytest.mark.parametrize("board", ["2x2", "1x4"])
+@pytest.mark.parametrize(("lines", "rules"), [
+    ("nurikabe", lambda n: [n]),
+    ("not nurikabe", lambda n: [lambda p: not n(p)]),
+], ids=["plain", "not"])
+def test_nurikabe_counts(tmp_path: Path, board: str, lines: str,
+                         rules: Callable[[Callable[[Pair], bool]], list]) -> None:
+    rows, cols = map(int, board.split("x"))
+    want = sum(all(rule(p) for rule in rules(nurikabe(rows, cols))) for p in pairs_of(rows, cols))
+    check(tmp_path, f"board: {board}\n", lines, want)
+
+
+@pytest.mark.parametrize(("board", "line", "cell", "size"), [
+    ("2x2", "island r1c1 size 2", (1, 1), 2),
+    ("2x2", "island r2c2 size 1", (2, 2), 1),
+    ("1x4", "island r1c2 size 3", (1, 2), 3),
+    ("1x4", "island r1c4 size 2", (1, 4), 2),
+])
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize("with_nurikabe", [True, False], ids=["nurikabe", "not-nurikabe"])
+def test_island_counts(tmp_path: Path, board: str, line: str, cell: Cell, size: int,
+                       negated: bool, with_nurikabe: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    n, i = nurikabe(rows, cols), island(cols, *cell, size)
+    want = sum((n(p) if with_nurikabe else not n(p)) and (i(p) != negated)
+               for p in pairs_of(rows, cols))
+    body = ("nurikabe\n" if with_nurikabe else "not nurikabe\n") + ("not " if negated else "") \
+        + line
+    check(tmp_path, f"board: {board}\n", body, want)

@@ -35,6 +35,8 @@ on the genre (read from the dataset's problems and solutions):
   the run below it and of the run to its right (either may be missing).
 * `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
   through the cell centres.
+* `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
+  wall (`x` in the solution).
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
@@ -57,7 +59,14 @@ most one bulb per row or column segment between walls (`shade-at-most`), and at 
 among the cells each open cell sees (`shade-at-least`). A Skyscraper is a `latin-square`
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`absent-digits`)
-and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`.
+and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
+a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
+number, and a `shade-count` of the whole board that leaves no island without a number.
+
+The dataset's JigsawSudoku 661_6x6 has four answers as written: its pieces and givens do not
+fix the digits. Its known answer also holds different digits on both diagonals (no other
+puzzle of the sample does), and with either diagonal rule the puzzle has that one answer: the
+janko.at original evidently has diagonal constraints that the dataset's text does not carry.
 `read_solution` reads a solution in the same layout, for comparing answers.
 """
 
@@ -554,6 +563,30 @@ def _masyu(b: CaseBuilder, text: str) -> None:
             b.add(kind, cells)
 
 
+def _nurikabe(b: CaseBuilder, text: str) -> None:
+    """One block: a number is an island's size, `-` a cell without a number. The answer
+    shades the wall."""
+    genre = "Nurikabe"
+    lay = read_layout(text, genre, 1)
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    islands = []
+    for r, row in enumerate(lay.blocks[0], 1):
+        for c, t in enumerate(row, 1):
+            if t != "-":
+                size = _number(genre, t)
+                if size < 1:
+                    raise _bad(genre, f"the island size {size} at r{r}c{c} is not 1 or more")
+                islands.append(((r, c), size))
+    if sum(s for _, s in islands) > rows * cols:
+        raise _bad(genre, "the islands have more cells than the board")
+    b.add("nurikabe")
+    for cell, size in islands:
+        b.add("island", [cell], size=size)
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    b.add("shade-count", board, count=rows * cols - sum(s for _, s in islands))
+
+
 GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Sudoku": _sudoku,
     "KillerSudoku": _killer,
@@ -570,6 +603,7 @@ GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
     "Skyscraper": _skyscraper,
     "Kakuro": _kakuro,
     "Masyu": _masyu,
+    "Nurikabe": _nurikabe,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -589,6 +623,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
+    "Nurikabe": ("nurikabe", "island", "shade-count"),
 }
 
 
@@ -610,7 +645,7 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
     return b.build()
 
 
-SHADED = ("Thermometer", "Nonogram")
+SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
 
 

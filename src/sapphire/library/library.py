@@ -125,9 +125,11 @@ class Library:
 
     def declarers(self, declaration: str) -> list[str]:
         """Local kinds that declare `declaration` (for hints such as 'add a yin-yang line'),
-        global rules first (a cell rule such as `shade-count` declares the shading too)."""
+        global rules first, and of those the ones declaring least (a cell rule such as
+        `shade-count` declares the shading too, `nurikabe` the shading and the regions)."""
         found = [d for d in self.definitions() if declaration in d.declares]
-        return [d.kind for d in sorted(found, key=lambda d: d.scope != "global")]
+        return [d.kind for d in sorted(found, key=lambda d: (d.scope != "global",
+                                                             len(d.declares)))]
 
     def canonical_param(self, reference: str, name: str) -> str | None:
         """The real name of a parameter written as `name` (an alias or the name), or None."""
