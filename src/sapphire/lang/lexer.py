@@ -71,60 +71,49 @@ class Line:
     tokens: list[Token]
 
 
-def _is_ident_start(ch: str) -> bool:
-    return ch == "_" or (ch.isalpha() and ch not in "Σ")
-
-
-def _is_ident_char(ch: str) -> bool:
-    return ch in "_?'" or ch.isdigit() or (ch.isalpha() and ch not in "Σ")
+_IDENT_START = r"(?:_|[^\W\d_Σ])"
+_IDENT_CHAR = r"(?:[^\W_Σ]|[_?'])"
+_TOKEN = re.compile(
+    r"(?P<space>[ \t\r\u00a0]+)|(?P<comment>--.*)|(?P<int>\d+)"
+    rf"|(?P<ident>{_IDENT_START}{_IDENT_CHAR}*)|(?P<op>{_OPERATOR.pattern})"
+)
+"""One token (or a run of blanks, or a comment) at a position; kinds are tried in order."""
 
 
 def tokenize_line(text: str, number: int, path: str, source: str) -> Line | None:
     """Tokens of one physical line, or None when it holds only blanks and comments."""
     toks: list[Token] = []
-    i, n = 0, len(text)
+    n = len(text)
     indent = 0
     while indent < n and text[indent] in " \t":
         indent += 1
     i = indent
     space = True
+    match = _TOKEN.match
     while i < n:
-        ch = text[i]
-        if ch in " \t\r\u00a0":
-            i += 1
-            space = True
-            continue
-        if text.startswith("--", i):
-            break
-        col = i + 1
-        if ch.isdigit():
-            j = i
-            while j < n and text[j].isdigit():
-                j += 1
-            toks.append(Token("int", text[i:j], Span(path, number, col, number, j + 1), space))
-            i, space = j, False
-            continue
-        if _is_ident_start(ch):
-            j = i + 1
-            while j < n and _is_ident_char(text[j]):
-                j += 1
-            toks.append(Token("ident", text[i:j], Span(path, number, col, number, j + 1), space))
-            i, space = j, False
-            continue
-        op = _OPERATOR.match(text, i)
-        if op is not None:
-            end = op.end()
-            toks.append(Token("op", _CANONICAL[op.group()], Span(path, number, col, number,
-                                                                end + 1), space))
-            i, space = end, False
-        else:
+        mt = match(text, i)
+        if mt is None:
+            ch = text[i]
             raise error(
                 "unknown-operator",
                 f"unknown operator or character '{ch}'",
-                Span(path, number, col),
+                Span(path, number, i + 1),
                 hint=_HINTS.get(ch, "see the language reference for the accepted symbols"),
                 source=source,
             )
+        kind = mt.lastgroup
+        end = mt.end()
+        if kind == "space":
+            space = True
+        elif kind == "comment":
+            break
+        else:
+            word = mt.group()
+            if kind == "op":
+                word = _CANONICAL[word]
+            toks.append(Token(kind, word, Span(path, number, i + 1, number, end + 1), space))
+            space = False
+        i = end
     if not toks:
         return None
     return Line(number, indent, toks)
