@@ -19,7 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve a case file or a .sapphire program")
     s.add_argument("file")
     s.add_argument("--data", help="instance data (JSON) for a .sapphire program")
-    s.add_argument("--format", choices=["text", "json"], default="text")
+    s.add_argument("--format", choices=["text", "json", "svg"], default="text",
+                   help="svg: a picture of each answer, side by side")
     s.add_argument("--max-solutions", type=int, default=2, metavar="N")
     s.add_argument("--time-limit", type=float, default=None, metavar="S")
     s.add_argument("--workers", type=int, default=None, metavar="N",

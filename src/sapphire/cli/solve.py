@@ -50,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
                             time_limit=args.time_limit, workers=args.workers)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         drawing = _loop_drawings(res, data)
+        pim = data.get("pim")
+        clues = pim if isinstance(pim, list) else None
     else:
         from sapphire.meaning import solve_case
 
@@ -57,6 +59,16 @@ def run(args: argparse.Namespace) -> int:
                          time_limit=args.time_limit, workers=args.workers)
         answers = res.solutions
         drawing = _case_loop_drawings(answers)
+        clues = _case_clues(res)
+    if args.format == "svg":
+        from sapphire.render import panel_of, svg
+
+        panels = [panel_of(a, clues) for a in answers]
+        if any(p is None for p in panels):
+            raise error("usage", "these answers have no grid to draw", None,
+                        hint="use --format text or json")
+        sys.stdout.write(svg([p for p in panels if p is not None]))
+        return EXIT[res.status]
     if args.format == "json":
         out = {"status": res.status, "count": res.count, "solutions": answers,
                "seconds": round(res.seconds, 4),
@@ -96,6 +108,16 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
             else:
                 lines.append(f"  {name} = {v}")
     return "\n".join(lines)
+
+
+def _case_clues(res: SolveResult) -> list[list[int | None]] | None:
+    """A Slitherlink case's clue numbers (its `pim` points fixed by the data), as rows."""
+    given = res.model.constants.get("pim") if res.model is not None else None
+    if not given:
+        return None
+    rows = max(i[0] for i in given) + 1
+    cols = max(i[1] for i in given) + 1
+    return [[given.get((r, c)) for c in range(cols)] for r in range(rows)]
 
 
 def _case_loop_drawings(answers: list[dict[str, Any]]) -> list[str] | None:
