@@ -49,7 +49,9 @@ class HandResult:
 class SeedModel:
     """CP-SAT variables and constraints mirroring the seed program line by line."""
 
-    def __init__(self, n: int, m: int, pim: list[list[int | None]]) -> None:
+    def __init__(self, n: int, m: int, pim: list[list[int | None]], exact: bool = False) -> None:
+        """`exact`: reify the one auxiliary literal in full too, so that an enumerating search
+        meets each loop once (a modeller enumerating answers would write it so)."""
         self.n, self.m = n, m
         md = self.model = cp_model.CpModel()
         rn, rm = range(n), range(m)
@@ -143,6 +145,8 @@ class SeedModel:
             """cond => (edge = 1 => (id later = id earlier + 1 or id later = 0)) [and <=]."""
             p = md.new_bool_var("")
             md.add(ident[later] - ident[earlier] == 1).only_enforce_if(p)
+            if exact:
+                md.add(ident[later] - ident[earlier] != 1).only_enforce_if(p.Not())
             md.add_bool_or([c.Not() for c in cond] + [edge.Not(), p, start[later]])
             if both_ways:  # (... or ...) => edge
                 md.add(ident[later] - ident[earlier] != 1).only_enforce_if([*cond, edge.Not()])
@@ -179,6 +183,48 @@ class SeedModel:
             for a in range(self.n)
         )
         return vrt, hrz
+
+
+class _Loops(cp_model.CpSolverSolutionCallback):
+    """Distinct edge vectors met while enumerating; stops at the second."""
+
+    def __init__(self, edges: list) -> None:
+        super().__init__()
+        self.edges = edges
+        self.seen: set[tuple[int, ...]] = set()
+
+    def on_solution_callback(self) -> None:
+        self.seen.add(tuple(int(self.value(e)) for e in self.edges))
+        if len(self.seen) > 1:
+            self.stop_search()
+
+
+def solve_enumerating(p: SlitherlinkPuzzle, time_limit: float | None = None) -> HandResult:
+    """The same model solved the way the compiler now solves small and medium models: one
+    enumerating search (one worker) that stops at a second loop or proves there is none."""
+    t0 = time.perf_counter()
+    sm = SeedModel(p.rows, p.cols, [list(r) for r in p.clues], exact=True)
+    t1 = time.perf_counter()
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = max(time_limit - (t1 - t0), 0.01)
+    cb = _Loops(sm.edges)
+    status = solver.solve(sm.model, cb)
+    t2 = time.perf_counter()
+    timings = {"build": t1 - t0, "solve": t2 - t1}
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or len(cb.seen) > 1
+    verdict = ("unknown" if not complete
+               else {0: "none", 1: "unique"}.get(len(cb.seen), "multiple"))
+    if not cb.seen:
+        return HandResult(verdict, None, None, t2 - t0, timings)
+    flat = next(iter(cb.seen))
+    cut = (p.rows + 1) * p.cols
+    vrt = tuple(tuple(flat[a * p.cols:(a + 1) * p.cols]) for a in range(p.rows + 1))
+    hrz = tuple(tuple(flat[cut + a * (p.cols + 1):cut + (a + 1) * (p.cols + 1)])
+                for a in range(p.rows))
+    return HandResult(verdict, vrt, hrz, t2 - t0, timings)
 
 
 def solve_handwritten(

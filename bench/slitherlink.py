@@ -8,6 +8,8 @@ of the same encoding. This script prints, per puzzle, size, status, correctness 
     python bench/slitherlink.py                 # compiled seed program, puzzles up to 20x20
     python bench/slitherlink.py --handwritten   # the hand-written baseline
     python bench/slitherlink.py --compare       # both, with the ratio compiled/handwritten
+    python bench/slitherlink.py --compare --hand-enumerating   # the baseline searched the
+                                                # compiler's way (one enumerating search)
     options: --all (every size), --limit S (per puzzle), --corpus DIR, --program FILE,
              --json OUT (results as JSON), NAME... (only these puzzles)
 """
@@ -32,7 +34,12 @@ try:
 except ImportError:  # running from a checkout without an install
     sys.path.insert(0, str(REPO / "src"))
 
-from handwritten_slitherlink import band, default_corpus, solve_handwritten  # noqa: E402
+from handwritten_slitherlink import (  # noqa: E402
+    band,
+    default_corpus,
+    solve_enumerating,
+    solve_handwritten,
+)
 
 from sapphire.corpus.slitherlink import (  # noqa: E402
     SlitherlinkPuzzle,
@@ -63,9 +70,10 @@ class Run:
 Solver = Callable[[SlitherlinkPuzzle, float | None], Run]
 
 
-def run_handwritten(p: SlitherlinkPuzzle, limit: float | None) -> Run:
+def run_handwritten(p: SlitherlinkPuzzle, limit: float | None,
+                    enumerating: bool = False) -> Run:
     t0 = time.perf_counter()
-    r = solve_handwritten(p, limit)
+    r = solve_enumerating(p, limit) if enumerating else solve_handwritten(p, limit)
     seconds = time.perf_counter() - t0
     correct = _correct(p, r.status, r.vrt, r.hrz)
     return Run(p.name, p.size, band(p), "handwritten", r.status, correct, seconds, r.timings)
@@ -138,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--handwritten", action="store_true", help="only the hand-written model")
     mode.add_argument("--compare", action="store_true", help="both, ratio compiled/handwritten")
     ap.add_argument("--timings", action="store_true", help="print the compiler's stage times")
+    ap.add_argument("--hand-enumerating", action="store_true",
+                    help="solve the hand-written model with one enumerating search, as the "
+                    "compiler does on small and medium models, instead of solve-block-solve")
     ap.add_argument("--json", type=Path, default=None, help="write every run to this file")
     args = ap.parse_args(argv)
 
@@ -176,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     for p in puzzles:
         if args.compare:
             assert compiled is not None
-            h = run_handwritten(p, args.limit)
+            h = run_handwritten(p, args.limit, args.hand_enumerating)
             c = compiled(p, args.limit)
             runs += [h, c]
             pairs.append((h, c))
@@ -188,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         else:
-            r = run_handwritten(p, args.limit) if compiled is None else compiled(p, args.limit)
+            r = (run_handwritten(p, args.limit, args.hand_enumerating) if compiled is None
+                 else compiled(p, args.limit))
             runs.append(r)
             print(_line(r), flush=True)
         if args.timings and runs[-1].timings:

@@ -27,25 +27,31 @@ def _load_bench():
     return module
 
 
+@pytest.mark.parametrize("enumerating", [False, True])
 @pytest.mark.parametrize("name", ["pzprjs_test_5x5", "pk_11_5x5", "pk_37_7x7", "pk_268_10x10"])
-def test_handwritten_model_finds_the_known_unique_answer(name: str) -> None:
+def test_handwritten_model_finds_the_known_unique_answer(name: str, enumerating: bool) -> None:
     bench = _load_bench()
     p = read_fixture(FIXTURES / f"{name}.json")
-    r = bench.solve_handwritten(p, time_limit=60)
+    solve = bench.solve_enumerating if enumerating else bench.solve_handwritten
+    r = solve(p, time_limit=60)
     assert r.status == "unique"
     assert (r.vrt, r.hrz) == (p.vrt, p.hrz)
     assert check_loop(p, r.vrt, r.hrz)
 
 
-def test_handwritten_model_reports_multiple_without_clues() -> None:
+@pytest.mark.parametrize("enumerating", [False, True])
+def test_handwritten_model_reports_multiple_without_clues(enumerating: bool) -> None:
     bench = _load_bench()
     p = SlitherlinkPuzzle("blank", 2, 2, ((None, None), (None, None)), None, None, "")
-    r = bench.solve_handwritten(p, time_limit=30)
+    solve = bench.solve_enumerating if enumerating else bench.solve_handwritten
+    r = solve(p, time_limit=30)
     assert r.status == "multiple"
     assert check_loop(p, r.vrt, r.hrz)
 
 
-def test_handwritten_model_reports_none_for_contradictory_clues() -> None:
+@pytest.mark.parametrize("enumerating", [False, True])
+def test_handwritten_model_reports_none_for_contradictory_clues(enumerating: bool) -> None:
     bench = _load_bench()
     p = SlitherlinkPuzzle("bad", 2, 2, ((0, 0), (0, 3)), None, None, "")
-    assert bench.solve_handwritten(p, time_limit=30).status == "none"
+    solve = bench.solve_enumerating if enumerating else bench.solve_handwritten
+    assert solve(p, time_limit=30).status == "none"
