@@ -182,7 +182,7 @@ across-2: cage r3c2-r3c3 total 4
 """
 
 
-def test_nurikabe_islands_and_the_count_of_wall_cells() -> None:
+def test_nurikabe_islands_and_their_numbered_cells() -> None:
     text = "2 3\n2 - -\n- - 1\n"
     assert body(puzzlekit_to_case("Nurikabe", text)) == """\
 board: 2x3
@@ -190,7 +190,7 @@ board: 2x3
 nurikabe
 island-1: island r1c1 size 2
 island-2: island r2c3 size 1
-shade-count r1c1-r1c2-r1c3-r2c1-r2c2-r2c3 count 3
+numbered-islands r1c1-r2c3
 """
 
 

@@ -451,3 +451,32 @@ def test_island_counts(tmp_path: Path, board: str, line: str, cell: Cell, size: 
     body = ("nurikabe\n" if with_nurikabe else "not nurikabe\n") + ("not " if negated else "") \
         + line
     check(tmp_path, f"board: {board}\n", body, want)
+
+
+def numbered_islands(cols: int, S: list[Cell]) -> Callable[[Pair], bool]:
+    labels = {(r - 1) * cols + c for r, c in S}
+    return lambda p: all(p[1][x] in labels for x, v in p[0].items() if v == 0)
+
+
+@pytest.mark.parametrize(("board", "cells"), [("2x2", "r1c1-r2c2"), ("1x4", "r1c3")])
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize("with_nurikabe", [True, False], ids=["nurikabe", "not-nurikabe"])
+def test_numbered_islands_counts(tmp_path: Path, board: str, cells: str, negated: bool,
+                                 with_nurikabe: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    n, k = nurikabe(rows, cols), numbered_islands(cols, cells_of(cells))
+    want = sum((n(p) if with_nurikabe else not n(p)) and (k(p) != negated)
+               for p in pairs_of(rows, cols))
+    body = ("nurikabe\n" if with_nurikabe else "not nurikabe\n") \
+        + ("not " if negated else "") + f"numbered-islands {cells}"
+    check(tmp_path, f"board: {board}\n", body, want)
+
+
+def test_a_small_nurikabe_is_unique(tmp_path: Path) -> None:
+    # 2 . .    the island of r1c1 is r1c1-r2c1 or r1c1-r1c2, that of r2c3 is r2c3 alone; the
+    # . . 1    wall must be connected and the numbered cells name every island
+    body = ("nurikabe\nisland-1: island r1c1 size 2\nisland-2: island r2c3 size 1\n"
+            "numbered-islands r1c1-r2c3")
+    status, count = solve_count(tmp_path, "board: 2x3\n", body)
+    # r1c1-r1c2 leaves the wall r1c3, r2c1, r2c2 broken; r1c1-r2c1 leaves r1c2, r1c3, r2c2
+    assert (status, count) == ("unique", 1)

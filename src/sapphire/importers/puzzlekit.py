@@ -61,7 +61,7 @@ among the cells each open cell sees (`shade-at-least`). A Skyscraper is a `latin
 its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`absent-digits`)
 and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
 a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
-number, and a `shade-count` of the whole board that leaves no island without a number.
+number, and `numbered-islands` listing the numbered cells, so no island is without a number.
 
 The dataset's JigsawSudoku 661_6x6 has four answers as written: its pieces and givens do not
 fix the digits. Its known answer also holds different digits on both diagonals (no other
@@ -583,8 +583,8 @@ def _nurikabe(b: CaseBuilder, text: str) -> None:
     b.add("nurikabe")
     for cell, size in islands:
         b.add("island", [cell], size=size)
-    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-    b.add("shade-count", board, count=rows * cols - sum(s for _, s in islands))
+    if islands:
+        b.add("numbered-islands", [cell for cell, _ in islands])
 
 
 GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
@@ -623,7 +623,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
-    "Nurikabe": ("nurikabe", "island", "shade-count"),
+    "Nurikabe": ("nurikabe", "island", "numbered-islands"),
 }
 
 
