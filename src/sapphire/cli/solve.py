@@ -92,14 +92,18 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
         if "digits" in ans:
             for row in ans["digits"]:
                 lines.append("  " + " ".join("." if d is None else str(d) for d in row))
-            if "shading" in ans:
+        if "shading" in ans:
+            if "digits" in ans:
                 lines.append("  shading:")
-                for row in ans["shading"]:
-                    lines.append("  " + " ".join("#" if s else "." for s in row))
-            if "regions" in ans:
-                lines.append("  regions:")
-                for row in ans["regions"]:
-                    lines.append("  " + " ".join("." if g is None else str(g) for g in row))
+            for row in ans["shading"]:
+                lines.append("  " + " ".join("#" if s else "." for s in row))
+        if "regions" in ans:
+            lines.append("  regions:")
+            for row in ans["regions"]:
+                lines.append("  " + " ".join("." if g is None else str(g) for g in row))
+        if "loop" in ans:
+            lines.extend(_loop_text(ans["loop"]))
+        if any(k in ans for k in ("digits", "shading", "regions", "loop")):
             continue
         for name, v in ans.get("values", {}).items():
             if isinstance(v, list):
@@ -118,6 +122,20 @@ def _case_clues(res: SolveResult) -> list[list[int | None]] | None:
     rows = max(i[0] for i in given) + 1
     cols = max(i[1] for i in given) + 1
     return [[given.get((r, c)) for c in range(cols)] for r in range(rows)]
+
+
+def _loop_text(loop: dict[str, list[list[int]]]) -> list[str]:
+    """A loop through cell centres: `o` for a cell on it, `-` and `|` for its edges."""
+    across, down = loop["across"], loop["down"]
+    out = []
+    for r, row in enumerate(across):
+        on = [bool(row[c] or (c and row[c - 1]) or down[r][c] or (r and down[r - 1][c]))
+              for c in range(len(row))]
+        out.append("  " + "".join(("o" if on[c] else ".") + ("-" if row[c] else " ")
+                                  for c in range(len(row))).rstrip())
+        if r + 1 < len(across):
+            out.append("  " + "".join("| " if v else "  " for v in down[r]).rstrip())
+    return out
 
 
 def _case_loop_drawings(answers: list[dict[str, Any]]) -> list[str] | None:
