@@ -89,3 +89,13 @@ def test_a_used_up_enumeration_budget_hands_over(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ((10**9, 1e-9),))
     status, sols, timings = answers(ONE, 2)
     assert status == "unique" and sols == {(1, 3)}  # f(1)=2 is a constant, not a variable
+
+
+def test_connectivity_witnesses_skip_enumeration() -> None:
+    # the connected subsets of a 2×2 board: none, 4 single cells, 4 dominoes, 4 L-trominoes,
+    # the whole board; each has many distance labellings, so enumeration is not tried
+    text = ("∀⟨r c⟩∈{1⋯2}×{1⋯2} ⦗s r c⦘∈{0 1}\n"
+            "connected⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗s r c⦘=1\n")
+    status, sols, timings = answers(text, 20)
+    assert status == "multiple" and len(sols) == 14
+    assert "enumerate" not in timings

@@ -64,6 +64,9 @@ class _Lowering:
         self.exact = exact
         """Reify every auxiliary literal in full, so that an answer fixes them all and an
         enumerating search meets each answer once."""
+        self.free_aux = False
+        """Whether some auxiliary variables stay free for a fixed answer (connectivity
+        witnesses); enumeration would then meet answers again and again."""
         m = self.m = cp_model.CpModel()
         self.vars: list = []
         self.bool_of: list = []
@@ -354,6 +357,7 @@ class _Lowering:
     def post_connected(self, f: Connected, enf: list) -> None:
         """Members form one 4-connected group: a root-distance labelling, with the root the
         first member in cell order."""
+        self.free_aux = True  # distances along a spanning tree are many per answer
         cells = list(f.cells)
         n = len(cells)
         if n == 0:
@@ -391,6 +395,7 @@ class _Lowering:
     def post_disconnected(self, f: Connected, enf: list) -> None:
         """Members do not form one group: some non-empty member set R is closed under
         adjacency between members, and some member lies outside R."""
+        self.free_aux = True  # many closed sets R witness one answer
         cells = list(f.cells)
         member = [self.literal(mf, 0) for mf in f.members]
         pos = {c: i for i, c in enumerate(cells)}
@@ -610,7 +615,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     t1 = time.perf_counter()
     found = None
     for below, budget in ENUMERATION_BUDGETS:
-        if size < below:
+        if size < below and not low.free_aux:
             found = _enumerate(low, answer_vars, max_solutions, clock, budget)
             break
     if found is None:
