@@ -94,3 +94,12 @@ def test_bad_data_is_an_error() -> None:
     with pytest.raises(SapphireError) as ei:
         data_to_instance({"pim": [[1, "x"]]})
     assert ei.value.kinds == ["bad-data"]
+
+
+def test_atoms_the_domain_decides_fold_away() -> None:
+    from sapphire.ground.model import Cmp, Lin
+
+    gm = g("g∈{1⋯4}\nx∈{0 1}\ng=7 ∨ x=1\ng>9 ∨ x=1\ng<=4 ∨ x=0\ng¬=5 ∧ x¬=3\n")
+    xi = [v.name for v in gm.variables].index("x")
+    # g=7 and g>9 are false, g<=4, g¬=5 and x¬=3 are true: what is left reads x only
+    assert [c.formula for c in gm.constraints] == [Cmp("=", Lin(((xi, 1),), -1))]

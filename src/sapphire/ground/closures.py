@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sapphire.ground.linear import add, comparison, scale
+from sapphire.ground.linear import add, scale
 from sapphire.ground.model import (
     AllDifferent,
     And,
@@ -255,6 +255,7 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
 
         return times
     if op in ("=", "¬=", "<", "<=", ">", ">="):
+        atom = g.atom
         shift = {"<": 1, ">": -1}.get(op, 0)
         cop = {"<": "<=", ">": ">="}.get(op, op)
         test = {"=": int.__eq__, "¬=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
@@ -269,7 +270,7 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
                 d = add(a, b, -1)
                 if type(d) is int:
                     return test(d, 0)
-                return comparison(cop, Lin(d.terms, d.const + shift) if shift else d)
+                return atom(cop, Lin(d.terms, d.const + shift) if shift else d)
             return interp(e)
 
         return compare

@@ -658,10 +658,29 @@ class Grounder:
             return {"=": d == 0, "¬=": d != 0, "<": d < 0, "<=": d <= 0,
                     ">": d > 0, ">=": d >= 0}[op]
         if op == "<":
-            return comparison("<=", Lin(d.terms, d.const + 1))
+            return self.atom("<=", Lin(d.terms, d.const + 1))
         if op == ">":
-            return comparison(">=", Lin(d.terms, d.const - 1))
-        return comparison(op, d)
+            return self.atom(">=", Lin(d.terms, d.const - 1))
+        return self.atom(op, d)
+
+    def atom(self, op: str, lin: Lin) -> Cmp | bool:
+        """`lin op 0`, folded to a truth value when it reads one variable whose domain
+        decides it (`g=7` with g∈{1⋯4} is false before it reaches a solver)."""
+        if len(lin.terms) == 1:
+            v, c = lin.terms[0]
+            d = self.model.variables[v].domain
+            k = lin.const
+            a, b = c * d.lo + k, c * d.hi + k
+            low, high = (a, b) if a <= b else (b, a)
+            if op == "<=":
+                if high <= 0 or low > 0:
+                    return high <= 0
+            elif op == ">=":
+                if low >= 0 or high < 0:
+                    return low >= 0
+            elif -k % c or -k // c not in d:  # "=" or "¬=" with no solution in the domain
+                return op == "¬="
+        return comparison(op, lin)
 
     def conjoin(self, items: Iterable[Expr]) -> Value:
         parts: list[Formula] = []
