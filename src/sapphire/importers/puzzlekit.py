@@ -62,12 +62,17 @@ its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`ab
 and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
 a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
 number, and `numbered-islands` listing the numbered cells, so no island is without a number.
-
-The dataset's JigsawSudoku 661_6x6 has four answers as written: its pieces and givens do not
-fix the digits. Its known answer also holds different digits on both diagonals (no other
-puzzle of the sample does), and with either diagonal rule the puzzle has that one answer: the
-janko.at original evidently has diagonal constraints that the dataset's text does not carry.
 `read_solution` reads a solution in the same layout, for comparing answers.
+
+Known faults of the dataset
+---------------------------
+* JigsawSudoku 661_6x6 has four answers as written: its pieces and givens do not fix the
+  digits. Its known answer also holds different digits on both diagonals (no other puzzle of
+  the sample does, and a random answer would only by rare chance), and with either diagonal
+  rule the puzzle has exactly that answer: the janko.at original most likely has diagonal
+  constraints that the dataset's text does not carry. The import states what the text says.
+* Nurikabe 1136_22x12 says `22 12` but its grid has 12 rows of 12, and its solution breaks
+  off after 12 rows; the import refuses it.
 """
 
 from __future__ import annotations
