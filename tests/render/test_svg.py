@@ -77,3 +77,14 @@ def test_cli_refuses_answers_without_a_grid(tmp_path: Path,
     prog.write_text("x∈{0⋯3}\nx>2\n", encoding="utf-8")
     assert main(["solve", str(prog), "--format", "svg"]) == 1
     assert "no grid to draw" in capsys.readouterr().err
+
+
+def test_a_loop_through_cell_centres() -> None:
+    # a 2×2 square loop: across joins the columns of each row, down joins the rows
+    answer = {"loop": {"across": [[1, 0], [1, 0]], "down": [[1, 1], [0, 0]]}}
+    p = panel_of(answer)
+    assert (p.rows, p.cols) == (2, 2)
+    loop = {(e.get("x1"), e.get("y1"), e.get("x2"), e.get("y2"))
+            for e in of_class(parse(svg([p])), "line", "loop")}
+    assert loop == {("20", "20", "60", "20"), ("20", "60", "60", "60"),
+                    ("20", "20", "20", "60"), ("60", "20", "60", "60")}

@@ -31,6 +31,10 @@ class Panel:
     """Loop edge (a,b)–(a,b+1) between lattice points, as the seed Slitherlink names it."""
     hrz: dict[tuple[int, int], int] | None = None
     """Loop edge (a,b)–(a+1,b)."""
+    across: list[list[int]] | None = None
+    """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
+    down: list[list[int]] | None = None
+    """… and 1 joins a cell to the one below."""
 
 
 def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None) -> Panel | None:
@@ -38,7 +42,9 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     values = answer.get("values") or {}
     vrt = _edges(values.get("vrt"))
     hrz = _edges(values.get("hrz"))
-    grid = answer.get("digits") or answer.get("shading") or answer.get("regions")
+    loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
+    across, down = loop.get("across"), loop.get("down")
+    grid = answer.get("digits") or answer.get("shading") or answer.get("regions") or across
     if grid:
         rows, cols = len(grid), max((len(r) for r in grid), default=0)
     elif vrt is not None and hrz is not None:
@@ -48,7 +54,7 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, vrt, hrz)
+                 clues, vrt, hrz, across, down)
 
 
 def _edges(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -119,9 +125,20 @@ def _panel(p: Panel) -> list[str]:
                 continue
             x1, y1 = b * s, a * s
             x2, y2 = (x1 + s, y1) if horizontal else (x1, y1 + s)
-            out.append(f'<line class="loop" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                       f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')
+            out.append(_loop_line(x1, y1, x2, y2))
+    half = s // 2
+    for grid, dr, dc in ((p.across, 0, 1), (p.down, 1, 0)):
+        for r in range(p.rows):
+            for c in range(p.cols):
+                if _at(grid, r, c):
+                    x1, y1 = c * s + half, r * s + half
+                    out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
     return out
+
+
+def _loop_line(x1: int, y1: int, x2: int, y2: int) -> str:
+    return (f'<line class="loop" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+            f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')
 
 
 def _border(c1: int, r1: int, c2: int, r2: int) -> str:
