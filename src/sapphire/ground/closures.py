@@ -72,15 +72,7 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
         value = e.value  # type: ignore[union-attr]
         return lambda: value
     if t is Name:
-        env, name = g.env, e.name  # type: ignore[union-attr]
-
-        def read_name() -> Any:
-            try:
-                return env[name]
-            except KeyError:
-                return interp(e)
-
-        return read_name
+        return _name_read(g, e)  # type: ignore[arg-type]
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         args = [fact_closure(g, a) for a in e.args]  # type: ignore[union-attr]
         fn = e.fn  # type: ignore[union-attr]
@@ -113,6 +105,20 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
 _NO_POINTS: dict = {}
 
 
+def _name_read(g: Grounder, e: Name) -> Thunk:
+    """A bound name from the environment; anything else (a variable, an error) is the
+    interpreter's, in either mode."""
+    env, name, interp = g.env, e.name, g.interp
+
+    def read_name() -> Any:
+        try:
+            return env[name]
+        except KeyError:
+            return interp(e)
+
+    return read_name
+
+
 def closure(g: Grounder, e: Expr) -> Thunk:
     """The closure of `e`, built once per node."""
     f = g.closures.get(id(e))
@@ -129,15 +135,7 @@ def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kin
         value = e.value  # type: ignore[union-attr]
         return lambda: value
     if t is Name:
-        env, name = g.env, e.name  # type: ignore[union-attr]
-
-        def read_name() -> Any:
-            try:
-                return env[name]
-            except KeyError:
-                return interp(e)
-
-        return read_name
+        return _name_read(g, e)  # type: ignore[arg-type]
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         return _map_read(g, e)  # type: ignore[arg-type]
     if t is Binary:
