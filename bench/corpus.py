@@ -53,6 +53,7 @@ except ImportError:  # running from a checkout without an install
 
 from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.common import entry_source  # noqa: E402
+from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
 from sapphire.importers.puzzlekit import read_solution  # noqa: E402
 from sapphire.meaning import solve_case  # noqa: E402
 
@@ -106,17 +107,6 @@ def deadline(seconds: float) -> Iterator[None]:
 
 
 # -- known answers ----------------------------------------------------------------------------
-
-
-def iss_digits(solution: str, rows: int, cols: int | None = None) -> list[list[int]]:
-    """An ISS solution string as rows: digits 0-9, or letters A.. = 1.. (and `0` = 0) when the
-    puzzle has more than nine values (ISS writes one character per cell either way)."""
-    cols = rows if cols is None else cols
-    cells = solution[: rows * cols]
-    letters = not cells.isdigit()
-    vals = [ord(ch.upper()) - ord("A") + 1 if letters and ch != "0" else int(ch)
-            for ch in cells]
-    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
 
 
 def loop_inside(values: dict[str, Any], rows: int, cols: int) -> list[list[int]]:
@@ -198,7 +188,7 @@ def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, A
         rows, _, cols = str(entry.get("grid", "9x9")).partition("x")
         groups = [t for t in entry.get("constraint_base_types", []) if t != "Given"]
         expect_status = ISS_STATUS.get(entry.get("expected_status", "unique"), "unique")
-        expect = ({"digits": iss_digits(entry["solution"], int(rows), int(cols or rows))}
+        expect = ({"digits": read_iss_solution(entry["solution"], int(rows), int(cols or rows))}
                   if entry.get("solution") and expect_status == "unique" else None)
         yield ("iss", entry["canonical_input"], entry["name"], groups or ["(givens only)"],
                entry_source("iss", entry), expect_status, expect, entry.get("iss_solve_ms"))

@@ -14,6 +14,7 @@ from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import import_puzzle, iss_to_case, puzzlekit_to_case, read_input
 from sapphire.importers.iss import adjacent_pairs, little_killer_cells, parse_cell, parse_iss
+from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.importers.puzzlekit import read_solution
 from sapphire.library import load_library, std_root
 from sapphire.meaning import solve_case
@@ -153,11 +154,6 @@ def test_malformed_iss_strings(text: str) -> None:
 # -- ISS: fixture puzzles solve to their known answers --------------------------------------
 
 
-def iss_digits(solution: str, n: int) -> list[list[int]]:
-    vals = [int(ch) if ch.isdigit() else ord(ch) - ord("A") + 1 for ch in solution[: n * n]]
-    return [vals[i * n:(i + 1) * n] for i in range(n)]
-
-
 @pytest.mark.parametrize("entry", ISS, ids=[e["name"] for e in ISS])
 def test_iss_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     text = iss_to_case(entry["canonical_input"], title=entry["name"])
@@ -166,7 +162,7 @@ def test_iss_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     assert res.status == want[entry["expected_status"]]
     if res.status == "unique":
         n = int(entry["grid"].split("x")[0])
-        assert res.solutions[0]["digits"] == iss_digits(entry["solution"], n)
+        assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], n)
 
 
 # -- puzzlekit ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
 from sapphire.importers.iss import Converter, pair_table, parse_iss
+from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.meaning import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
@@ -119,13 +120,6 @@ def test_hidden_skyscraper_and_equality_cage() -> None:
     assert "equality-cage r1c1-r1c2" in lines
 
 
-def iss_digits(solution: str, rows: int, cols: int) -> list[list[int]]:
-    letters = not solution.isdigit()
-    vals = [ord(ch) - ord("A") + 1 if letters and ch != "0" else int(ch)
-            for ch in solution[: rows * cols]]
-    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
-
-
 @pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     path = tmp_path / "p.case"
@@ -135,7 +129,7 @@ def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     assert res.status == want[entry["expected_status"]]
     if res.status == "unique":
         rows, cols = (int(x) for x in entry["grid"].split("x"))
-        assert res.solutions[0]["digits"] == iss_digits(entry["solution"], rows, cols)
+        assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)
 
 
 def test_replicate_copies_its_members_to_every_cell_of_the_mask() -> None:

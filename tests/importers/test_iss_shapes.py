@@ -17,6 +17,7 @@ import pytest
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
+from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.importers.iss import region_box_dims
 from sapphire.meaning import solve_case
 
@@ -124,13 +125,6 @@ def test_chaos_region_size() -> None:
         iss_to_case(".Shape~4x8.RegionSize~4.NoBoxes.ChaosConstruction"))
 
 
-def iss_digits(solution: str, rows: int, cols: int) -> list[list[int]]:
-    letters = not solution.isdigit()
-    vals = [ord(ch) - ord("A") + 1 if letters and ch != "0" else int(ch)
-            for ch in solution[: rows * cols]]
-    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
-
-
 @pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     path = tmp_path / "p.case"
@@ -138,4 +132,4 @@ def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     res = solve_case(str(path), time_limit=60)
     assert res.status == "unique"
     rows, cols = (int(x) for x in entry["grid"].split("x"))
-    assert res.solutions[0]["digits"] == iss_digits(entry["solution"], rows, cols)
+    assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)

@@ -13,24 +13,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from counting import Cell, Grid, Rule, cells_of, check, solve_count
+from counting import one_group as connected
 
 from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
-CAP = 60
-Cell = tuple[int, int]
-Grid = dict[Cell, int]
-Rule = Callable[[Grid], bool]
 RegionRule = Callable[[Grid, Grid], bool]
 """A rule reading the digits and the region map."""
-
-
-def cells_of(path: str) -> list[Cell]:
-    out = []
-    for part in path.split("-"):
-        r, c = part[1:].split("c")
-        out.append((int(r), int(c)))
-    return out
 
 
 def board(rows: int, cols: int) -> list[Cell]:
@@ -40,19 +30,6 @@ def board(rows: int, cols: int) -> list[Cell]:
 def grids(cells: list[Cell], values: range | list[int]) -> Iterator[Grid]:
     for vs in itertools.product(values, repeat=len(cells)):
         yield dict(zip(cells, vs, strict=True))
-
-
-def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=CAP)
-    return res.status, res.count
-
-
-def check(tmp_path: Path, front: str, body: str, want: int) -> None:
-    status, got = solve_count(tmp_path, front, body)
-    assert got == min(want, CAP), f"solver {got}, brute force {want}"
-    assert status == {0: "none", 1: "unique"}.get(want, "multiple")
 
 
 def different(vals: list[int]) -> bool:
@@ -65,15 +42,6 @@ def latin(rows: int, cols: int) -> Rule:
         different([g[(r, c)] for r in range(1, rows + 1)]) for c in range(1, cols + 1))
 
 
-def connected(cells: list[Cell]) -> bool:
-    todo, seen = cells[:1], set(cells[:1])
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
 
 
 # --- digits other than 1..N, and boxes of any size ------------------------------------------
@@ -261,10 +229,6 @@ def test_a_chaos_clue_needs_the_region_map(tmp_path: Path) -> None:
 
 
 # --- small kinds on tiny boards -------------------------------------------------------------
-
-def NOT(f: Rule) -> Rule:  # noqa: N802
-    return lambda g: not f(g)
-
 
 def pairs(S: list[Cell], allowed: set[tuple[int, int]]) -> Rule:
     return lambda g: all((g[a], g[b]) in allowed for a, b in itertools.pairwise(S))

@@ -9,53 +9,19 @@ run on a solved grid with a few cells left open.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from sapphire.meaning import solve_case
-
-CAP = 60
-Cell = tuple[int, int]
-Grid = dict[Cell, int]
-Rule = Callable[[Grid], bool]
-
-
-def cells_of(path: str) -> list[Cell]:
-    out = []
-    for part in path.split("-"):
-        r, c = part[1:].split("c")
-        out.append((int(r), int(c)))
-    return out
-
-
-def brute(rows: int, cols: int, digits: range, rules: list[Rule],
-          givens: Grid | None = None) -> int:
-    given = givens or {}
-    free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in given]
-    n = 0
-    for ds in itertools.product(digits, repeat=len(free)):
-        g = {**given, **dict(zip(free, ds, strict=True))}
-        n += all(rule(g) for rule in rules)
-    return n
-
-
-def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=CAP)
-    return res.status, res.count
-
-
-def check(tmp_path: Path, front: str, body: str, want: int) -> None:
-    status, got = solve_count(tmp_path, front, body)
-    assert got == min(want, CAP), f"solver {got}, brute force {want}"
-    assert status == {0: "none", 1: "unique"}.get(want, "multiple")
-
-
-def NOT(f: Rule) -> Rule:  # noqa: N802
-    return lambda g: not f(g)
+from counting import (
+    NOT,
+    Cell,
+    Grid,
+    Rule,
+    brute,
+    cells_of,
+    check,
+    solve_count,
+)
 
 
 def pairs(S: list[Cell]) -> list[tuple[Cell, Cell]]:

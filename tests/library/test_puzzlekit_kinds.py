@@ -11,51 +11,22 @@ import itertools
 from collections.abc import Callable
 from pathlib import Path
 
+import counting
 import pytest
+from counting import NOT, Cell, Grid, Rule, brute, cells_of, one_group
 
 from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
 CAP = 80
-Cell = tuple[int, int]
-Grid = dict[Cell, int]
-Rule = Callable[[Grid], bool]
-
-
-def cells_of(path: str) -> list[Cell]:
-    out = []
-    for part in path.split("-"):
-        r, c = part[1:].split("c")
-        out.append((int(r), int(c)))
-    return out
-
-
-def brute(rows: int, cols: int, values: range, rules: list[Rule],
-          givens: Grid | None = None) -> int:
-    given = givens or {}
-    free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in given]
-    n = 0
-    for vs in itertools.product(values, repeat=len(free)):
-        g = {**given, **dict(zip(free, vs, strict=True))}
-        n += all(rule(g) for rule in rules)
-    return n
-
-
-def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=CAP)
-    return res.status, res.count
 
 
 def check(tmp_path: Path, front: str, body: str, want: int) -> None:
-    status, got = solve_count(tmp_path, front, body)
-    assert got == min(want, CAP), f"solver {got}, brute force {want}"
-    assert status == {0: "none", 1: "unique"}.get(want, "multiple")
+    counting.check(tmp_path, front, body, want, CAP)
 
 
-def NOT(f: Rule) -> Rule:  # noqa: N802
-    return lambda g: not f(g)
+def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
+    return counting.solve_count(tmp_path, front, body, CAP)
 
 
 # --- reference semantics ---------------------------------------------------------------------
@@ -378,18 +349,6 @@ def pairs_of(rows: int, cols: int) -> list[Pair]:
     return out
 
 
-def one_group(cells: set[Cell]) -> bool:
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return seen == cells
 
 
 def nurikabe(rows: int, cols: int) -> Callable[[Pair], bool]:

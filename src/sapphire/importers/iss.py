@@ -984,3 +984,14 @@ def iss_to_case(text: str, *, source: str | None = None, title: str | None = Non
     b.title = title or None
     b.source = source or "Interactive Sudoku Solver constraint string"
     return b.build()
+
+
+def read_solution(solution: str, rows: int, cols: int | None = None) -> list[list[int]]:
+    """An ISS solution string as rows of digits: one character per cell, digits 0-9, or
+    letters A… for 1… (and `0` for 0) when the puzzle has more than nine values."""
+    cols = rows if cols is None else cols
+    cells = solution[: rows * cols]
+    letters = not cells.isdigit()
+    vals = [ord(ch.upper()) - ord("A") + 1 if letters and ch != "0" else int(ch)
+            for ch in cells]
+    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
