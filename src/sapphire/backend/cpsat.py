@@ -373,14 +373,24 @@ class _Lowering:
             ok = None
         root = [self.m.new_bool_var("") for _ in range(n)]
         dist = [self.m.new_int_var(0, n - 1, "") for _ in range(n)]
-        # root is the first member
+        # root is the first member: root[i] ⇔ member[i] ∧ ¬seen, where seen (some earlier
+        # cell is a member) is carried along the cells, linear in their number
+        m = self.m
+        seen = None
         for i in range(n):
-            earlier_member = member[:i]
-            self.m.add_implication(root[i], member[i])
-            # root[i] ⇔ member[i] ∧ no earlier member
-            self.m.add_bool_or([root[i], member[i].Not()] + earlier_member)
-            for e in earlier_member:
-                self.m.add_implication(root[i], e.Not())
+            m.add_implication(root[i], member[i])
+            if seen is None:
+                m.add_implication(member[i], root[i])
+            else:
+                m.add_implication(root[i], seen.Not())
+                m.add_bool_or([root[i], member[i].Not(), seen])
+            if i + 1 < n:
+                nxt = m.new_bool_var("")
+                m.add_implication(member[i], nxt)
+                if seen is not None:
+                    m.add_implication(seen, nxt)
+                m.add_bool_or([nxt.Not(), member[i]] + ([seen] if seen is not None else []))
+                seen = nxt
             self.m.add(dist[i] == 0).only_enforce_if(root[i])
             # a non-root member has a member neighbour one step closer to the root
             steps = []
