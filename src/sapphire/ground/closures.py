@@ -66,13 +66,11 @@ def fact_closure(g: Grounder, e: Expr) -> Thunk:
 
 
 def _build_fact(g: Grounder, e: Expr) -> Thunk:
+    leaf = _leaf(g, e)
+    if leaf is not None:
+        return leaf
     interp = g.interp
     t = type(e)
-    if t is Num or t is BoolLit:
-        value = e.value  # type: ignore[union-attr]
-        return lambda: value
-    if t is Name:
-        return _name_read(g, e)  # type: ignore[arg-type]
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         args = [fact_closure(g, a) for a in e.args]  # type: ignore[union-attr]
         fn = e.fn  # type: ignore[union-attr]
@@ -105,10 +103,18 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
 _NO_POINTS: dict = {}
 
 
-def _name_read(g: Grounder, e: Name) -> Thunk:
-    """A bound name from the environment; anything else (a variable, an error) is the
-    interpreter's, in either mode."""
-    env, name, interp = g.env, e.name, g.interp
+def _leaf(g: Grounder, e: Expr) -> Thunk | None:
+    """The closure of a literal or a name, the same in both passes; None for other nodes.
+
+    A name is read from the environment (quantifier bindings, parameters, constants); anything
+    else it can be (a variable, an error) is the interpreter's, in either mode."""
+    t = type(e)
+    if t is Num or t is BoolLit:
+        value = e.value  # type: ignore[union-attr]
+        return lambda: value
+    if t is not Name:
+        return None
+    env, name, interp = g.env, e.name, g.interp  # type: ignore[union-attr]
 
     def read_name() -> Any:
         try:
@@ -129,13 +135,11 @@ def closure(g: Grounder, e: Expr) -> Thunk:
 
 
 def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kind
+    leaf = _leaf(g, e)
+    if leaf is not None:
+        return leaf
     interp = g.interp
     t = type(e)
-    if t is Num or t is BoolLit:
-        value = e.value  # type: ignore[union-attr]
-        return lambda: value
-    if t is Name:
-        return _name_read(g, e)  # type: ignore[arg-type]
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         return _map_read(g, e)  # type: ignore[arg-type]
     if t is Binary:
