@@ -51,6 +51,7 @@ except ImportError:  # running from a checkout without an install
     sys.path.insert(0, str(REPO / "src"))
     from sapphire.diagnostics import SapphireError
 
+from sapphire.corpus.slitherlink import inside_from_values  # noqa: E402
 from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.common import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
@@ -106,22 +107,6 @@ def deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-# -- known answers ----------------------------------------------------------------------------
-
-
-def loop_inside(values: dict[str, Any], rows: int, cols: int) -> list[list[int]]:
-    """Which cells a Slitherlink answer's loop encloses: walk down each column from outside the
-    board, flipping at every horizontal loop segment (`vrt a b` is the top edge of cell a,b)."""
-    top = {(a, b): v for a, b, v in values.get("vrt", [])}
-    out = [[0] * cols for _ in range(rows)]
-    for b in range(cols):
-        inside = 0
-        for a in range(rows):
-            inside ^= top.get((a, b), 0)
-            out[a][b] = inside
-    return out
-
-
 # -- one puzzle -------------------------------------------------------------------------------
 
 
@@ -171,7 +156,7 @@ def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limi
         got = res.solutions[0]
         if "inside" in expect:
             rows, cols = len(expect["inside"]), len(expect["inside"][0])
-            got = {"inside": loop_inside(got.get("values", {}), rows, cols)}
+            got = {"inside": inside_from_values(got.get("values", {}), rows, cols)}
         for part, want in expect.items():
             if got.get(part) != want:
                 out.reason = f"wrong answer: {part} differ"

@@ -14,6 +14,7 @@ from sapphire.corpus.slitherlink import (
     edges_from_inside,
     edges_from_values,
     fixture_json,
+    inside_from_values,
     loop_problems,
     read_corpus,
     read_fixture,
@@ -193,3 +194,10 @@ def test_fixtures_match_the_corpus(path: Path) -> None:
     by_name = {p.name: p for p in read_corpus(CORPUS)}
     p = by_name[f.name]
     assert (p.rows, p.cols, p.clues, p.vrt, p.hrz) == (f.rows, f.cols, f.clues, f.vrt, f.hrz)
+
+
+def test_inside_from_values_inverts_edges_from_inside() -> None:
+    inside = [[0, 1, 1], [0, 1, 0], [1, 1, 0]]
+    vrt, _hrz = edges_from_inside(inside)
+    values = {"vrt": [[a, b, v] for a, row in enumerate(vrt) for b, v in enumerate(row)]}
+    assert inside_from_values(values, 3, 3) == inside

@@ -11,6 +11,7 @@ import pytest
 
 from sapphire.case import parse_case, write_case
 from sapphire.cli import main
+from sapphire.corpus.slitherlink import inside_from_values
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import import_puzzle, iss_to_case, puzzlekit_to_case, read_input
 from sapphire.importers.iss import adjacent_pairs, little_killer_cells, parse_cell, parse_iss
@@ -214,17 +215,6 @@ def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
     assert exc.value.kinds == [kind]
 
 
-def inside(values: dict, rows: int, cols: int) -> list[list[int]]:
-    top = {(a, b): v for a, b, v in values["vrt"]}
-    out = [[0] * cols for _ in range(rows)]
-    for b in range(cols):
-        flag = 0
-        for a in range(rows):
-            flag ^= top.get((a, b), 0)
-            out[a][b] = flag
-    return out
-
-
 @pytest.mark.parametrize(("genre", "entry"), PK_CASES,
                          ids=[f"{g}-{e['key']}" for g, e in PK_CASES])
 def test_puzzlekit_fixture_solves_to_its_answer(tmp_path: Path, genre: str, entry: dict) -> None:
@@ -234,7 +224,7 @@ def test_puzzlekit_fixture_solves_to_its_answer(tmp_path: Path, genre: str, entr
     got = res.solutions[0]
     if "inside" in want:
         rows, cols = len(want["inside"]), len(want["inside"][0])
-        assert inside(got["values"], rows, cols) == want["inside"]
+        assert inside_from_values(got["values"], rows, cols) == want["inside"]
     for part in ("digits", "shading"):
         if part in want:
             assert got[part] == want[part]

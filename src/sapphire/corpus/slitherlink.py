@@ -143,6 +143,20 @@ def edges_from_inside(inside: Sequence[Sequence[bool]]) -> tuple[Grid, Grid]:
     return vrt, hrz
 
 
+def inside_from_values(values: Mapping[str, Any], rows: int, cols: int) -> list[list[int]]:
+    """The cells a loop encloses, from an answer's ``vrt`` rows (the inverse of
+    `edges_from_inside`): walk down each column from outside the board, flipping at every
+    horizontal segment (``vrt a b`` is the top edge of cell a,b)."""
+    top = {(a, b): v for a, b, v in values.get("vrt", [])}
+    out = [[0] * cols for _ in range(rows)]
+    for b in range(cols):
+        inside = 0
+        for a in range(rows):
+            inside ^= top.get((a, b), 0)
+            out[a][b] = inside
+    return out
+
+
 # ----------------------------------------------------------------------------- program data
 
 
