@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import DistinctSum, Permutation, SumSets, implied_facts
 from sapphire.lang.parser import parse_program
@@ -83,3 +85,13 @@ def test_short_overlaps_are_not_bounded() -> None:
     text = ("∀x∈{1⋯4} ⦗f x⦘∈{1⋯9}\ny∈{0⋯50}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
             "⦗f 1⦘+⦗f 2⦘+y = 12\n")
     assert implied_facts(g(text)).distinct_sums == ()
+
+
+def test_too_many_digit_sets_give_no_sum_fact(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sapphire.ground import implied
+
+    # C(9, 3) = 84 candidate sets: over a cap of 50, the cage gets no digit-set fact
+    monkeypatch.setattr(implied, "MAX_COMBINATIONS", 50)
+    assert implied_facts(g(cage(10))).sum_sets == ()
+    monkeypatch.setattr(implied, "MAX_COMBINATIONS", 84)
+    assert len(implied_facts(g(cage(10))).sum_sets) == 1
