@@ -14,6 +14,7 @@ from typing import Any
 
 from sapphire.diagnostics import Span, error
 from sapphire.pipeline import SolveResult
+from sapphire.render import edge_map, panel_of, svg
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 
@@ -61,8 +62,6 @@ def run(args: argparse.Namespace) -> int:
         drawing = _case_loop_drawings(answers)
         clues = _case_clues(res)
     if args.format == "svg":
-        from sapphire.render import panel_of, svg
-
         panels = [panel_of(a, clues) for a in answers]
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
@@ -163,8 +162,8 @@ def _draw(solutions: list[dict[str, Any]], n: int, m: int,
           clues: list[list[int | None]] | None) -> list[str]:
     out = []
     for s in solutions:
-        vrt = {tuple(r[:-1]): r[-1] for r in s["vrt"]}
-        hrz = {tuple(r[:-1]): r[-1] for r in s["hrz"]}
+        vrt = edge_map(s["vrt"]) or {}
+        hrz = edge_map(s["hrz"]) or {}
         rows = []
         for a in range(n + 1):
             top = "  +" + "".join(("───" if vrt.get((a, b)) else "   ") + "+" for b in range(m))

@@ -40,8 +40,8 @@ class Panel:
 def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None) -> Panel | None:
     """The panel of one answer, or None when it has nothing to draw on a grid."""
     values = answer.get("values") or {}
-    vrt = _edges(values.get("vrt"))
-    hrz = _edges(values.get("hrz"))
+    vrt = edge_map(values.get("vrt"))
+    hrz = edge_map(values.get("hrz"))
     loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
     across, down = loop.get("across"), loop.get("down")
     grid = answer.get("digits") or answer.get("shading") or answer.get("regions") or across
@@ -57,7 +57,9 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
                  clues, vrt, hrz, across, down)
 
 
-def _edges(rows: Any) -> dict[tuple[int, int], int] | None:
+def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
+    """An answer's `[a, b, value]` rows of a two-index map as a dict, or None if it is not
+    such a map."""
     if not isinstance(rows, list):
         return None
     return {(r[0], r[1]): r[2] for r in rows if isinstance(r, list) and len(r) == 3}
