@@ -97,7 +97,8 @@ def test_a_used_up_enumeration_budget_hands_over(monkeypatch: pytest.MonkeyPatch
 
 def test_connectivity_witnesses_skip_enumeration() -> None:
     # the connected subsets of a 2×2 board: none, 4 single cells, 4 dominoes, 4 L-trominoes,
-    # the whole board; each has many distance labellings, so enumeration is not tried
+    # the whole board; connectivity is checked on each answer (cuts) or encoded with distance
+    # labellings (many per answer), and either way only the blocking search can run
     text = ("∀⟨r c⟩∈{1⋯2}×{1⋯2} ⦗s r c⦘∈{0 1}\n"
             "connected⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗s r c⦘=1\n")
     status, sols, timings = answers(text, 20)

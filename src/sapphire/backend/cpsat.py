@@ -54,12 +54,28 @@ large ones. Measured on the Slitherlink corpus: enumeration halves the time of 5
 puzzles; on 30×40 the 8-worker portfolio is as fast or faster, and one 20×36 needs it."""
 
 
+LAZY_CONNECTIVITY = True
+"""Whether connectivity starts out checked on answers (see `_LazyConnected`) rather than
+encoded in full."""
+
+LAZY_ROUNDS = (3, 40)
+"""Rounds of connectivity cuts after which the search encodes connectivity in full: the
+first when an answer still falls into more than `LAZY_PIECES` pieces, the second always."""
+
+LAZY_PIECES = 4
+"""Pieces per connectivity that show cuts converging. Measured on puzzlekit: a Masyu's
+loop falls into 2–5 pieces per answer after its first few rounds and closes within 25,
+while a Yin-Yang colour or a Nurikabe wall keeps falling into 10–20 pieces for hundreds of
+rounds, where the full encoding solves at once."""
+
+
 def _cp_domain(d: Domain) -> cp_model.Domain:
     return cp_model.Domain.FromIntervals([list(iv) for iv in d.intervals])
 
 
 class _Lowering:
-    def __init__(self, gm: GroundModel, exact: bool = False) -> None:
+    def __init__(self, gm: GroundModel, exact: bool = False,
+                 lazy_connectivity: bool = False) -> None:
         self.gm = gm
         self.exact = exact
         """Reify every auxiliary literal in full, so that an answer fixes them all and an
@@ -88,6 +104,10 @@ class _Lowering:
                 self.affine.append((0, 1))
         self.atoms: dict[Formula, object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
+        self.lazy_connectivity = lazy_connectivity
+        """Leave connectivity out of the model and cut off answers that break it (see
+        `_LazyConnected`), until `encode_lazy` puts the full encoding in."""
+        self.lazy: list[_LazyConnected] = []
 
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
@@ -294,6 +314,12 @@ class _Lowering:
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
 
+    def encode_lazy(self) -> None:
+        """Put the full encoding of every lazily checked connectivity into the model."""
+        for lazy in self.lazy:
+            self.encode_connected(lazy.formula, lazy.enf)
+        self.lazy.clear()
+
     def clause(self, lits: list, enf: list) -> None:
         self.m.add_bool_or(lits + [e.Not() for e in enf])
 
@@ -355,17 +381,22 @@ class _Lowering:
         return lit
 
     def post_connected(self, f: Connected, enf: list) -> None:
-        """Members form one 4-connected group: a root-distance labelling, with the root the
-        first member in cell order."""
+        """Members form one 4-connected group: checked on answers for now, or encoded."""
+        if self.lazy_connectivity:
+            self.lazy.append(_LazyConnected(f, list(enf), self))
+            return
+        self.encode_connected(f, enf)
+
+    def encode_connected(self, f: Connected, enf: list) -> None:
+        """`∧enf ⇒ f` in full: a root-distance labelling, with the root the first member in
+        cell order."""
         self.free_aux = True  # distances along a spanning tree are many per answer
         cells = list(f.cells)
         n = len(cells)
         if n == 0:
             return
         member = [self.literal(mf, 0) for mf in f.members]
-        pos = {c: i for i, c in enumerate(cells)}
-        nbrs = [[pos[(r + dr, c + dc)] for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                 if (r + dr, c + dc) in pos] for (r, c) in cells]
+        nbrs = _neighbours(cells)
         if enf:
             ok = self.m.new_bool_var("")
             self.m.add_bool_and([ok]).only_enforce_if(enf)
@@ -408,16 +439,13 @@ class _Lowering:
         self.free_aux = True  # many closed sets R witness one answer
         cells = list(f.cells)
         member = [self.literal(mf, 0) for mf in f.members]
-        pos = {c: i for i, c in enumerate(cells)}
         region = [self.m.new_bool_var("") for _ in cells]
         outside = [self.m.new_bool_var("") for _ in cells]
-        for i, (r, c) in enumerate(cells):
+        for i, near in enumerate(_neighbours(cells)):
             self.m.add_implication(region[i], member[i])
             self.m.add_bool_and([member[i], region[i].Not()]).only_enforce_if(outside[i])
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                j = pos.get(nb)
-                if j is not None:
-                    self.m.add_bool_or([region[i].Not(), member[j].Not(), region[j]])
+            for j in near:
+                self.m.add_bool_or([region[i].Not(), member[j].Not(), region[j]])
         self.clause(region, enf)
         self.clause(outside, enf)
 
@@ -509,6 +537,71 @@ class _Lowering:
                 out.append(lo + step * solution[b.index])
             else:
                 out.append(solution[x.index])
+        return out
+
+
+def _neighbours(cells: list[tuple[int, int]]) -> list[list[int]]:
+    """Per cell, the places in `cells` of its orthogonal neighbours there."""
+    pos = {c: i for i, c in enumerate(cells)}
+    return [[pos[n] for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in pos]
+            for r, c in cells]
+
+
+def _holds(solution: list[int], lit) -> bool:  # noqa: ANN001 - an ortools literal
+    """The value of a literal (a proto index, negative for a negation) in a solution."""
+    i = lit.index
+    return bool(solution[i]) if i >= 0 else not solution[-i - 1]
+
+
+class _LazyConnected:
+    """`∧enf ⇒ f is connected`, checked on each answer instead of encoded.
+
+    An answer whose members fall apart gets, per piece S, the cut "if s (in S) and t (in
+    another piece) are both members, some neighbour of S outside S is one": every path from
+    s to t leaves S through such a neighbour. Cuts hold for every answer, so they stay in
+    the model. On a loop (the inside squares and the outside squares each one piece) a few
+    rounds of cuts close every subtour, far faster than the full encoding; where pieces keep
+    appearing (two-colour shadings) the search gives up on cuts and encodes in full."""
+
+    def __init__(self, f: Connected, enf: list, low: _Lowering) -> None:
+        self.formula, self.enf = f, enf
+        self.members = [low.literal(mf, 0) for mf in f.members]
+        self.nbrs = _neighbours(list(f.cells))
+        self.pieces = 0
+        """The pieces of the last answer that broke the constraint."""
+
+    def cuts(self, solution: list[int]) -> list[list]:
+        """The cuts that `solution` violates; none when it keeps the constraint."""
+        self.pieces = 0
+        if not all(_holds(solution, e) for e in self.enf):
+            return []
+        member = [_holds(solution, m) for m in self.members]
+        piece = [-1] * len(member)
+        pieces: list[list[int]] = []
+        for i, on in enumerate(member):
+            if on and piece[i] < 0:
+                piece[i] = len(pieces)
+                cells, stack = [i], [i]
+                while stack:
+                    for n in self.nbrs[stack.pop()]:
+                        if member[n] and piece[n] < 0:
+                            piece[n] = piece[i]
+                            cells.append(n)
+                            stack.append(n)
+                pieces.append(cells)
+        self.pieces = len(pieces)
+        if len(pieces) < 2:
+            return []
+        out = []
+        unless = [e.Not() for e in self.enf]
+        for k, cells in enumerate(pieces):
+            inside = set(cells)
+            border = sorted({n for j in cells for n in self.nbrs[j] if n not in inside})
+            wall = [self.members[b] for b in border] + unless
+            for j, others in enumerate(pieces):
+                if j != k:
+                    out.append([self.members[cells[0]].Not(), self.members[others[0]].Not()]
+                               + wall)
         return out
 
 
@@ -615,7 +708,8 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         workers = 2 if size < LARGE_MODEL else 8
     t0 = time.perf_counter()
     with no_gc():
-        low = _Lowering(gm, exact=any(size < below for below, _ in ENUMERATION_BUDGETS))
+        low = _Lowering(gm, exact=any(size < below for below, _ in ENUMERATION_BUDGETS),
+                        lazy_connectivity=LAZY_CONNECTIVITY)
         for con in gm.constraints:
             low.post(con.formula, [])
         low.post_elements()
@@ -625,7 +719,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     t1 = time.perf_counter()
     found = None
     for below, budget in ENUMERATION_BUDGETS:
-        if size < below and not low.free_aux:
+        if size < below and not low.free_aux and not low.lazy:
             found = _enumerate(low, answer_vars, max_solutions, clock, budget)
             break
     if found is None:
@@ -716,28 +810,60 @@ def _enumerate(low: _Lowering, answer_vars: list[int], max_solutions: int,
     return _verdict(solutions, not complete), solutions
 
 
+_RETRY = "retry"
+
+
+def _add_clause(model: cp_model.CpModel, lits: list) -> None:
+    """Add a clause over literals of the lowered model to `model` (it or a copy)."""
+    get = model.get_bool_var_from_proto_index
+    model.add_bool_or([get(lit.index) if lit.index >= 0 else get(-lit.index - 1).Not()
+                       for lit in lits])
+
+
 def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _Clock,
            workers: int) -> tuple[str, list[list[int]]]:
-    """Solve, then ask for an answer differing from every earlier one, until none is left."""
+    """Solve, then ask for an answer differing from every earlier one, until none is left.
+
+    Each solve that breaks a lazily checked connectivity is repeated with its cuts; after
+    `LAZY_ROUNDS` such repeats connectivity is encoded in full and the solve starts again."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solutions: list[list[int]] = []
     search = _Search(low, answer_vars)
+    rounds = 0
 
     def run(model: cp_model.CpModel) -> list[int] | None | str:
-        """Values of a solution, None when there is none, 'unknown' on time out."""
-        if not clock.limit(solver):
-            return "unknown"
-        ts = time.perf_counter()
-        st = solver.solve(model)
-        clock.record(f"solve{len(solutions) + 1}", ts)
-        if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return low.values(list(solver.response_proto.solution))
-        if st == cp_model.INFEASIBLE:
-            return None
-        if st == cp_model.MODEL_INVALID:
-            raise InternalError("CP-SAT rejected the model: " + model.validate())
-        return "unknown"
+        """Values of a solution, None when there is none, 'unknown' on time out, `_RETRY`
+        when connectivity has just been encoded in full (`model` lacks it)."""
+        nonlocal rounds
+        while True:
+            if not clock.limit(solver):
+                return "unknown"
+            ts = time.perf_counter()
+            st = solver.solve(model)
+            clock.record(f"solve{len(solutions) + 1}", ts)
+            if st == cp_model.INFEASIBLE:
+                return None
+            if st == cp_model.MODEL_INVALID:
+                raise InternalError("CP-SAT rejected the model: " + model.validate())
+            if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return "unknown"
+            solution = list(solver.response_proto.solution)
+            cuts = [cut for lazy in low.lazy for cut in lazy.cuts(solution)]
+            if not cuts:
+                return low.values(solution)
+            rounds += 1
+            settling, most = LAZY_ROUNDS
+            if rounds > most or (rounds > settling
+                                 and max(lazy.pieces for lazy in low.lazy) > LAZY_PIECES):
+                low.encode_lazy()
+                if model is not low.m:
+                    return _RETRY
+                continue
+            for cut in cuts:
+                _add_clause(low.m, cut)
+                if model is not low.m:
+                    _add_clause(model, cut)
 
     first = run(low.m)
     if first == "unknown":
@@ -747,13 +873,19 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
     solutions.append(first)  # type: ignore[arg-type]
     while len(solutions) < max_solutions:
         nxt = None
-        for model in search.phases(solutions):
-            got = run(model)
+        models = search.phases(solutions)
+        i = 0
+        while i < len(models):
+            got = run(models[i])
+            if got == _RETRY:
+                models = search.phases(solutions)
+                continue
             if got == "unknown":
                 return _verdict(solutions, True), solutions
             if got is not None:
                 nxt = got
                 break
+            i += 1
         if nxt is None:
             break
         solutions.append(nxt)  # type: ignore[arg-type]

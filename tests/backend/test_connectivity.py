@@ -1,0 +1,109 @@
+"""Connectivity in the backend: checked on answers with cuts, or encoded in full.
+
+Every way through the search must give the connected subsets a brute force counts, and a
+cut must never remove a connected answer while it removes the answer it was made from.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from sapphire.backend import cpsat
+from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.lang.parser import parse_program
+from sapphire.pipeline import answer_variables
+
+
+def connected(cells: set[tuple[int, int]]) -> bool:
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen == cells
+
+
+def subsets(rows: int, cols: int) -> list[set[tuple[int, int]]]:
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return [{c for c, on in zip(cells, bits, strict=True) if on}
+            for bits in product((0, 1), repeat=len(cells))]
+
+
+def board(rows: int, cols: int) -> str:
+    return f"∀⟨r c⟩∈{{1⋯{rows}}}×{{1⋯{cols}}} ⦗s r c⦘∈{{0 1}}\n"
+
+
+def plain(rows: int, cols: int) -> str:
+    return board(rows, cols) + f"connected⟨r c⟩∈{{1⋯{rows}}}×{{1⋯{cols}}}: ⦗s r c⦘=1\n"
+
+
+def enforced(rows: int, cols: int) -> str:
+    """With x=1 the shaded cells are one group, with x=0 anything goes."""
+    return (board(rows, cols) + "x∈{0 1}\n"
+            + f"x=1 ⇒ (connected⟨r c⟩∈{{1⋯{rows}}}×{{1⋯{cols}}}: ⦗s r c⦘=1)\n")
+
+
+def count(text: str) -> tuple[str, int]:
+    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    av = answer_variables(gm)
+    res = cpsat.solve(gm, av, max_solutions=10_000)
+    return res.status, len({tuple(s[v] for v in av) for s in res.solutions})
+
+
+# always cuts; encoded in full after the first answer with pieces (a copy of the model is
+# then being solved); after one round; the defaults; encoded from the start
+WAYS = {"cuts": (True, (10**6, 10**6)), "switch at once": (True, (0, 0)),
+        "switch after one": (True, (1, 1)), "default": (True, cpsat.LAZY_ROUNDS),
+        "encoded": (False, cpsat.LAZY_ROUNDS)}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_every_way_counts_the_connected_subsets(way: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    lazy, rounds = WAYS[way]
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", lazy)
+    monkeypatch.setattr(cpsat, "LAZY_ROUNDS", rounds)
+    # the empty set and the 40 connected pieces of a 2×3 board; 2×2: 14 of all 16
+    assert sum(connected(s) for s in subsets(2, 3)) == 41
+    assert count(plain(2, 3)) == ("multiple", 41)
+    assert count(enforced(2, 2)) == ("multiple", 14 + 16)
+
+
+def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
+    gm = ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({}))
+    low = cpsat._Lowering(gm, lazy_connectivity=True)
+    for con in gm.constraints:
+        low.post(con.formula, [])
+    (lazy,) = low.lazy
+    size = len(low.m.proto.variables)
+
+    def solution(cells: set[tuple[int, int]]) -> list[int]:
+        sol = [0] * size
+        for lit, cell in zip(lazy.members, lazy.formula.cells, strict=True):
+            i, on = lit.index, cell in cells
+            if i >= 0:
+                sol[i] = int(on)
+            else:
+                sol[-i - 1] = int(not on)
+        return sol
+
+    made = 0
+    every = subsets(3, 3)
+    for broken in every:
+        cuts = lazy.cuts(solution(broken))
+        assert bool(cuts) == (not connected(broken))
+        made += len(cuts)
+        for cut in cuts:
+            assert not any(cpsat._holds(solution(broken), lit) for lit in cut)
+        for kept in every[::7]:
+            if connected(kept):
+                sol = solution(kept)
+                assert all(any(cpsat._holds(sol, lit) for lit in cut) for cut in cuts)
+    assert made > 0
