@@ -7,6 +7,9 @@ import itertools
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
 CAP = 60
@@ -37,11 +40,22 @@ def brute(rows: int, cols: int, values: range, rules: list[Rule],
     return n
 
 
-def solve_count(tmp_path: Path, front: str, body: str, cap: int = CAP) -> tuple[str, int]:
+def write_case(tmp_path: Path, front: str, body: str) -> str:
     p = tmp_path / "t.case"
     p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=cap)
+    return str(p)
+
+
+def solve_count(tmp_path: Path, front: str, body: str, cap: int = CAP) -> tuple[str, int]:
+    res = solve_case(write_case(tmp_path, front, body), max_solutions=cap)
     return res.status, res.count
+
+
+def case_error(tmp_path: Path, front: str, body: str) -> SapphireError:
+    """The error that solving the case must report."""
+    with pytest.raises(SapphireError) as exc:
+        solve_case(write_case(tmp_path, front, body))
+    return exc.value
 
 
 def check(tmp_path: Path, front: str, body: str, want: int, cap: int = CAP) -> None:

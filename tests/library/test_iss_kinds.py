@@ -13,11 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from counting import Cell, Grid, Rule, cells_of, check, solve_count
+from counting import Cell, Grid, Rule, case_error, cells_of, check, solve_count
 from counting import one_group as connected
-
-from sapphire.diagnostics import SapphireError
-from sapphire.meaning import solve_case
 
 RegionRule = Callable[[Grid, Grid], bool]
 """A rule reading the digits and the region map."""
@@ -76,12 +73,8 @@ def test_digits_from_zero_with_a_given_zero(tmp_path: Path) -> None:
 
 
 def test_a_zero_needs_digits_from_zero(tmp_path: Path) -> None:
-    p = tmp_path / "t.case"
-    p.write_text("---\nlibrary: std\nboard: 3x3\ngivens: |\n  0 . .\n  . . .\n  . . .\n---\n"
-                 "latin-square\n", encoding="utf-8")
-    with pytest.raises(SapphireError) as exc:
-        solve_case(str(p))
-    d = exc.value.diagnostics[0]
+    front = "board: 3x3\ngivens: |\n  0 . .\n  . . .\n  . . .\n"
+    d = case_error(tmp_path, front, "latin-square").diagnostics[0]
     assert d.kind == "givens-alphabet" and "digits: 0-N" in (d.hint or "")
     assert (d.span.line, d.span.col) == (5, 3)
 
@@ -90,23 +83,13 @@ def test_a_zero_needs_digits_from_zero(tmp_path: Path) -> None:
     ("0-x", "not LOW-HIGH"), ("5-2", "not LOW-HIGH"), ("1-17", "not LOW-HIGH"), ("9", "LOW-HIGH"),
 ])
 def test_bad_digits_are_positioned_errors(tmp_path: Path, value: str, message: str) -> None:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\nboard: 3x3\ndigits: {value}\n---\nlatin-square\n",
-                 encoding="utf-8")
-    with pytest.raises(SapphireError) as exc:
-        solve_case(str(p))
-    d = exc.value.diagnostics[0]
+    d = case_error(tmp_path, f"board: 3x3\ndigits: {value}\n", "latin-square").diagnostics[0]
     assert d.kind == "bad-digits" and message in d.message
     assert (d.span.line, d.span.col) == (4, 9)
 
 
 def test_boxes_that_do_not_tile_the_board(tmp_path: Path) -> None:
-    p = tmp_path / "t.case"
-    p.write_text("---\nlibrary: std\nboard: 4x6\n---\nlatin-square\nboxes 3x3\n",
-                 encoding="utf-8")
-    with pytest.raises(SapphireError) as exc:
-        solve_case(str(p))
-    d = exc.value.diagnostics[0]
+    d = case_error(tmp_path, "board: 4x6\n", "latin-square\nboxes 3x3").diagnostics[0]
     assert d.kind == "bad-positional" and "do not tile" in d.message and d.span.line == 6
 
 
@@ -221,11 +204,7 @@ def test_chaos_clue_counts(tmp_path: Path, line: str, rule: RegionRule, negated:
 
 
 def test_a_chaos_clue_needs_the_region_map(tmp_path: Path) -> None:
-    p = tmp_path / "t.case"
-    p.write_text("---\nlibrary: std\nboard: 2x3\n---\nchaos-count r1c1-r1c2\n", encoding="utf-8")
-    with pytest.raises(SapphireError) as exc:
-        solve_case(str(p))
-    assert exc.value.kinds == ["no-regions"]
+    assert case_error(tmp_path, "board: 2x3\n", "chaos-count r1c1-r1c2").kinds == ["no-regions"]
 
 
 # --- small kinds on tiny boards -------------------------------------------------------------

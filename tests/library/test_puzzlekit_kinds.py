@@ -13,10 +13,7 @@ from pathlib import Path
 
 import counting
 import pytest
-from counting import NOT, Cell, Grid, Rule, brute, cells_of, one_group
-
-from sapphire.diagnostics import SapphireError
-from sapphire.meaning import solve_case
+from counting import NOT, Cell, Grid, Rule, brute, case_error, cells_of, one_group
 
 CAP = 80
 
@@ -327,11 +324,7 @@ def test_circle_counts(tmp_path: Path, line: str, rule: Callable[[set[Edge]], bo
 
 
 def test_a_circle_needs_the_loop(tmp_path: Path) -> None:
-    p = tmp_path / "t.case"
-    p.write_text("---\nlibrary: std\nboard: 3x3\n---\nwhite-circle r2c2\n", encoding="utf-8")
-    with pytest.raises(SapphireError) as exc:
-        solve_case(str(p))
-    assert exc.value.kinds == ["no-loop"]
+    assert case_error(tmp_path, "board: 3x3\n", "white-circle r2c2").kinds == ["no-loop"]
 
 
 # --- Nurikabe: a shading and a region map naming the islands ---------------------------------
