@@ -65,3 +65,12 @@ def test_free_names() -> None:
                          "t.sapphire")
     assert free_names(loop.constraints[-1].left,  # type: ignore[union-attr]
                       {t.name: t for t in loop.terms}) is None
+
+
+def test_a_total_reading_a_set_of_sets_is_evaluated_every_time() -> None:
+    # T holds sets, which cannot key the memo: exactly one of x1 and x2 ∧ x3 holds
+    text = X + "∀T∈{{{1} {2 3}}}: ∀u∈{0⋯2}: u=1 ⇒ (#S∈T: ∀i∈S: ⦗x i⦘=1)=u\n"
+    assert count(text) == ("multiple", 4)
+    # t is a tuple holding a set: x1 ∧ x2, and x3 free
+    text = X + "∀t∈{⟨{1 2} 3⟩}: (#⟨A b⟩∈{t}: ∀i∈A: ⦗x i⦘=1)=1\n"
+    assert count(text) == ("multiple", 2)
