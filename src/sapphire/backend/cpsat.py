@@ -30,6 +30,8 @@ from sapphire.ground.model import (
     Lin,
     Not,
     Or,
+    neighbours,
+    pieces,
 )
 
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
@@ -397,7 +399,7 @@ class _Lowering:
         if n == 0:
             return
         member = [self.literal(mf, 0) for mf in f.members]
-        nbrs = _neighbours(cells)
+        nbrs = neighbours(cells)
         if enf:
             ok = self.m.new_bool_var("")
             self.m.add_bool_and([ok]).only_enforce_if(enf)
@@ -442,7 +444,7 @@ class _Lowering:
         member = [self.literal(mf, 0) for mf in f.members]
         region = [self.m.new_bool_var("") for _ in cells]
         outside = [self.m.new_bool_var("") for _ in cells]
-        for i, near in enumerate(_neighbours(cells)):
+        for i, near in enumerate(neighbours(cells)):
             self.m.add_implication(region[i], member[i])
             self.m.add_bool_and([member[i], region[i].Not()]).only_enforce_if(outside[i])
             for j in near:
@@ -541,13 +543,6 @@ class _Lowering:
         return out
 
 
-def _neighbours(cells: list[tuple[int, int]]) -> list[list[int]]:
-    """Per cell, the places in `cells` of its orthogonal neighbours there."""
-    pos = {c: i for i, c in enumerate(cells)}
-    return [[pos[n] for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in pos]
-            for r, c in cells]
-
-
 def _holds(solution: list[int], lit) -> bool:  # noqa: ANN001 - an ortools literal
     """The value of a literal (a proto index, negative for a negation) in a solution."""
     i = lit.index
@@ -557,9 +552,9 @@ def _holds(solution: list[int], lit) -> bool:  # noqa: ANN001 - an ortools liter
 class _LazyConnected:
     """`∧enf ⇒ f is connected`, checked on each answer instead of encoded.
 
-    An answer whose members fall apart gets, per piece S, the cut "if s (in S) and t (in
-    another piece) are both members, some neighbour of S outside S is one": every path from
-    s to t leaves S through such a neighbour. Cuts hold for every answer, so they stay in
+    An answer whose members fall apart gets, per pair of pieces S and T, the cut "if s (in S)
+    and t (in T) are both members, some neighbour of S outside S is one": every path from s
+    to t leaves S through such a neighbour. Cuts hold for every answer, so they stay in
     the model. On a loop (the inside squares and the outside squares each one piece) a few
     rounds of cuts close every subtour, far faster than the full encoding; where pieces keep
     appearing (two-colour shadings) the search gives up on cuts and encodes in full."""
@@ -567,7 +562,7 @@ class _LazyConnected:
     def __init__(self, f: Connected, enf: list, low: _Lowering) -> None:
         self.formula, self.enf = f, enf
         self.members = [low.literal(mf, 0) for mf in f.members]
-        self.nbrs = _neighbours(list(f.cells))
+        self.nbrs = neighbours(list(f.cells))
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""
 
@@ -577,29 +572,17 @@ class _LazyConnected:
         if not all(_holds(solution, e) for e in self.enf):
             return []
         member = [_holds(solution, m) for m in self.members]
-        piece = [-1] * len(member)
-        pieces: list[list[int]] = []
-        for i, on in enumerate(member):
-            if on and piece[i] < 0:
-                piece[i] = len(pieces)
-                cells, stack = [i], [i]
-                while stack:
-                    for n in self.nbrs[stack.pop()]:
-                        if member[n] and piece[n] < 0:
-                            piece[n] = piece[i]
-                            cells.append(n)
-                            stack.append(n)
-                pieces.append(cells)
-        self.pieces = len(pieces)
-        if len(pieces) < 2:
+        groups = pieces(member, self.nbrs)
+        self.pieces = len(groups)
+        if len(groups) < 2:
             return []
         out = []
         unless = [e.Not() for e in self.enf]
-        for k, cells in enumerate(pieces):
+        for k, cells in enumerate(groups):
             inside = set(cells)
             border = sorted({n for j in cells for n in self.nbrs[j] if n not in inside})
             wall = [self.members[b] for b in border] + unless
-            for j, others in enumerate(pieces):
+            for j, others in enumerate(groups):
                 if j != k:
                     out.append([self.members[cells[0]].Not(), self.members[others[0]].Not()]
                                + wall)

@@ -43,6 +43,8 @@ from sapphire.ground.model import (
     Or,
     Origin,
     Variable,
+    neighbours,
+    pieces,
 )
 from sapphire.lang.syntax import (
     Apply,
@@ -857,17 +859,7 @@ def _apply_text(fn: str, idx: Iterable[IntTerm], model: GroundModel | None = Non
 
 
 def _connected_const(cells: list[tuple[int, int]]) -> bool:
-    if not cells:
-        return True
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in members and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(members)
+    return len(pieces([True] * len(cells), neighbours(cells))) <= 1
 
 
 def ground(program: Program, inst: Instance) -> GroundModel:

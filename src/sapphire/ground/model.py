@@ -168,6 +168,31 @@ class Connected:
     members: tuple[Formula, ...]
 
 
+def neighbours(cells: list[tuple[int, int]]) -> list[list[int]]:
+    """Per cell, the places in `cells` of its orthogonal neighbours there."""
+    pos = {c: i for i, c in enumerate(cells)}
+    return [[pos[n] for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in pos]
+            for r, c in cells]
+
+
+def pieces(member: list[bool], nbrs: list[list[int]]) -> list[list[int]]:
+    """The orthogonally connected groups of the member places, each in the order found."""
+    piece = [-1] * len(member)
+    out: list[list[int]] = []
+    for i, on in enumerate(member):
+        if on and piece[i] < 0:
+            piece[i] = len(out)
+            group, stack = [i], [i]
+            while stack:
+                for n in nbrs[stack.pop()]:
+                    if member[n] and piece[n] < 0:
+                        piece[n] = piece[i]
+                        group.append(n)
+                        stack.append(n)
+            out.append(group)
+    return out
+
+
 Formula = Cmp | InSet | And | Or | Not | Implies | Iff | AllDifferent | Connected
 
 
