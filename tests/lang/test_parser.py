@@ -50,6 +50,10 @@ def explicit(text: str) -> str:
         # ASCII and seed-000 spellings normalise to the reference operators
         ("a=1 -> b=1 <-> c!=1", "((a = 1) ⇒ (b = 1)) ⇐⇒ (c ¬= 1)"),
         ("a=1 → b=1 ↔ c=1", "((a = 1) ⇒ (b = 1)) ⇐⇒ (c = 1)"),
+        # an automaton binder takes its automaton in parentheses, then binds like ∀
+        ("accepted(m, s, a)⟨i r c⟩∈P: ⦗face r c⦘+1",
+         "accepted(m, s, a)⟨i r c⟩∈P: ⦗face r c⦘ + 1"),
+        ("accepted(pattern)⟨i r c⟩∈P: ⦗face r c⦘", "accepted(pattern)⟨i r c⟩∈P: ⦗face r c⦘"),
     ],
 )
 def test_reading(line: str, reading: str) -> None:
@@ -94,6 +98,8 @@ def test_term_definitions_from_seed_000() -> None:
         ("∀∈{0 1} x=1", "syntax", 2),
         ("x ^ 2", "unknown-operator", 3),
         ("⦗⦘ = 1", "syntax", 1),
+        ("accepted⟨i r c⟩∈P: 1", "syntax", 9),
+        ("accepted(m, s)⟨i r c⟩∈P: 1", "arity", 1),
     ],
 )
 def test_syntax_errors(text: str, kind: str, col: int) -> None:

@@ -17,6 +17,7 @@ from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
 from sapphire.ground.implied import Implied, implied_facts
 from sapphire.ground.model import (
+    Accepts,
     AllDifferent,
     And,
     Cmp,
@@ -263,6 +264,8 @@ class _Lowering:
                 self.m.add_all_different([self.expr(e) for e in f.exprs])
         elif t is Connected:
             self.post_connected(f, enf)
+        elif t is Accepts:
+            self.clause([self.accepted(f)], enf)
         else:
             raise InternalError(f"cannot lower {t.__name__}")
 
@@ -314,6 +317,8 @@ class _Lowering:
             self.clause([self.literal(p, POS) for p in pairs], enf)
         elif t is Connected:
             self.post_disconnected(f, enf)
+        elif t is Accepts:
+            self.clause([self.accepted(f).Not()], enf)
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
 
@@ -374,6 +379,8 @@ class _Lowering:
             la, lb = self.literal(f.left, 0), self.literal(f.right, 0)
             lit = m.new_bool_var("")
             m.add_bool_xor([la, lb, lit])
+        elif t is Accepts:
+            return self.accepted(f)
         else:
             lit = m.new_bool_var("")
             if pol in (POS, 0):
@@ -381,6 +388,81 @@ class _Lowering:
             if pol in (NEG, 0):
                 self.post_negated(f, [lit.Not()])
         self.cache[(pol, f)] = lit
+        return lit
+
+    # ------------------------------------------------------------------ automata
+    def values_of(self, lin: Lin) -> list[int]:
+        """The values `lin` can take: exact for one variable, its bounds' range otherwise."""
+        if not lin.terms:
+            return [lin.const]
+        if len(lin.terms) == 1:
+            v, c = lin.terms[0]
+            d = self.gm.variables[v].domain
+            return sorted({c * x + lin.const for iv in d.intervals
+                           for x in range(iv[0], iv[1] + 1)})
+        lo = hi = lin.const
+        for v, c in lin.terms:
+            d = self.gm.variables[v].domain
+            lo, hi = lo + min(c * d.lo, c * d.hi), hi + max(c * d.lo, c * d.hi)
+        return list(range(lo, hi + 1))
+
+    def accepted(self, f: Accepts):  # noqa: ANN201
+        """The literal ⇔ `f`: per position i and state q, a literal "some run over the first
+        i symbols ends in q", defined in full from the previous layer, so that the literal
+        is exact under negation too. Only states that the symbols' domains let a run reach
+        from a start and still leave for an accepting state get a literal."""
+        hit = self.cache.get((0, f))
+        if hit is not None:
+            return hit
+        m = self.m
+        n = len(f.word)
+        doms = [set(self.values_of(w)) for w in f.word]
+        forward = [set(f.starts)]
+        for i in range(n):
+            forward.append({b for q, a, b in f.moves if q in forward[i] and a in doms[i]})
+        live = [set() for _ in range(n)] + [forward[n] & set(f.accepts)]
+        for i in range(n - 1, -1, -1):
+            live[i] = {q for q, a, b in f.moves
+                       if q in forward[i] and a in doms[i] and b in live[i + 1]}
+        if n == 0:
+            live[0] = set(f.starts) & set(f.accepts)
+        true = m.new_constant(1)
+        reach = {q: true for q in live[0]}
+        for i in range(n):
+            w = f.word[i]
+            step: dict[tuple[int, int], object] = {}
+            into: dict[int, list] = {}
+            for q, a, b in f.moves:
+                if q not in reach or a not in doms[i] or b not in live[i + 1]:
+                    continue
+                t = step.get((q, a))
+                if t is None:
+                    sym = true if not w.terms else self.atom_literal(
+                        Cmp("=", Lin(w.terms, w.const - a)))
+                    if reach[q] is true:
+                        t = sym
+                    elif sym is true:
+                        t = reach[q]
+                    else:
+                        t = m.new_bool_var("")
+                        m.add_implication(t, reach[q])
+                        m.add_implication(t, sym)
+                        m.add_bool_or([reach[q].Not(), sym.Not(), t])
+                    step[(q, a)] = t
+                into.setdefault(b, []).append(t)
+            reach = {}
+            for b, ts in into.items():
+                r = m.new_bool_var("")
+                m.add_bool_or([*ts, r.Not()])
+                for t in ts:
+                    m.add_implication(t, r)
+                reach[b] = r
+        lit = m.new_bool_var("")
+        ends = list(reach.values())
+        m.add_bool_or([*ends, lit.Not()])
+        for r in ends:
+            m.add_implication(r, lit)
+        self.cache[(0, f)] = lit
         return lit
 
     def post_connected(self, f: Connected, enf: list) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sapphire.ground.model import (
+    Accepts,
     AllDifferent,
     And,
     Cmp,
@@ -63,6 +64,8 @@ def holds(f: Formula, values: list[int]) -> bool:
     if isinstance(f, AllDifferent):
         xs = [_lin(e, values) for e in f.exprs]
         return len(set(xs)) == len(xs)
+    if isinstance(f, Accepts):
+        return f.holds_for(_lin(w, values) for w in f.word)
     if isinstance(f, Connected):
         chosen = {c for c, m in zip(f.cells, f.members, strict=True) if holds(m, values)}
         if not chosen:

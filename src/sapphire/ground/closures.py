@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sapphire.ground.linear import add, scale
 from sapphire.ground.model import (
+    Accepts,
     AllDifferent,
     And,
     Cmp,
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
     from sapphire.ground.grounder import Grounder
 
 Thunk = Callable[[], Any]
-_FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected})
+_FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected,
+                       Accepts})
 _ARITH = frozenset({int, Lin})
 
 

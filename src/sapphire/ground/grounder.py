@@ -21,11 +21,13 @@ from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
+from sapphire.ground.automata import compile_regex
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.instance import Instance, data_to_instance
 from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
 from sapphire.ground.model import (
+    Accepts,
     AllDifferent,
     And,
     Cmp,
@@ -783,7 +785,39 @@ class Grounder:
                 return _connected_const([c for c, m in zip(cells, members, strict=True) if m])
             return Connected(tuple(cells), tuple(
                 m if not isinstance(m, bool) else (And(()) if m else Or(())) for m in members))
+        if k == "accepted":
+            moves, starts, accepts = self.automaton(q)
+            word = [self.eval_int(q.body) for _ in self.iterate(q)]
+            f = Accepts(tuple(as_lin(w) for w in word), moves, starts, accepts)
+            if all(isinstance(w, int) for w in word):
+                return f.holds_for(word)  # type: ignore[arg-type]
+            return f
         raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def automaton(self, q: Quant) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
+                                           tuple[int, ...]]:
+        """The moves, start and accepting states of `accepted(…)`: given as three constants,
+        or compiled from one regular expression over the symbols 0-9 and A-Z (10-35)."""
+        if len(q.args) == 1:
+            pattern = self.eval(q.args[0])
+            if not isinstance(pattern, str):
+                raise self.fail("type", "accepted(pattern) takes a regular expression as text",
+                                q.args[0].span, hint='a parameter such as pattern "[1-4]*5"')
+            try:
+                return compile_regex(pattern)
+            except ValueError as e:
+                raise self.fail("bad-pattern", f"cannot read the regular expression "
+                                f"{pattern!r}: {e}", q.args[0].span,
+                                hint="symbols are 0-9 and A-Z; use [ ] ( ) | * + ? . and {m,n}"
+                                ) from None
+        moves, starts, accepts = (self.eval(a) for a in q.args)
+        try:
+            triples = tuple(sorted({(int(a), int(b), int(c)) for a, b, c in moves}))
+            return triples, tuple(int(s) for s in starts), tuple(int(s) for s in accepts)
+        except (TypeError, ValueError):
+            raise self.fail("type", "accepted(moves, starts, accepts) takes a list of "
+                            "⟨state symbol state⟩ moves and two lists of states", q.span,
+                            hint="moves [[0,1,1],[1,2,0]], starts [0], accepts [1]") from None
 
     def indicator(self, f: Formula, span: Span) -> Lin:
         """A 0/1 variable equal to the truth of `f` (defined once per formula)."""
@@ -820,7 +854,7 @@ def _flat(p: tuple[Value, ...]) -> Iterator[Value]:
             yield x
 
 
-_FORMULA_TYPES = (Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected)
+_FORMULA_TYPES = (Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected, Accepts)
 
 
 def _is_formula(v: Value) -> bool:

@@ -10,6 +10,7 @@ backend's normal form. Every top-level constraint carries its provenance.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sapphire.diagnostics import Span
@@ -168,6 +169,31 @@ class Connected:
     members: tuple[Formula, ...]
 
 
+@dataclass(slots=True, unsafe_hash=True)
+class Accepts:
+    """The word of the expressions, read in order, is accepted by the finite automaton:
+    some run starts in a state of `starts`, moves along `moves` (state, symbol, next state)
+    reading one symbol per expression, and ends in a state of `accepts`."""
+
+    word: tuple[Lin, ...]
+    moves: tuple[tuple[int, int, int], ...]
+    starts: tuple[int, ...]
+    accepts: tuple[int, ...]
+
+    def reached(self, symbols: Iterable[int]) -> set[int]:
+        """The states some run can be in after reading `symbols` (a prefix of the word)."""
+        step: dict[tuple[int, int], list[int]] = {}
+        for q, a, nxt in self.moves:
+            step.setdefault((q, a), []).append(nxt)
+        now = set(self.starts)
+        for a in symbols:
+            now = {nxt for q in now for nxt in step.get((q, a), ())}
+        return now
+
+    def holds_for(self, symbols: Iterable[int]) -> bool:
+        return not self.reached(symbols).isdisjoint(self.accepts)
+
+
 def neighbours(cells: list[tuple[int, int]]) -> list[list[int]]:
     """Per cell, the places in `cells` of its orthogonal neighbours there."""
     pos = {c: i for i, c in enumerate(cells)}
@@ -193,7 +219,7 @@ def pieces(member: list[bool], nbrs: list[list[int]]) -> list[list[int]]:
     return out
 
 
-Formula = Cmp | InSet | And | Or | Not | Implies | Iff | AllDifferent | Connected
+Formula = Cmp | InSet | And | Or | Not | Implies | Iff | AllDifferent | Connected | Accepts
 
 
 @dataclass(frozen=True)

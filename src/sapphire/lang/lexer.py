@@ -38,7 +38,7 @@ _CANONICAL = dict(_OPERATORS)
 _OPERATOR = re.compile("|".join(re.escape(spelling) for spelling, _ in _OPERATORS))
 """Matches the longest operator spelling at a position (the alternation is longest first)."""
 
-KEYWORDS = {"term", "true", "false", "distinct", "connected", "mod"}
+KEYWORDS = {"term", "true", "false", "distinct", "connected", "accepted", "mod"}
 
 _HINTS = {
     "⇐": "'⇐⇒' is written as two characters, ⇐ then ⇒",

@@ -45,7 +45,7 @@ _INFIX: dict[str, tuple[int, int]] = {
 _COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
 _QUANT_OPS = {"∀", "∃", "Σ", "#"}
-_QUANT_WORDS = {"distinct", "connected"}
+_QUANT_WORDS = {"distinct", "connected", "accepted"}
 
 
 def _describe(tok: Token | None) -> str:
@@ -227,6 +227,19 @@ class _Parser:
     def quantifier(self, tok: Token, kind: str) -> Expr:
         names: list[str] = []
         tuple_binder = False
+        args: tuple[Expr, ...] = ()
+        if kind == "accepted":
+            nxt = self.peek()
+            if nxt is None or nxt.kind != "op" or nxt.text != "(":
+                raise self.fail("syntax", "'accepted' takes its automaton in parentheses",
+                                (nxt or tok).span,
+                                hint="write accepted(moves, starts, accepts)⟨i r c⟩∈P: "
+                                "⦗face r c⦘, or accepted(pattern)⟨…⟩∈P: …")
+            args = self.call(tok).args  # type: ignore[attr-defined]
+            if len(args) not in (1, 3):
+                raise self.fail("arity", f"'accepted' takes 1 or 3 arguments, found {len(args)}",
+                                tok.span, hint="accepted(moves, starts, accepts) or "
+                                "accepted(pattern)")
         b = self.next()
         if b.kind == "op" and b.text == "⟨":
             tuple_binder = True
@@ -249,7 +262,7 @@ class _Parser:
             self.pos += 1
         body = self.expr(0)
         return Quant(self.span_from(tok.span, body.span), kind, tuple(names), tuple_binder,
-                     domain, body)
+                     domain, body, args)
 
     def domain(self) -> Expr:
         first = self.domain_factor()

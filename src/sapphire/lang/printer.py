@@ -67,8 +67,10 @@ def show(e: Expr, explicit: bool = False) -> str:
             return "×".join(show(f, explicit) for f in fs)
         case TupleLit(items=items):
             return "⟨" + " ".join(item(i) for i in items) + "⟩"
-        case Quant(kind=k, names=names, tuple_binder=tb, domain=d, body=b):
+        case Quant(kind=k, names=names, tuple_binder=tb, domain=d, body=b, args=args):
             binder = "⟨" + " ".join(names) + "⟩" if tb else names[0]
             sep = " " if k in ("distinct", "connected") else ""
+            if k == "accepted":
+                k += "(" + ", ".join(show(a, explicit) for a in args) + ")"
             return f"{k}{sep}{binder}∈{show(d, explicit)}: {show(b, explicit)}"
     raise TypeError(f"not an expression: {e!r}")

@@ -95,14 +95,16 @@ class TupleLit(Node):
     items: tuple[Expr, ...]
 
 
-QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected")
+QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected", "accepted")
 
 
 @dataclass(frozen=True)
 class Quant(Node):
     """A binder over a constant domain: `∀ ∃` (boolean), `Σ` (sum), `#` (count),
     `distinct` (values pairwise different), `connected` (cells where the body holds
-    form one orthogonally connected group)."""
+    form one orthogonally connected group), `accepted(moves, starts, accepts)` or
+    `accepted(pattern)` (the body's values, in the domain's order, spell a word of that
+    finite automaton or regular expression)."""
 
     kind: str
     names: tuple[str, ...]
@@ -110,6 +112,8 @@ class Quant(Node):
     tuple_binder: bool
     domain: Expr
     body: Expr
+    args: tuple[Expr, ...] = ()
+    """The automaton of `accepted`; empty for every other kind."""
 
 
 @dataclass(frozen=True)

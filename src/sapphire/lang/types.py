@@ -170,7 +170,9 @@ class _Checker:
             else:
                 inner[e.names[0]] = elem if elem != TUPLE else TUPLE
             body_type = {"∀": BOOL, "∃": BOOL, "#": BOOL, "connected": BOOL,
-                         "Σ": INT, "distinct": INT}[e.kind]
+                         "Σ": INT, "distinct": INT, "accepted": INT}[e.kind]
+            for a in e.args:
+                self.infer(a, env)
             self.want(e.body, body_type, inner)
             return INT if e.kind in ("Σ", "#") else BOOL
         return None

@@ -27,8 +27,8 @@ RESERVED_NAMES: frozenset[str] = frozenset(
     {
         "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
         "true", "false",
-        "bh", "bw", "distinct", "connected", "term", "boolean", "integer", "across", "down",
-        "inside",
+        "bh", "bw", "distinct", "connected", "accepted", "term", "boolean", "integer", "across",
+        "down", "inside",
     }
 )
 """Names a meaning may read without binding them; parameters must not shadow them."""

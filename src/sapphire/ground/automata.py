@@ -1,0 +1,57 @@
+"""Regular expressions as finite automata, for `accepted(pattern)`.
+
+The expression is read and determinised by `greenery`; this module only names the symbols
+(the characters 0-9 are 0-9, the letters A-Z or a-z are 10-35, so a 16×16 board's digits
+have one character each) and keeps the states from which an accepting state can still be
+reached, so that a dead end costs the backend nothing.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+
+from greenery import parse
+
+SYMBOLS = string.digits + string.ascii_uppercase
+"""The character of each symbol value: SYMBOLS[v] spells v."""
+
+Automaton = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...]]
+"""(moves as (state, symbol, next state), start states, accepting states)."""
+
+
+def symbol_of(ch: str) -> int | None:
+    """The symbol a character of a pattern spells, or None for any other character."""
+    i = SYMBOLS.find(ch.upper())
+    return i if i >= 0 else None
+
+
+@lru_cache(maxsize=256)
+def compile_regex(pattern: str) -> Automaton:
+    """The automaton of `pattern`, matched against the whole word (ValueError when the
+    pattern cannot be read)."""
+    try:
+        fsm = parse(pattern).to_fsm()
+    except Exception as e:  # greenery raises its own parse errors and NoMatch
+        raise ValueError(str(e) or type(e).__name__) from None
+    for ch in pattern:
+        if ch.isalnum() and symbol_of(ch) is None:
+            raise ValueError(f"'{ch}' is not a symbol (0-9, A-Z)")
+    moves: set[tuple[int, int, int]] = set()
+    for state, row in fsm.map.items():
+        for charclass, nxt in row.items():
+            for value, ch in enumerate(SYMBOLS):
+                # a letter also stands for its lower case, as in the pattern
+                if charclass.accepts(ch) or (ch.isalpha() and charclass.accepts(ch.lower())):
+                    moves.add((state, value, nxt))
+    live = set(fsm.finals)
+    grew = True
+    while grew:
+        grew = False
+        for q, _, nxt in moves:
+            if nxt in live and q not in live:
+                live.add(q)
+                grew = True
+    kept = tuple(sorted(m for m in moves if m[0] in live and m[2] in live))
+    starts = (fsm.initial,) if fsm.initial in live else ()
+    return kept, starts, tuple(sorted(fsm.finals))

@@ -1,0 +1,56 @@
+"""Regular expressions compiled for `accepted(pattern)` accept exactly the words Python's own
+`re` matches in full, and an automaton's runs are followed through every nondeterministic
+branch."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from sapphire.ground.automata import SYMBOLS, compile_regex
+from sapphire.ground.model import Accepts
+
+
+@pytest.mark.parametrize("pattern", [
+    "[1245]*3.*",
+    "(12|34)+.",
+    "[^1-2]?(3|41)*",
+    ".?([^4]|41)*",
+    "1{2,3}[2-4]",
+    "",
+    "(1|2)(3|4)?1*",
+])
+def test_compiled_pattern_accepts_what_re_fullmatch_accepts(pattern: str) -> None:
+    moves, starts, accepts = compile_regex(pattern)
+    a = Accepts((), moves, starts, accepts)
+    for n in range(5):
+        for word in itertools.product(range(1, 5), repeat=n):
+            text = "".join(SYMBOLS[v] for v in word)
+            assert a.holds_for(word) == bool(re.fullmatch(pattern, text)), (pattern, text)
+
+
+def test_letters_spell_ten_and_up_in_either_case() -> None:
+    for pattern in ("A[B-C]", "a[b-c]"):
+        a = Accepts((), *compile_regex(pattern))
+        assert a.holds_for([10, 12]) and not a.holds_for([10, 13]) and not a.holds_for([1, 2])
+
+
+def test_dead_states_are_dropped() -> None:
+    moves, starts, accepts = compile_regex("1*2")
+    # greenery's automaton has a third state that no word leaves again; no move enters it
+    assert {q for q, _, _ in moves} | {b for _, _, b in moves} <= set(starts) | set(accepts)
+
+
+@pytest.mark.parametrize("bad", ["(12", "1**[", "é"])
+def test_an_unreadable_pattern_is_a_value_error(bad: str) -> None:
+    with pytest.raises(ValueError):
+        compile_regex(bad)
+
+
+def test_a_run_follows_every_branch_of_a_nondeterministic_automaton() -> None:
+    # from 0 a 1 leads to 1 or 2; only 2 goes on with 3 to the accepting 3
+    a = Accepts((), ((0, 1, 1), (0, 1, 2), (2, 3, 3)), (0,), (3,))
+    assert a.reached([1]) == {1, 2}
+    assert a.holds_for([1, 3]) and not a.holds_for([1]) and not a.holds_for([1, 3, 3])
