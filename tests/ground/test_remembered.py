@@ -12,7 +12,7 @@ import pytest
 from sapphire.ground import grounder as grounder_module
 from sapphire.ground.closures import free_names
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.lang.parser import parse_program
+from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.pipeline import solve_grounded
 
 X = "∀i∈{1⋯3} ⦗x i⦘∈{0 1}\n"
@@ -74,3 +74,8 @@ def test_a_total_reading_a_set_of_sets_is_evaluated_every_time() -> None:
     # t is a tuple holding a set: x1 ∧ x2, and x3 free
     text = X + "∀t∈{⟨{1 2} 3⟩}: (#⟨A b⟩∈{t}: ∀i∈A: ⦗x i⦘=1)=1\n"
     assert count(text) == ("multiple", 2)
+
+
+def test_an_automaton_binder_reads_the_names_of_its_automaton() -> None:
+    e = parse_expression("accepted(moves, s, a)⟨i r c⟩∈P: ⦗face r c⦘+k")
+    assert free_names(e, {}) == frozenset({"moves", "s", "a", "P", "k"})

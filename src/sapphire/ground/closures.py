@@ -275,9 +275,10 @@ def free_names(e: Expr, terms: dict, calling: frozenset[str] = frozenset()
     elif t is Quant:
         inner = free_names(e.body, terms, calling)  # type: ignore[union-attr]
         dom = free_names(e.domain, terms, calling)  # type: ignore[union-attr]
-        if inner is None or dom is None:
+        args = [free_names(a, terms, calling) for a in e.args]  # type: ignore[union-attr]
+        if inner is None or dom is None or None in args:
             return None
-        return dom | (inner - frozenset(e.names))  # type: ignore[union-attr]
+        return dom.union(*args) | (inner - frozenset(e.names))  # type: ignore[union-attr, arg-type]
     elif t is Let:
         inner = free_names(e.body, terms, calling)  # type: ignore[union-attr]
         if inner is None:
