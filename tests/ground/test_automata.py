@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from sapphire.ground.automata import SYMBOLS, compile_regex
+from sapphire.ground.automata import SYMBOLS, compile_regex, live_moves
 from sapphire.ground.model import Accepts
 
 
@@ -37,10 +37,11 @@ def test_letters_spell_ten_and_up_in_either_case() -> None:
         assert a.holds_for([10, 12]) and not a.holds_for([10, 13]) and not a.holds_for([1, 2])
 
 
-def test_dead_states_are_dropped() -> None:
-    moves, starts, accepts = compile_regex("1*2")
-    # greenery's automaton has a third state that no word leaves again; no move enters it
-    assert {q for q, _, _ in moves} | {b for _, _, b in moves} <= set(starts) | set(accepts)
+def test_moves_into_and_out_of_dead_states_are_dropped() -> None:
+    # state 2 is a trap that accepts nothing; state 3 can only be reached through it
+    moves = {(0, 1, 1), (0, 2, 2), (2, 1, 2), (2, 3, 3), (1, 1, 1)}
+    assert live_moves(moves, {1}) == ((0, 1, 1), (1, 1, 1))
+    assert live_moves(moves, {3}) == ((0, 2, 2), (2, 1, 2), (2, 3, 3))
 
 
 @pytest.mark.parametrize("bad", ["(12", "1**[", "é"])

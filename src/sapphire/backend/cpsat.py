@@ -73,6 +73,21 @@ keeps falling into 10–20 pieces for hundreds of rounds, and a chaos constructi
 regions into 1–4 pieces each, where the full encoding solves sooner."""
 
 
+NATIVE_AUTOMATON = True
+"""Whether a deterministic automaton posted without conditions becomes CP-SAT's own automaton
+constraint rather than the reachability literals of `_Lowering.accepted`."""
+
+
+def _deterministic(f: Accepts) -> bool:
+    """One start state and at most one move per state and symbol."""
+    seen: set[tuple[int, int]] = set()
+    for q, a, _ in f.moves:
+        if (q, a) in seen:
+            return False
+        seen.add((q, a))
+    return len(f.starts) == 1 and bool(f.word)
+
+
 def _cp_domain(d: Domain) -> cp_model.Domain:
     return cp_model.Domain.FromIntervals([list(iv) for iv in d.intervals])
 
@@ -265,7 +280,11 @@ class _Lowering:
         elif t is Connected:
             self.post_connected(f, enf)
         elif t is Accepts:
-            self.clause([self.accepted(f)], enf)
+            if not enf and NATIVE_AUTOMATON and _deterministic(f):
+                self.m.add_automaton([self.expr(w) for w in f.word], f.starts[0],
+                                     list(f.accepts), list(f.moves))
+            else:
+                self.clause([self.accepted(f)], enf)
         else:
             raise InternalError(f"cannot lower {t.__name__}")
 

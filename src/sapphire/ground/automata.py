@@ -1,6 +1,6 @@
 """Regular expressions as finite automata, for `accepted(pattern)`.
 
-The expression is read and determinised by `greenery`; this module only names the symbols
+The expression is read and determinised by `interegular`; this module only names the symbols
 (the characters 0-9 are 0-9, the letters A-Z or a-z are 10-35, so a 16×16 board's digits
 have one character each) and keeps the states from which an accepting state can still be
 reached, so that a dead end costs the backend nothing.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from functools import lru_cache
 
-from greenery import parse
+import interegular
 
 SYMBOLS = string.digits + string.ascii_uppercase
 """The character of each symbol value: SYMBOLS[v] spells v."""
@@ -31,20 +31,30 @@ def compile_regex(pattern: str) -> Automaton:
     """The automaton of `pattern`, matched against the whole word (ValueError when the
     pattern cannot be read)."""
     try:
-        fsm = parse(pattern).to_fsm()
-    except Exception as e:  # greenery raises its own parse errors and NoMatch
+        fsm = interegular.parse_pattern(pattern).to_fsm()
+    except Exception as e:  # interegular raises its own syntax errors
         raise ValueError(str(e) or type(e).__name__) from None
     for ch in pattern:
         if ch.isalnum() and symbol_of(ch) is None:
             raise ValueError(f"'{ch}' is not a symbol (0-9, A-Z)")
     moves: set[tuple[int, int, int]] = set()
-    for state, row in fsm.map.items():
-        for charclass, nxt in row.items():
-            for value, ch in enumerate(SYMBOLS):
-                # a letter also stands for its lower case, as in the pattern
-                if charclass.accepts(ch) or (ch.isalpha() and charclass.accepts(ch.lower())):
-                    moves.add((state, value, nxt))
-    live = set(fsm.finals)
+    for value, ch in enumerate(SYMBOLS):
+        # a letter also stands for its lower case, as in the pattern
+        classes = {fsm.alphabet[ch], fsm.alphabet[ch.lower()]}
+        for state, row in fsm.map.items():
+            for cls in classes:
+                if cls in row:
+                    moves.add((state, value, row[cls]))
+    kept = live_moves(moves, set(fsm.finals))
+    live = {q for q, _, _ in kept} | set(fsm.finals)
+    starts = (fsm.initial,) if fsm.initial in live else ()
+    return kept, starts, tuple(sorted(fsm.finals))
+
+
+def live_moves(moves: set[tuple[int, int, int]], finals: set[int]
+               ) -> tuple[tuple[int, int, int], ...]:
+    """The moves between states from which some accepting state can still be reached."""
+    live = set(finals)
     grew = True
     while grew:
         grew = False
@@ -52,6 +62,4 @@ def compile_regex(pattern: str) -> Automaton:
             if nxt in live and q not in live:
                 live.add(q)
                 grew = True
-    kept = tuple(sorted(m for m in moves if m[0] in live and m[2] in live))
-    starts = (fsm.initial,) if fsm.initial in live else ()
-    return kept, starts, tuple(sorted(fsm.finals))
+    return tuple(sorted(m for m in moves if m[0] in live and m[2] in live))
