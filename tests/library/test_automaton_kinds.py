@@ -72,3 +72,13 @@ def test_with_latin_rows(tmp_path: Path) -> None:
 def test_bad_automata_are_errors(tmp_path: Path, line: str, kind: str) -> None:
     err = case_error(tmp_path, "board: 1x4\n", line)
     assert [d.kind for d in err.diagnostics] == [kind], str(err)
+
+
+@pytest.mark.parametrize("pattern", ["12|21", "1.", "(1|3)*"])
+def test_under_a_condition(tmp_path: Path, pattern: str) -> None:
+    # `if distinct` puts the automaton under an enforcement literal (the reachability
+    # literals, not CP-SAT's own constraint): it binds only where the two digits differ
+    rule = regex("r1c1-r1c2", pattern)
+    want = brute(1, 4, range(1, 5), [lambda g: g[(1, 1)] == g[(1, 2)] or rule(g)])
+    check(tmp_path, "board: 1x4\n", f'regex r1c1-r1c2 pattern "{pattern}" if distinct', want,
+          cap=256)
