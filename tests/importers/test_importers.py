@@ -119,7 +119,6 @@ def refusal(text: str, **kw: object) -> str:
     (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
     (".Var~X~X~2.~R1C1_1~VX1_3", "'Var'"),
-    (".Cage~10~R1C1~R1C1~R1C2", "listed twice"),
     (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),
 ])
 def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> None:
@@ -273,3 +272,13 @@ def test_import_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture) ->
     assert "unknown import format" in capsys.readouterr().err
     assert main(["import", "iss", str(tmp_path / "missing.iss")]) == 1
     assert import_puzzle("iss", ".~R1C1_1").startswith("---\nsource:")
+
+
+def test_a_cell_listed_twice_counts_twice() -> None:
+    # ISS adds a repeated cell twice; a cage's digits still differ, a sum's may repeat
+    cage = iss_to_case(".Cage~10~R1C1~R1C1~R1C2")
+    assert "all-different r1c1-r1c2\n" in cage and "sum r1c1-r1c1-r1c2 total 10\n" in cage
+    plain = iss_to_case(".Sum~10~R1C1~R1C1~R1C2")
+    assert "sum r1c1-r1c1-r1c2 total 10\n" in plain and "all-different" not in plain
+    no_total = iss_to_case(".Cage~0~R1C1~R1C1~R1C2")
+    assert no_total.endswith("sudoku 9x9\nall-different r1c1-r1c2\n")

@@ -317,3 +317,16 @@ def test_nine_by_nine_rule_counts(tmp_path: Path, line: str, rule: Rule, negated
                                      for c, ch in enumerate(row))
                      for r, row in enumerate(SOLVED))
     check(tmp_path, f"board: 9x9\ngivens: |\n{text}\n", ("not " if negated else "") + line, want)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "weights", "total"), [
+    ("sum r1c1-r1c2-r1c2 total 7", {(1, 1): 1, (1, 2): 2}, 7),
+    ("sum r1c3-r1c1-r1c4 total 6", {(1, 3): 1, (1, 1): 1, (1, 4): 1}, 6),
+])
+def test_sum_counts_a_cell_as_often_as_it_is_listed(
+        tmp_path: Path, line: str, weights: dict[Cell, int], total: int, negated: bool) -> None:
+    def rule(g: Grid) -> bool:
+        return sum(w * g[c] for c, w in weights.items()) == total
+    want = brute(1, 4, range(1, 5), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want, cap=256)

@@ -444,8 +444,15 @@ def _cage(cv: Converter, it: Item) -> None:
     total = cv.number(it.type, it.args[0])
     cells = cv.cells(it.args[1:])
     if len(set(cells)) != len(cells):
-        raise Unsupported(it.type, "a cell listed twice (counted twice in the sum), which a "
-                          "cage's cell set cannot say")
+        # a cell listed twice counts twice in ISS's sum; a cage's digits still differ
+        distinct = list(dict.fromkeys(cells))
+        if it.type == "Cage" and len(distinct) > 1:
+            cv.need("Cage", "all-different")
+            cv.b.add("all-different", distinct)
+        if it.type == "Sum" or total:
+            cv.need(it.type, "sum")
+            cv.b.add("sum", cells, sum=total)
+        return
     if it.type == "Cage" and total == 0:
         cv.need("Cage", "all-different")
         cv.b.add("all-different", cells)
