@@ -14,7 +14,8 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.NoBoxes` — rows and columns only; `.Jigsaw~LAYOUT` — irregular regions, one character per
   cell in row-major order naming the cell's region.
 * `.Cage~17~R1C1~R1C2` — a killer cage (total 0: different digits only); `.Sum~…` — a sum
-  whose digits may repeat; `.LittleKiller~22~R1C1` — the diagonal starting at a cell.
+  whose digits may repeat; a cell listed twice in either counts twice (a `sum` line);
+  `.LittleKiller~22~R1C1` — the diagonal starting at a cell.
 * `.Thermo~…`, `.Arrow~…` (circle first), `.Whisper~5~…`, `.Renban~…`, `.Palindrome~…`,
   `.Between~…` — lines through the listed cells in order.
 * `.PillArrow~2~…` (the pill's cells first), `.Zipper~…`, `.CountingCircles~…`,
