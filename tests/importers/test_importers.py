@@ -114,7 +114,8 @@ def refusal(text: str, **kw: object) -> str:
 
 
 @pytest.mark.parametrize(("text", "named"), [
-    (".~R1C1_1.Or.~R1C2_1.~R1C3_1.End", "'Or'"),
+    (".~R1C1_1.Or.~R1C2_1.~R1C3_2.End", "'Or'"),
+    (".Or.~R1C2_1.Cage~3~R1C1~R1C2.End", "'Or'"),
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
     (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
@@ -263,7 +264,7 @@ def test_import_command_reads_a_corpus_entry(tmp_path: Path,
 
 def test_import_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     src = tmp_path / "or.iss"
-    src.write_text(".Or.~R1C1_1.~R1C1_2.End", encoding="utf-8")
+    src.write_text(".Or.~R1C1_1.~R1C2_2.End", encoding="utf-8")
     out = tmp_path / "none.case"
     assert main(["import", "iss", str(src), "-o", str(out)]) == 1
     assert "'Or'" in capsys.readouterr().err
@@ -282,3 +283,15 @@ def test_a_cell_listed_twice_counts_twice() -> None:
     assert "sum r1c1-r1c1-r1c2 total 10\n" in plain and "all-different" not in plain
     no_total = iss_to_case(".Cage~0~R1C1~R1C1~R1C2")
     assert no_total.endswith("sudoku 9x9\nall-different r1c1-r1c2\n")
+
+
+def test_an_or_of_placements_of_one_digit_or_in_one_cell() -> None:
+    # one digit in one of two cells: a quadruple of that digit
+    one_digit = iss_to_case(".Or.~R1C2_1.~R1C1_1.End")
+    assert one_digit.endswith("quadruple r1c2-r1c1 digits [1]\n")
+    # one cell holding one of several digits, through nested groups: the cell's candidates,
+    # narrowed by a plain given of the same cell elsewhere
+    one_cell = iss_to_case(".Or.And.Or.~R6C1_7.~R6C1_1.End.End.And.~R6C1_3.End.End")
+    assert "candidates-1: absent-digits r6c1 digits [2,4,5,6,8,9]" in one_cell
+    narrowed = iss_to_case(".Or.~R6C1_7.~R6C1_1.End.~R6C1_1_2")
+    assert "\n  . . . . . . . . .\n  1 . ." in narrowed

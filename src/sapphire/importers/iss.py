@@ -41,7 +41,9 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
   `regex` lines).
-* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold;
+* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold
+  (an `.Or` only of placements: of one digit in one of several cells, a `quadruple`; of one
+  cell holding one of several digits, that cell's candidates);
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 
 What is imported
@@ -51,8 +53,8 @@ is a square sudoku with its standard boxes, else `latin-square` with `board: RxC
 `boxes HxW` line when the grid has boxes; values other than 1..N (N the longer side) as the
 front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
 the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
-library cannot say is refused with an error that names every such constraint type: `.Or` (a
-case is a conjunction of its rules), raw grids (no row or column rule), extra cells (`Var`),
+library cannot say is refused with an error that names every such constraint type: any other
+`.Or` (a case is a conjunction of its rules), raw grids (no row or column rule), extra cells (`Var`),
 and each type with no matching kind.
 """
 
@@ -340,8 +342,13 @@ class Converter:
             if it.type == "And":
                 self._flatten(it.members, out)
             elif it.type == "Or":
-                self.problems.setdefault("Or", "a case holds all of its rules; it cannot say "
-                                         "that one of several holds")
+                either = or_of_placements(it)
+                if either is None:
+                    self.problems.setdefault("Or", "a case holds all of its rules; it cannot "
+                                             "say that one of several holds, except for "
+                                             "placements of one digit or in one cell")
+                else:
+                    out.append(either)
             elif it.type == "Replicate":
                 self._guard(it, lambda it=it: self._replicate(it, out))
             elif it.type in GROUPS:
@@ -425,6 +432,39 @@ class Converter:
 
 
 # -- one handler per ISS type ---------------------------------------------------------------
+
+
+def or_of_placements(it: Item) -> Item | None:
+    """An `.Or` whose branches are single placements (`.~R6C1_7`, also inside one-member
+    `.And` and nested `.Or` groups) as one item a rule can say: all in one cell, a given
+    with candidates (`.~R6C1_1_7`); all of one digit, a `Placements` item (that digit in
+    one of the cells); anything else None."""
+    found: list[tuple[str, str]] = []
+
+    def collect(x: Item) -> bool:
+        if x.type == "Or" or (x.type == "And" and len(x.members) == 1):
+            return all(collect(m) for m in x.members)
+        if x.type == "Given" and len(x.args) == 1 and not x.members:
+            cell, *values = x.args[0].split("_")
+            found.extend((cell, v) for v in values)
+            return bool(values)
+        return False
+
+    if not collect(it) or not found:
+        return None
+    cells = list(dict.fromkeys(c for c, _ in found))
+    values = list(dict.fromkeys(v for _, v in found))
+    if len(cells) == 1:
+        return Item("Given", ["_".join([cells[0], *values])])
+    if len(values) == 1:
+        return Item("Placements", [values[0], *cells])
+    return None
+
+
+def _placements(cv: Converter, it: Item) -> None:
+    """One digit in at least one of the cells: a `quadruple` of that digit."""
+    cv.need("Or", "quadruple")
+    cv.b.add("quadruple", cv.cells(it.args[1:]), digits=[cv.number("Or", it.args[0])])
 
 
 def _given(cv: Converter, it: Item) -> None:
@@ -1097,6 +1137,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "ChaosArrow": _chaos_arrow,
     "ChaosCount": _chaos_count,
     "Given": _given,
+    "Placements": _placements,
     "Cage": _cage,
     "Sum": _sum,
     "LittleKiller": _little_killer,
