@@ -54,8 +54,8 @@ is a square sudoku with its standard boxes, else `latin-square` with `board: RxC
 front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
 the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
 library cannot say is refused with an error that names every such constraint type: any other
-`.Or` (a case is a conjunction of its rules), raw grids (no row or column rule), extra cells (`Var`),
-and each type with no matching kind.
+`.Or` (a case is a conjunction of its rules), raw grids (no row or column rule), extra cells
+(`Var`), and each type with no matching kind.
 """
 
 from __future__ import annotations
