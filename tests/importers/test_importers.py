@@ -295,3 +295,8 @@ def test_an_or_of_placements_of_one_digit_or_in_one_cell() -> None:
     assert "candidates-1: absent-digits r6c1 digits [2,4,5,6,8,9]" in one_cell
     narrowed = iss_to_case(".Or.~R6C1_7.~R6C1_1.End.~R6C1_1_2")
     assert "\n  . . . . . . . . .\n  1 . ." in narrowed
+
+
+def test_an_or_of_one_branch_is_that_branch() -> None:
+    assert iss_to_case(".Or.And.AllDifferent~R3C8~R4C7.End.End").endswith(
+        "all-different r3c8-r4c7\n")

@@ -341,6 +341,8 @@ class Converter:
         for it in items:
             if it.type == "And":
                 self._flatten(it.members, out)
+            elif it.type == "Or" and len(it.members) == 1:
+                self._flatten(it.members, out)  # one branch: it holds
             elif it.type == "Or":
                 either = or_of_placements(it)
                 if either is None:
