@@ -1021,8 +1021,11 @@ def unroll_separators(moves: Moves, starts: list[int], accepts: list[int], separ
     `separator` wherever the line has a `-` item (`breaks[k]` of them after k digits): the
     states are numbered per position, so that after digit k the separator moves are taken."""
     step: dict[tuple[int, int], set[int]] = {}
+    leaving: dict[int, set[int]] = {}
     for q, a, b in moves:
         step.setdefault((q, a), set()).add(b)
+        if a != separator:
+            leaving.setdefault(q, set()).add(a)
 
     def separate(states: set[int], k: int) -> set[int]:
         for _ in range(breaks[k]):
@@ -1040,10 +1043,8 @@ def unroll_separators(moves: Moves, starts: list[int], accepts: list[int], separ
     for k in range(length):
         nxt: set[int] = set()
         for q in sorted(layer):
-            for (p, a), targets in sorted(step.items()):
-                if p != q or a == separator:
-                    continue
-                for b in sorted(separate(set(targets), k + 1)):
+            for a in sorted(leaving.get(q, ())):
+                for b in sorted(separate(step[(q, a)], k + 1)):
                     out.append((ident(k, q), a, ident(k + 1, b)))
                     nxt.add(b)
         layer = nxt
