@@ -755,15 +755,20 @@ def pair_table(cv: Converter, key: str) -> set[tuple[int, int]]:
     return out
 
 
-def cell_groups(cv: Converter, items: list[str]) -> list[list[Cell]]:
-    """Cells split into groups at empty items; `_NAME` items (a group's label) are skipped."""
-    groups: list[list[Cell]] = [[]]
+def item_groups(items: list[str]) -> list[list[str]]:
+    """Items split into groups at empty items; `_NAME` items (a group's label) are skipped."""
+    groups: list[list[str]] = [[]]
     for item in items:
         if item == "":
             groups.append([])
         elif not item.startswith("_"):
-            groups[-1].append(cv.cells([item])[0])
+            groups[-1].append(item)
     return [g for g in groups if g]
+
+
+def cell_groups(cv: Converter, items: list[str]) -> list[list[Cell]]:
+    """The cells of each group of `item_groups`."""
+    return [cv.cells(g) for g in item_groups(items)]
 
 
 def _pair(cv: Converter, it: Item) -> None:
@@ -1061,13 +1066,7 @@ def _nfa(cv: Converter, it: Item) -> None:
     moves, starts, accepts = decode_nfa(it.args[0] if it.args else "")
     lo, hi = cv.shape.values
     separator = hi - lo + 2
-    groups: list[list[str]] = [[]]
-    for item in it.args[1:]:
-        if item == "":
-            groups.append([])
-        elif not item.startswith("_"):
-            groups[-1].append(item)
-    for group in filter(None, groups):
+    for group in item_groups(list(it.args[1:])):
         cells = cv.cells([x for x in group if x != "-"])
         breaks = [0] * (len(cells) + 1)
         k = 0
