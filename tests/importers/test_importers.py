@@ -114,8 +114,7 @@ def refusal(text: str, **kw: object) -> str:
 
 
 @pytest.mark.parametrize(("text", "named"), [
-    (".~R1C1_1.Or.~R1C2_1.~R1C3_2.End", "'Or'"),
-    (".Or.~R1C2_1.Cage~3~R1C1~R1C2.End", "'Or'"),
+    (".~R1C1_1.Or.~R1C2_1.AntiKing.End", "a branch of type 'AntiKing'"),
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
     (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
@@ -264,7 +263,7 @@ def test_import_command_reads_a_corpus_entry(tmp_path: Path,
 
 def test_import_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     src = tmp_path / "or.iss"
-    src.write_text(".Or.~R1C1_1.~R1C2_2.End", encoding="utf-8")
+    src.write_text(".Or.~R1C1_1.AntiKing.End", encoding="utf-8")
     out = tmp_path / "none.case"
     assert main(["import", "iss", str(src), "-o", str(out)]) == 1
     assert "'Or'" in capsys.readouterr().err
@@ -300,3 +299,19 @@ def test_an_or_of_placements_of_one_digit_or_in_one_cell() -> None:
 def test_an_or_of_one_branch_is_that_branch() -> None:
     assert iss_to_case(".Or.And.AllDifferent~R3C8~R4C7.End.End").endswith(
         "all-different r3c8-r4c7\n")
+
+
+def test_any_other_or_is_an_any_of_line() -> None:
+    # each branch as its own rule line; a group as all-of; a placement as a quadruple, and
+    # the entries of a kind that stands twice get ids, as the lines of a case do
+    text = iss_to_case(".Or.Cage~3~R1C1~R1C2.Lunchbox~3~R1C1~R1C2.End"
+                       ".Or.~R1C1_1.And.~R1C1_5.AllDifferent~R3C8~R4C7.End.End"
+                       ".Or.~R2C2_1.~R3C3_2.End")
+    body = text.split("---\n")[-1]
+    assert body == (
+        "sudoku 9x9\n"
+        'any-of-1: any-of rules ["cage r1c1-r1c2 total 3","lunchbox r1c1-r1c2 total 3"]\n'
+        'any-of-2: any-of rules ["quadruple r1c1 digits [1]","all-of rules [\\"quadruple r1c1 '
+        'digits [5]\\",\\"all-different r3c8-r4c7\\"]"]\n'
+        'any-of-3: any-of rules ["quadruple-1: quadruple r2c2 digits [1]",'
+        '"quadruple-2: quadruple r3c3 digits [2]"]\n')

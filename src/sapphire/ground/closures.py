@@ -123,9 +123,10 @@ def _leaf(g: Grounder, e: Expr) -> Thunk | None:
 
     def read_name() -> Any:
         try:
-            return env[name]
+            v = env[name]
         except KeyError:
             return interp(e)
+        return g.eval(v) if type(v) is Let else v  # a rule's meaning (`rules`)
 
     return read_name
 

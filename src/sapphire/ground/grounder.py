@@ -487,7 +487,8 @@ class Grounder:
     def eval_name(self, e: Name) -> Value:
         env = self.env
         if e.name in env:
-            return env[e.name]
+            v = env[e.name]
+            return self.eval(v) if type(v) is Let else v  # a rule's meaning (`rules`)
         if self.mode == "facts":
             raise _NotConstant(e.name not in self.scalar_dom)
         v = self.scalars.get(e.name)

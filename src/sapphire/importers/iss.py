@@ -41,9 +41,10 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
   `regex` lines).
-* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold
-  (an `.Or` only of placements: of one digit in one of several cells, a `quadruple`; of one
-  cell holding one of several digits, that cell's candidates);
+* `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold.
+  An `.Or` is an `any-of` line with one entry per branch (a group inside it an `all-of`);
+  an `.Or` only of placements is shorter: of one digit in one of several cells, a
+  `quadruple`; of one cell holding one of several digits, that cell's candidates;
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 
 What is imported
@@ -53,9 +54,9 @@ is a square sudoku with its standard boxes, else `latin-square` with `board: RxC
 `boxes HxW` line when the grid has boxes; values other than 1..N (N the longer side) as the
 front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
 the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
-library cannot say is refused with an error that names every such constraint type: any other
-`.Or` (a case is a conjunction of its rules), raw grids (no row or column rule), extra cells
-(`Var`), and each type with no matching kind.
+library cannot say is refused with an error that names every such constraint type: an
+`.Or` with a branch that no entry can say (a global rule), raw grids (no row or column rule),
+extra cells (`Var`), and each type with no matching kind.
 """
 
 from __future__ import annotations
@@ -344,13 +345,7 @@ class Converter:
             elif it.type == "Or" and len(it.members) == 1:
                 self._flatten(it.members, out)  # one branch: it holds
             elif it.type == "Or":
-                either = or_of_placements(it)
-                if either is None:
-                    self.problems.setdefault("Or", "a case holds all of its rules; it cannot "
-                                             "say that one of several holds, except for "
-                                             "placements of one digit or in one cell")
-                else:
-                    out.append(either)
+                out.append(or_of_placements(it) or Item("AnyOf", [], it.members))
             elif it.type == "Replicate":
                 self._guard(it, lambda it=it: self._replicate(it, out))
             elif it.type in GROUPS:
@@ -461,6 +456,71 @@ def or_of_placements(it: Item) -> Item | None:
     if len(values) == 1:
         return Item("Placements", [values[0], *cells])
     return None
+
+
+def _any_of(cv: Converter, it: Item) -> None:
+    """An `.Or` of anything else: an `any-of` line with one entry per branch."""
+    cv.need("Or", "any-of")
+    cv.b.add("any-of", rules=entries([branch_text(cv, m) for m in it.members]))
+
+
+def branch_text(cv: Converter, it: Item) -> str:
+    """One branch of an `.Or` as the text of one rule line: a group as `all-of`/`any-of`,
+    a placement as a `quadruple` of its digit (candidates as `absent-digits`), any other
+    constraint as its handler writes it (several lines: `all-of` them)."""
+    if it.type in ("And", "Or") and len(it.members) == 1:
+        return branch_text(cv, it.members[0])
+    texts: list[str]
+    if it.type in ("And", "Or"):
+        texts = [branch_text(cv, m) for m in it.members]
+        if it.type == "Or":
+            return _entry_line(cv, "any-of", texts)
+    elif it.type == "Given":
+        texts = []
+        lo, hi = cv.shape.values
+        for arg in it.args:
+            cell_id, *vals = arg.split("_")
+            r, c = cv.cells([cell_id])[0]
+            values = sorted({cv.number("Given", v) for v in vals})
+            if len(values) == 1:
+                texts.append(f"quadruple r{r}c{c} digits [{values[0]}]")
+            else:
+                other = [d for d in range(lo, hi + 1) if d not in values]
+                texts.append(f"absent-digits r{r}c{c} digits [{','.join(map(str, other))}]")
+    else:
+        handler = HANDLERS.get(it.type)
+        if handler is None or it.type in GLOBALS:
+            raise Unsupported("Or", f"a branch of type '{it.type}'")
+        saved, cv.b = cv.b, CaseBuilder(cv.b.library)
+        try:
+            handler(cv, it)
+            texts = cv.b.rule_texts()
+        finally:
+            cv.b = saved
+    if not texts:
+        raise Unsupported("Or", f"a branch of type '{it.type}' that writes no rule")
+    return texts[0] if len(texts) == 1 else _entry_line(cv, "all-of", texts)
+
+
+def _entry_line(cv: Converter, kind: str, texts: list[str]) -> str:
+    cv.need("Or", kind)
+    scratch = CaseBuilder(cv.b.library)
+    scratch.add(kind, rules=entries(texts))  # type: ignore[arg-type]
+    return scratch.rule_texts()[0]
+
+
+def entries(texts: list[str]) -> list[str]:
+    """Rule lines as entries of one `rules` list: like the lines of a case, the entries of a
+    kind that stands more than once get ids (`arrow-1: …`)."""
+    kinds = [t.split(" ", 1)[0] for t in texts]
+    seen: dict[str, int] = {}
+    out = []
+    for kind, text in zip(kinds, texts, strict=True):
+        if kinds.count(kind) > 1:
+            seen[kind] = seen.get(kind, 0) + 1
+            text = f"{kind}-{seen[kind]}: {text}"
+        out.append(text)
+    return out
 
 
 def _placements(cv: Converter, it: Item) -> None:
@@ -1140,6 +1200,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "ChaosCount": _chaos_count,
     "Given": _given,
     "Placements": _placements,
+    "AnyOf": _any_of,
     "Cage": _cage,
     "Sum": _sum,
     "LittleKiller": _little_killer,

@@ -47,6 +47,8 @@ def type_of_value(v: Any) -> Type:
         return INT
     if isinstance(v, tuple):
         return TUPLE
+    if isinstance(v, Let):
+        return BOOL  # a rule's meaning, bound by a `rules` parameter
     if isinstance(v, list | range):
         first = next(iter(v), None)
         inner = type_of_value(first) if first is not None else None

@@ -8,7 +8,8 @@ negated line can make (negating a global rule that has no definition).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from sapphire.case.givens import parse_digits
 from sapphire.case.model import Case, Cell, RuleLine
@@ -143,8 +144,46 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
                     "the box height must divide the rows and its width the columns")
 
 
+def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
+               board: tuple[int, int] | None) -> tuple[Case | None, list[Diagnostic]]:
+    """The rule lines a `rules` parameter holds, parsed and checked as lines of a case on the
+    same board, with positions `FILE:LINE <kind> rules, entry:N:COL`. An entry may not declare
+    an answer or bind case data, which belong to the case as a whole."""
+    from sapphire.case.parser import parse_case
+
+    where = _where(parent) or Span(case.path, 1, 1)
+    front = f"---\nlibrary: {case.front.library}\n"
+    front += f"board: {board[0]}x{board[1]}\n---\n" if board else "---\n"
+    label = f"{where.file}:{where.line} {parent.reference} rules, entry"
+    sub: Case | None = None
+    try:
+        sub = parse_case(front + "\n".join(lines) + "\n", label)
+        problems = check_case(lib, sub)
+    except SapphireError as e:
+        problems = list(e.diagnostics)
+    shift = front.count("\n")  # positions count entries, not the front matter above them
+
+    def entries(m: re.Match[str]) -> str:
+        numbers = re.sub(r"\d+", lambda n: str(int(n.group()) - shift), m.group(2))
+        return ("entries " if m.group(1) == "lines" else "entry ") + numbers
+
+    problems = [replace(p, span=replace(p.span, line=p.span.line - shift,
+                                        end_line=max(p.span.end_line - shift, 0)),
+                        message=re.sub(r"\b(lines?) (\d+(?:(?:, | and )\d+)*)", entries,
+                                       p.message))
+                if p.span is not None and p.span.file == label else p for p in problems]
+    for rule in sub.rules if sub is not None and not problems else ():
+        d = lib.resolve(rule.reference)
+        if d is not None and (d.declares or d.binds or d.kind == "value-modifier"):
+            problems.append(Diagnostic(
+                "rule-in-rules", f"'{rule.reference}' cannot stand among the rules of "
+                f"'{parent.reference}': it declares or binds what belongs to the whole case",
+                where, "write it as a line of its own", source_line(case.source, where.line)))
+    return sub, problems
+
+
 def _check_params(
-    d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+    lib: Library, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
     alphabet: range | None, out: _Out,
 ) -> None:
     seen: dict[str, str] = {}
@@ -192,6 +231,9 @@ def _check_params(
                         f"({alphabet.start}..{alphabet.stop - 1})", vspan)
         if isinstance(value, Cell):
             _check_cell(value, vspan, board, out)
+        if spec.type == "rules" and isinstance(value, list):
+            lines: list[str] = value  # type: ignore[assignment]
+            out.diagnostics.extend(rule_lines(lib, out.case, rule, lines, board)[1])
     for spec in d.params:
         if spec.required and spec.name not in seen and spec.name not in misspelt:
             out.add("missing-parameter", f"'{d.kind}' needs its parameter '{spec.preferred}'",
@@ -199,7 +241,8 @@ def _check_params(
 
 
 def _example(ptype: str) -> str:
-    return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1"}.get(ptype, "1")
+    return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1",
+            "rules": '["renban r1c1-r1c2"]'}.get(ptype, "1")
 
 
 def _json(value: object) -> str:
@@ -274,7 +317,7 @@ def check_case(lib: Library, case: Case) -> list[Diagnostic]:
                 out.add("unexpected-cells", f"'{d.kind}' is a global rule and takes no cells",
                         rule.cells[0].span or _where(rule), "drop the cells")
             _check_positional(d, rule, board, out)
-            _check_params(d, rule, board, alphabet, out)
+            _check_params(lib, d, rule, board, alphabet, out)
         _check_condition(lib, rule, declared, prelude_ok, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)

@@ -18,8 +18,8 @@ from markdown_it import MarkdownIt
 from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 
-ParamType = Literal["integer", "boolean", "digits", "cell", "json"]
-PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json")
+ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules"]
+PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
@@ -66,6 +66,9 @@ def type_matches(ptype: str, value: JsonValue | Cell) -> bool:
         )
     if ptype == "cell":
         return isinstance(value, Cell)
+    if ptype == "rules":
+        return isinstance(value, list) and bool(value) and all(
+            isinstance(v, str) for v in value)
     return not isinstance(value, Cell)  # json: any JSON value
 
 
@@ -75,6 +78,7 @@ TYPE_WORDS: dict[str, str] = {
     "digits": "a list of digits such as [2,9]",
     "cell": "a cell such as r1c2",
     "json": "a JSON value",
+    "rules": 'a list of rule lines such as ["cage r1c1-r1c2 total 3", "renban r1c3-r1c4"]',
 }
 
 
@@ -142,6 +146,10 @@ class RuleDefinition:
             if name in p.spellings():
                 return p
         return None
+
+    def param_type(self, name: str) -> str | None:
+        """The declared type of the parameter with this real name (None: not a parameter)."""
+        return next((p.type for p in self.params if p.name == name), None)
 
     def arguments(self, params: Any) -> dict[str, JsonValue | Cell]:
         """Real name -> value for a rule line's `Param`s, defaults filled in (assumes checked)."""

@@ -24,6 +24,7 @@ from sapphire.ground.grounder import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.library import Library
+from sapphire.library.check import rule_lines
 from sapphire.library.definition import RuleDefinition
 
 CHANNELS = ("face", "value", "shade", "region")
@@ -176,6 +177,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         if d.kind == "value-modifier":
             covered.update((c.cell.row, c.cell.col) for c in rule.cells)
         bindings = _rule_bindings(rule, d, rows, cols)
+        bindings = [(n, _sub_meanings(case, lib, rule, v, size, terms, reads)
+                     if d.param_type(n) == "rules" else v) for n, v in bindings]
         for name, what in d.binds:
             if what == "rows":
                 bindings.append((name, rows))
@@ -185,21 +188,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                 binds_clues[name] = what
         if d.binds:
             loop_maps = ("vrt", "hrz") if d.kind == "slitherlink" else loop_maps
-        base: Expr = Conj(span, meaning.constraints) if len(meaning.constraints) != 1 \
-            else meaning.constraints[0]
-        formula: Expr = base
-        for _ in range(rule.nots + (1 if negate_all else 0)):
-            formula = Apply(span, "negateRule", (formula,))
-        if rule.condition is not None:
-            pred = lib.predicate(rule.condition.predicate)
-            assert pred is not None  # check_case reported unknown predicates
-            term = pred.term_for(d.cells)
-            arg = "P" if term and _param_is_positions(terms, term) else "S"
-            cond = Apply(rule.condition.span or span, term or rule.condition.predicate,
-                         (Name(span, arg),))
-            wrap = "conditionalRule" if rule.condition.keyword == "if" else "unlessRule"
-            formula = Apply(span, wrap, (formula, cond))
-        constraints.append(Let(span, tuple(bindings), formula))
+        constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms,
+                                 rule.nots + (1 if negate_all else 0)))
     inst = Instance(terms=terms)
     inst.constants.update(rows=rows, cols=cols, board=board)
     decl: list[str] = []
@@ -262,6 +252,50 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         + (("region",) if regions else ()) + loop_maps
     inst.answer = answer + (("across", "down") if loop else ())
     return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps)
+
+
+def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tuple[str, Any]],
+          span: Span, lib: Library, terms: tuple[TermDef, ...], negations: int) -> Let:
+    """A rule's meaning with its bindings around it, its negations and its condition."""
+    formula: Expr = Conj(span, meaning.constraints) if len(meaning.constraints) != 1 \
+        else meaning.constraints[0]
+    for _ in range(negations):
+        formula = Apply(span, "negateRule", (formula,))
+    if rule.condition is not None:
+        pred = lib.predicate(rule.condition.predicate)
+        assert pred is not None  # check_case reported unknown predicates
+        term = pred.term_for(d.cells)
+        arg = "P" if term and _param_is_positions(terms, term) else "S"
+        cond = Apply(rule.condition.span or span, term or rule.condition.predicate,
+                     (Name(span, arg),))
+        wrap = "conditionalRule" if rule.condition.keyword == "if" else "unlessRule"
+        formula = Apply(span, wrap, (formula, cond))
+    return Let(span, tuple(bindings), formula)
+
+
+def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
+                  size: tuple[int, int], terms: tuple[TermDef, ...], reads: set[str]
+                  ) -> list[Let]:
+    """The meanings of the rule lines a `rules` parameter holds, each instantiated like a line
+    of the case (its own `not`s and condition, no `negate: all`): the `list<boolean>` that
+    `any-of` and `all-of` combine. A line may not declare an answer or bind case data, which
+    belong to the case as a whole."""
+    sub, problems = rule_lines(lib, case, parent, lines, size)
+    if problems or sub is None:
+        raise SapphireError(problems)
+    rows, cols = size
+    out: list[Let] = []
+    for rule in sub.rules:
+        d = lib.resolve(rule.reference)
+        assert d is not None  # rule_lines reported missing definitions
+        meaning = _meaning(d)
+        for c in meaning.constraints:
+            _names_read(c, reads)
+        bindings = _rule_bindings(rule, d, rows, cols)
+        bindings = [(n, _sub_meanings(case, lib, rule, v, size, terms, reads)
+                     if d.param_type(n) == "rules" else v) for n, v in bindings]
+        out.append(_wrap(rule, d, meaning, bindings, _span(sub, rule), lib, terms, rule.nots))
+    return out
 
 
 def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
