@@ -58,6 +58,11 @@ def case_error(tmp_path: Path, front: str, body: str) -> SapphireError:
     return exc.value
 
 
+def error_kinds(tmp_path: Path, line: str) -> list[str]:
+    """The kinds of the errors a rule line on a 1×4 board must report."""
+    return [d.kind for d in case_error(tmp_path, "board: 1x4\n", line).diagnostics]
+
+
 def check(tmp_path: Path, front: str, body: str, want: int, cap: int = CAP) -> None:
     """The solver's count and status agree with the brute-force count `want`."""
     status, got = solve_count(tmp_path, front, body, cap)
