@@ -410,21 +410,6 @@ class _Lowering:
         return lit
 
     # ------------------------------------------------------------------ automata
-    def values_of(self, lin: Lin) -> list[int]:
-        """The values `lin` can take: exact for one variable, its bounds' range otherwise."""
-        if not lin.terms:
-            return [lin.const]
-        if len(lin.terms) == 1:
-            v, c = lin.terms[0]
-            d = self.gm.variables[v].domain
-            return sorted({c * x + lin.const for iv in d.intervals
-                           for x in range(iv[0], iv[1] + 1)})
-        lo = hi = lin.const
-        for v, c in lin.terms:
-            d = self.gm.variables[v].domain
-            lo, hi = lo + min(c * d.lo, c * d.hi), hi + max(c * d.lo, c * d.hi)
-        return list(range(lo, hi + 1))
-
     def accepted(self, f: Accepts):  # noqa: ANN201
         """The literal ⇔ `f`: per position i and state q, a literal "some run over the first
         i symbols ends in q", defined in full from the previous layer, so that the literal
@@ -435,7 +420,7 @@ class _Lowering:
             return hit
         m = self.m
         n = len(f.word)
-        doms = [set(self.values_of(w)) for w in f.word]
+        doms = [set(self.gm.possible_values(w)) for w in f.word]
         forward = [set(f.starts)]
         for i in range(n):
             forward.append({b for q, a, b in f.moves if q in forward[i] and a in doms[i]})

@@ -541,7 +541,7 @@ class Grounder:
         if hit is not None:
             return hit
         table = self.points.get(e.fn, {})
-        choices = [self.possible_values(i) for i in idx]
+        choices = [self.model.possible_values(i) for i in idx]
         rows: list[tuple[tuple[int, ...], Lin]] = []
         doms: list[Domain] = []
         for point in itertools.product(*choices):
@@ -567,19 +567,6 @@ class Grounder:
             (Element(vid, tuple(as_lin(i) for i in idx), tuple(rows)), self.origin(e.span)))
         self.elem_cache[key] = res
         return res
-
-    def possible_values(self, x: IntTerm) -> list[int]:
-        if isinstance(x, int):
-            return [x]
-        if len(x.terms) == 1:
-            v, c = x.terms[0]
-            return sorted({c * d + x.const for d in self.model.variables[v].domain.values()})
-        lo = hi = x.const
-        for v, c in x.terms:
-            d = self.model.variables[v].domain
-            a, b = c * d.lo, c * d.hi
-            lo, hi = lo + min(a, b), hi + max(a, b)
-        return list(range(lo, hi + 1))
 
     def call_term(self, term: TermDef, e: Apply) -> Value:
         if len(term.params) != len(e.args):

@@ -266,3 +266,17 @@ class GroundModel:
     """Map points and scalars that folded to constants, per source name (shown in answers)."""
     answer: tuple[str, ...] = ()
     """The source names whose values make up an answer (blocking and counting use these)."""
+
+    def possible_values(self, x: int | Lin) -> list[int]:
+        """The values `x` can take: exact for one variable, its bounds' range otherwise."""
+        if isinstance(x, int):
+            return [x]
+        if len(x.terms) == 1:
+            v, c = x.terms[0]
+            return sorted({c * d + x.const for d in self.variables[v].domain.values()})
+        lo = hi = x.const
+        for v, c in x.terms:
+            d = self.variables[v].domain
+            a, b = c * d.lo, c * d.hi
+            lo, hi = lo + min(a, b), hi + max(a, b)
+        return list(range(lo, hi + 1))
