@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from counting import NOT, Grid, Rule, brute, cells_of, check, error_kinds
+from counting import NOT, Grid, Rule, brute, case_error, cells_of, check
 
 Moves = list[tuple[int, int, int]]
 
@@ -64,13 +64,20 @@ def test_with_latin_rows(tmp_path: Path) -> None:
           want)
 
 
-@pytest.mark.parametrize(("line", "kind"), [
-    ('regex r1c1-r1c2 pattern "(12"', "bad-pattern"),
-    ("regex r1c1-r1c2 pattern 12", "type"),
-    ("automaton r1c1-r1c2 moves [[0,1]] accept [1]", "type"),
+@pytest.mark.parametrize(("line", "kind", "col"), [
+    ('regex r1c1-r1c2 pattern "(12"', "bad-pattern", 25),
+    ("regex r1c1-r1c2 pattern 12", "bad-parameter-type", 25),
+    ("automaton r1c1-r1c2 moves [[0,1]] accept [1]", "bad-parameter-type", 27),
+    ("automaton r1c1-r1c2 moves [[0,1,1]] accept 1", "bad-parameter-type", 44),
 ])
-def test_bad_automata_are_errors(tmp_path: Path, line: str, kind: str) -> None:
-    assert error_kinds(tmp_path, line) == [kind]
+def test_bad_automata_are_errors_at_the_value(tmp_path: Path, line: str, kind: str,
+                                              col: int) -> None:
+    # checked with the case, so the error stands on the case's line, not in the library
+    err = case_error(tmp_path, "board: 1x4\n", line)
+    d = err.diagnostics[0]
+    assert [x.kind for x in err.diagnostics] == [kind], str(err)
+    assert d.span is not None and d.span.file.endswith("t.case")
+    assert (d.span.line, d.span.col) == (5, col) and d.hint
 
 
 @pytest.mark.parametrize("pattern", ["12|21", "1.", "(1|3)*"])

@@ -21,7 +21,6 @@ from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
-from sapphire.ground.automata import compile_regex
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.instance import Instance, data_to_instance
@@ -48,6 +47,7 @@ from sapphire.ground.model import (
     neighbours,
     pieces,
 )
+from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import (
     Apply,
     Binary,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from sapphire.case.givens import parse_digits
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.lang.automata import compile_regex
 from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
 from sapphire.library.library import Library
 
@@ -231,6 +232,13 @@ def _check_params(
                         f"({alphabet.start}..{alphabet.stop - 1})", vspan)
         if isinstance(value, Cell):
             _check_cell(value, vspan, board, out)
+        if spec.type == "pattern" and isinstance(value, str):
+            try:
+                compile_regex(value)
+            except ValueError as e:
+                out.add("bad-pattern", f"'{param.name}' of '{d.kind}' is not a regular "
+                        f"expression: {e}", vspan,
+                        "digits are 0-9 and A-Z; use [ ] ( ) | * + ? . and {m,n}")
         if spec.type == "rules" and isinstance(value, list):
             lines: list[str] = value  # type: ignore[assignment]
             out.diagnostics.extend(rule_lines(lib, out.case, rule, lines, board)[1])
@@ -242,6 +250,7 @@ def _check_params(
 
 def _example(ptype: str) -> str:
     return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1",
+            "integers": "[0]", "moves": "[[0,1,1]]", "pattern": '"[1-4]*5"',
             "rules": '["renban r1c1-r1c2"]'}.get(ptype, "1")
 
 

@@ -18,8 +18,10 @@ from markdown_it import MarkdownIt
 from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 
-ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules"]
-PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules")
+ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
+                    "moves", "pattern"]
+PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules",
+                                "integers", "moves", "pattern")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
@@ -54,6 +56,10 @@ def parse_size(text: object) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def _integer(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def type_matches(ptype: str, value: JsonValue | Cell) -> bool:
     """Whether a written value has the declared type; no coercion, so `"3"` is no integer."""
     if ptype == "integer":
@@ -66,6 +72,13 @@ def type_matches(ptype: str, value: JsonValue | Cell) -> bool:
         )
     if ptype == "cell":
         return isinstance(value, Cell)
+    if ptype in ("integers", "moves"):
+        width = 1 if ptype == "integers" else 3
+        return isinstance(value, list) and all(
+            _integer(v) if width == 1 else isinstance(v, list) and len(v) == 3 and all(
+                _integer(x) for x in v) for v in value)
+    if ptype == "pattern":
+        return isinstance(value, str)
     if ptype == "rules":
         return isinstance(value, list) and bool(value) and all(
             isinstance(v, str) for v in value)
@@ -78,6 +91,9 @@ TYPE_WORDS: dict[str, str] = {
     "digits": "a list of digits such as [2,9]",
     "cell": "a cell such as r1c2",
     "json": "a JSON value",
+    "integers": "a list of integers such as [0,2]",
+    "moves": "a list of [state, digit, next state] moves such as [[0,1,1],[1,2,0]]",
+    "pattern": 'a regular expression as text such as "[1-4]*5"',
     "rules": 'a list of rule lines such as ["cage r1c1-r1c2 total 3", "renban r1c3-r1c4"]',
 }
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from sapphire.ground.automata import SYMBOLS, compile_regex, live_moves
 from sapphire.ground.model import Accepts
+from sapphire.lang.automata import SYMBOLS, compile_regex, live_moves
 
 
 @pytest.mark.parametrize("pattern", [

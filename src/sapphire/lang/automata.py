@@ -32,8 +32,9 @@ def compile_regex(pattern: str) -> Automaton:
     pattern cannot be read)."""
     try:
         fsm = interegular.parse_pattern(pattern).to_fsm()
-    except Exception as e:  # interegular raises its own syntax errors
-        raise ValueError(str(e) or type(e).__name__) from None
+    except Exception as e:  # interegular raises its own syntax errors, often without a text
+        raise ValueError(str(e) or "it does not parse (an unclosed bracket or a repeat mark "
+                         "with nothing before it?)") from None
     for ch in pattern:
         if ch.isalnum() and symbol_of(ch) is None:
             raise ValueError(f"'{ch}' is not a symbol (0-9, A-Z)")
