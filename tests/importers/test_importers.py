@@ -115,6 +115,11 @@ def refusal(text: str, **kw: object) -> str:
 
 @pytest.mark.parametrize(("text", "named"), [
     (".~R1C1_1.Or.~R1C2_1.AntiKing.End", "a branch of type 'AntiKing'"),
+    (".Or.~R1C1_1.FullRankTies~any.End", "'FullRankTies' that writes no rule"),
+    (".NFA~A~_x~R1C1", "'A' is not base64url"),
+    (".NFA~gAAAAA~_x~R1C1", "the automaton format 2"),
+    (".Regex~A~R1C1", "the pattern 'A' is not base64url"),
+    (".Regex~_w~R1C1", "the pattern '_w' is not base64url"),
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
     (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
