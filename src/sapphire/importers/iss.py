@@ -1151,7 +1151,8 @@ def _regex(cv: Converter, it: Item) -> None:
     try:
         pattern = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except (ValueError, binascii.Error):
-        raise Unsupported("Regex", f"the pattern '{text[:20]}' is not base64url-encoded text") from None
+        raise Unsupported("Regex", f"the pattern '{text[:20]}' is not base64url-encoded "
+                          "text") from None
     for line in _automaton_lines(cv, it, list(it.args[1:])):
         cv.b.add("regex", line, pattern=pattern)
 
