@@ -126,13 +126,8 @@ class CaseBuilder:
         return Case(FrontMatter(fields), tuple(lines))
 
     def rule_texts(self) -> list[str]:
-        """Each rule as the text of one line without an id: an entry of `any-of`/`all-of`."""
-        lines = tuple(RuleLine(
-            reference=r.kind, cells=tuple(CellRef(Cell(a, b)) for a, b in r.cells),
-            separators=("-",) * max(0, len(r.cells) - 1), positional=r.positional,
-            params=tuple(Param(n, v) for n, v in r.params)) for r in self.rules)
-        text = write_case(Case(FrontMatter({"library": "std"}), lines),
-                          self.library.preferred_name)
+        """The rule lines alone, with their ids: the entries of an `any-of`/`all-of`."""
+        text = write_case(self.case(), self.library.preferred_name)
         return text.split("---\n", 2)[2].splitlines()
 
     def build(self) -> str:

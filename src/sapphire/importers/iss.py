@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 
 from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
-from sapphire.importers.common import CaseBuilder, digit_symbol
+from sapphire.importers.common import CaseBuilder, Rule, digit_symbol
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
@@ -460,33 +460,32 @@ def or_of_placements(it: Item) -> Item | None:
 
 def _any_of(cv: Converter, it: Item) -> None:
     """An `.Or` of anything else: an `any-of` line with one entry per branch."""
-    cv.need("Or", "any-of")
-    cv.b.add("any-of", rules=entries([branch_text(cv, m) for m in it.members]))
+    cv.b.rules.append(_group(cv, "any-of", [branch_rule(cv, m) for m in it.members]))
 
 
-def branch_text(cv: Converter, it: Item) -> str:
-    """One branch of an `.Or` as the text of one rule line: a group as `all-of`/`any-of`,
-    a placement as a `quadruple` of its digit (candidates as `absent-digits`), any other
-    constraint as its handler writes it (several lines: `all-of` them)."""
+def branch_rule(cv: Converter, it: Item) -> Rule:
+    """One branch of an `.Or` as one rule: a group as `all-of`/`any-of`, a placement as a
+    `quadruple` of its digit (candidates as `absent-digits`), any other constraint as its
+    handler writes it (several rules: `all-of` them)."""
     if it.type in ("And", "Or") and len(it.members) == 1:
-        return branch_text(cv, it.members[0])
-    texts: list[str]
+        return branch_rule(cv, it.members[0])
+    rules: list[Rule]
     if it.type in ("And", "Or"):
-        texts = [branch_text(cv, m) for m in it.members]
+        rules = [branch_rule(cv, m) for m in it.members]
         if it.type == "Or":
-            return _entry_line(cv, "any-of", texts)
+            return _group(cv, "any-of", rules)
     elif it.type == "Given":
-        texts = []
+        rules = []
         lo, hi = cv.shape.values
         for arg in it.args:
             cell_id, *vals = arg.split("_")
-            r, c = cv.cells([cell_id])[0]
+            cell = cv.cells([cell_id])[0]
             values = sorted({cv.number("Given", v) for v in vals})
             if len(values) == 1:
-                texts.append(f"quadruple r{r}c{c} digits [{values[0]}]")
+                rules.append(Rule("quadruple", (cell,), (("digits", values),)))
             else:
                 other = [d for d in range(lo, hi + 1) if d not in values]
-                texts.append(f"absent-digits r{r}c{c} digits [{','.join(map(str, other))}]")
+                rules.append(Rule("absent-digits", (cell,), (("digits", other),)))
     else:
         handler = HANDLERS.get(it.type)
         if handler is None or it.type in GLOBALS:
@@ -494,33 +493,21 @@ def branch_text(cv: Converter, it: Item) -> str:
         saved, cv.b = cv.b, CaseBuilder(cv.b.library)
         try:
             handler(cv, it)
-            texts = cv.b.rule_texts()
+            rules = cv.b.rules
         finally:
             cv.b = saved
-    if not texts:
+    if not rules:
         raise Unsupported("Or", f"a branch of type '{it.type}' that writes no rule")
-    return texts[0] if len(texts) == 1 else _entry_line(cv, "all-of", texts)
+    return rules[0] if len(rules) == 1 else _group(cv, "all-of", rules)
 
 
-def _entry_line(cv: Converter, kind: str, texts: list[str]) -> str:
+def _group(cv: Converter, kind: str, rules: list[Rule]) -> Rule:
+    """An `any-of`/`all-of` rule whose entries are `rules`, written as the lines of a case
+    (a kind that stands twice gets ids)."""
     cv.need("Or", kind)
     scratch = CaseBuilder(cv.b.library)
-    scratch.add(kind, rules=entries(texts))  # type: ignore[arg-type]
-    return scratch.rule_texts()[0]
-
-
-def entries(texts: list[str]) -> list[str]:
-    """Rule lines as entries of one `rules` list: like the lines of a case, the entries of a
-    kind that stands more than once get ids (`arrow-1: …`)."""
-    kinds = [t.split(" ", 1)[0] for t in texts]
-    seen: dict[str, int] = {}
-    out = []
-    for kind, text in zip(kinds, texts, strict=True):
-        if kinds.count(kind) > 1:
-            seen[kind] = seen.get(kind, 0) + 1
-            text = f"{kind}-{seen[kind]}: {text}"
-        out.append(text)
-    return out
+    scratch.rules = rules
+    return Rule(kind, params=(("rules", scratch.rule_texts()),))  # type: ignore[arg-type]
 
 
 def _placements(cv: Converter, it: Item) -> None:
