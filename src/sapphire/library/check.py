@@ -146,10 +146,12 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
 
 
 def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
-               board: tuple[int, int] | None) -> tuple[Case | None, list[Diagnostic]]:
+               board: tuple[int, int] | None, *, check: bool = True
+               ) -> tuple[Case | None, list[Diagnostic]]:
     """The rule lines a `rules` parameter holds, parsed and checked as lines of a case on the
     same board, with positions `FILE:LINE <kind> rules, entry:N:COL`. An entry may not declare
-    an answer or bind case data, which belong to the case as a whole."""
+    an answer or bind case data, which belong to the case as a whole. `check=False` only
+    parses, for entries whose case has been checked already (nested entries included)."""
     from sapphire.case.parser import parse_case
 
     where = _where(parent) or Span(case.path, 1, 1)
@@ -159,7 +161,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
     sub: Case | None = None
     try:
         sub = parse_case(front + "\n".join(lines) + "\n", label)
-        problems = check_case(lib, sub)
+        problems = check_case(lib, sub) if check else []
     except SapphireError as e:
         problems = list(e.diagnostics)
     shift = front.count("\n")  # positions count entries, not the front matter above them
@@ -173,7 +175,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
                         message=re.sub(r"\b(lines?) (\d+(?:(?:, | and )\d+)*)", entries,
                                        p.message))
                 if p.span is not None and p.span.file == label else p for p in problems]
-    for rule in sub.rules if sub is not None and not problems else ():
+    for rule in sub.rules if sub is not None and check and not problems else ():
         d = lib.resolve(rule.reference)
         if d is not None and (d.declares or d.binds or d.kind == "value-modifier"):
             problems.append(Diagnostic(

@@ -280,7 +280,7 @@ def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
     of the case (its own `not`s and condition, no `negate: all`): the `list<boolean>` that
     `any-of` and `all-of` combine. A line may not declare an answer or bind case data, which
     belong to the case as a whole."""
-    sub, problems = rule_lines(lib, case, parent, lines, size)
+    sub, problems = rule_lines(lib, case, parent, lines, size, check=False)  # checked with case
     if problems or sub is None:
         raise SapphireError(problems)
     rows, cols = size
