@@ -10,6 +10,8 @@ Corpus files:
 * `iss.json` — variant sudokus in ISS constraint strings; rows of the table are ISS constraint
   types (a puzzle counts under each type it uses; `(givens only)` for classic sudokus), and the
   summary gives the median ratio of our time to the recorded `iss_solve_ms`.
+* `fpuzzles.json` — setter-made variant sudokus as f-puzzles links (and two in SudokuPad's own
+  format, which the importer refuses); rows are the corpus's `kinds`.
 * `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
   Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer,
   Nonogram, Akari, Skyscraper, Kakuro, Masyu, Nurikabe).
@@ -23,10 +25,10 @@ Usage:
     python bench/corpus.py [CORPUS_FILE|GENRE ...] [--corpus DIR] [--time-limit S]
                            [--only TEXT] [--max N] [--json OUT]
 
-With no files: iss.json and the puzzlekit genres the importer reads. The corpus lives in
-`../shared/corpus` next to the checkout unless `--corpus` says otherwise; without it the
-script says so and exits 0. On a terminal progress is one updating line; when piped, one plain
-line per puzzle (both on stderr); the tables go to stdout.
+With no files: iss.json, fpuzzles.json and the puzzlekit genres the importer reads. The
+corpus lives in `../shared/corpus` next to the checkout unless `--corpus` says otherwise;
+without it the script says so and exits 0. On a terminal progress is one updating line;
+when piped, one plain line per puzzle (both on stderr); the tables go to stdout.
 """
 
 from __future__ import annotations
@@ -179,6 +181,23 @@ def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, A
                entry_source("iss", entry), expect_status, expect, entry.get("iss_solve_ms"))
 
 
+def fpuzzles_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, None]]:
+    for entry in json.loads(path.read_text(encoding="utf-8")):
+        solution = str(entry.get("solution") or "")
+        n = round(len(solution) ** 0.5)
+        expect = {"digits": read_iss_solution(solution, n)} if n * n == len(solution) else None
+        yield ("fpuzzles", entry["raw"], entry["name"], entry.get("kinds") or ["(givens only)"],
+               entry_source("fpuzzles", entry), "unique", expect, None)
+
+
+def jobs_of(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, Any]]:
+    if path.name == "iss.json":
+        return iss_jobs(path)
+    if path.name == "fpuzzles.json":
+        return fpuzzles_jobs(path)
+    return puzzlekit_jobs(path)
+
+
 def puzzlekit_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, None]]:
     data = json.loads(path.read_text(encoding="utf-8"))
     genre = data.get("genre") or path.stem
@@ -194,7 +213,8 @@ def puzzlekit_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, 
 
 def resolve_files(names: list[str], corpus: Path) -> list[Path]:
     if not names:
-        return [corpus / "iss.json", *(corpus / "puzzlekit" / f"{g}.json"
+        return [corpus / "iss.json", corpus / "fpuzzles.json",
+                *(corpus / "puzzlekit" / f"{g}.json"
                                        for g in DEFAULT_GENRES)]
     out = []
     for name in names:
@@ -294,9 +314,14 @@ def summary(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+SECTIONS = {"iss.json": "ISS constraint type", "fpuzzles.json": "f-puzzles kind"}
+"""Corpus files with a table of their own (every puzzlekit genre shares one)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("files", nargs="*", help="iss.json, puzzlekit/GENRE.json or a genre name")
+    ap.add_argument("files", nargs="*",
+                    help="iss.json, fpuzzles.json, puzzlekit/GENRE.json or a genre name")
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--time-limit", type=float, default=20.0, metavar="S",
                     help="seconds per puzzle for the solver (default 20)")
@@ -311,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     files = resolve_files(args.files, args.corpus)
     runs: list[tuple[Path, list[Any]]] = []
     for f in files:
-        jobs = list(iss_jobs(f) if f.name == "iss.json" else puzzlekit_jobs(f))
+        jobs = list(jobs_of(f))
         if args.only:
             jobs = [j for j in jobs if args.only.lower() in j[2].lower()]
         if args.max is not None:
@@ -338,9 +363,10 @@ def main(argv: list[str] | None = None) -> int:
 
     sections: dict[str, list[Outcome]] = {}
     for f, outs in results:
-        sections.setdefault("iss.json" if f.name == "iss.json" else "puzzlekit", []).extend(outs)
+        section = f.name if f.name in SECTIONS else "puzzlekit"
+        sections.setdefault(section, []).extend(outs)
     for name, outs in sections.items():
-        title = "ISS constraint type" if name == "iss.json" else "puzzlekit genre"
+        title = SECTIONS.get(name, "puzzlekit genre")
         print(f"== {name}: {sum(o.matched for o in outs)}/{len(outs)} matched "
               f"(time limit {args.time_limit:g} s per puzzle)")
         print("\n".join(table(outs, title)))

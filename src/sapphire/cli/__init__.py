@@ -35,9 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--write", action="store_true", help="rewrite the file in place")
 
     i = sub.add_parser("import", help="convert a puzzle from another format to a case file")
-    i.add_argument("format", help="iss or puzzlekit:GENRE")
+    i.add_argument("format", help="iss, fpuzzles or puzzlekit:GENRE")
     i.add_argument("input")
     i.add_argument("-o", "--output")
+    i.add_argument("--ignore-cosmetic", action="store_true",
+                   help="fpuzzles: leave out drawings whose meaning only the rules text gives "
+                        "(they are listed in the case's notes)")
     return p
 
 

@@ -1,11 +1,12 @@
 """`sapphire import FORMAT INPUT [-o CASE]`: a puzzle from another format as a case file.
 
-FORMAT is `iss` (an Interactive Sudoku Solver constraint string) or `puzzlekit:GENRE` (a
-puzzlekit-dataset problem; GENRE is Sudoku, KillerSudoku, Renban, JigsawSudoku, YinYang or
-Slitherlink). INPUT is a file holding one puzzle (the constraint string, or the problem text),
-or a corpus JSON file with a selector after `#`: an entry's 0-based index or its name
-(`iss.json#0`, `iss.json#Classic sudoku`, `KillerSudoku.json#583_6x6`). The case is written
-in canonical form to CASE, or to standard output.
+FORMAT is `iss` (an Interactive Sudoku Solver constraint string), `fpuzzles` (an f-puzzles
+link, its `N4Ig…` payload, or the puzzle's JSON) or `puzzlekit:GENRE` (a puzzlekit-dataset
+problem; GENRE is one of the genres the importer reads). INPUT is a file holding one puzzle
+(the constraint string, the link or JSON, or the problem text), or a corpus JSON file with a
+selector after `#`: an entry's 0-based index or its name (`iss.json#0`,
+`iss.json#Classic sudoku`, `fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`). The case is
+written in canonical form to CASE, or to standard output.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
     source = puzzle.source
     if source is None:
         source = f"{Path(args.input).name}, imported as {fmt}"
-    text = import_puzzle(fmt, puzzle.text, source=source, title=puzzle.title)
+    text = import_puzzle(fmt, puzzle.text, source=source, title=puzzle.title,
+                         ignore_cosmetic=args.ignore_cosmetic)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")

@@ -3,7 +3,8 @@
 Each format has its own module with a docstring describing it:
 
 * `iss` — the constraint strings of the Interactive Sudoku Solver (`.~R1C1_5.Cage~17~R1C1~R1C2`);
-* `puzzlekit` — the text layout of the puzzlekit dataset, one module function per genre.
+* `puzzlekit` — the text layout of the puzzlekit dataset, one module function per genre;
+* `fpuzzles` — f-puzzles links and their JSON, as setters share variant sudokus.
 
 An importer builds a `Case` with the rule kinds of the bundled `std` library, writes it with the
 library's preferred parameter names, parses the text back and checks it against the library,
@@ -19,25 +20,31 @@ which is either a file holding one puzzle or a corpus JSON file with a selector 
 from __future__ import annotations
 
 from sapphire.importers.common import ImportedPuzzle, read_input
+from sapphire.importers.fpuzzles import fpuzzles_to_case
 from sapphire.importers.iss import iss_to_case
 from sapphire.importers.puzzlekit import GENRES, puzzlekit_to_case
 
-FORMATS = ("iss", *(f"puzzlekit:{g}" for g in GENRES))
+FORMATS = ("iss", "fpuzzles", *(f"puzzlekit:{g}" for g in GENRES))
 
 
 def import_puzzle(fmt: str, text: str, *, source: str | None = None,
-                  title: str | None = None) -> str:
-    """The canonical case text for one puzzle given in format `fmt` (`iss` or
-    `puzzlekit:GENRE`)."""
+                  title: str | None = None, ignore_cosmetic: bool = False) -> str:
+    """The canonical case text for one puzzle given in format `fmt` (`iss`, `fpuzzles` or
+    `puzzlekit:GENRE`). `ignore_cosmetic` lets an f-puzzles import leave out drawings whose
+    meaning only the rules text gives (listing them in the case's notes)."""
     from sapphire.diagnostics import error
 
     if fmt == "iss":
         return iss_to_case(text, source=source, title=title)
+    if fmt == "fpuzzles":
+        return fpuzzles_to_case(text, source=source, title=title,
+                                ignore_cosmetic=ignore_cosmetic)
     if fmt.startswith("puzzlekit:"):
         return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title)
     raise error("unknown-format", f"unknown import format '{fmt}'",
-                hint="formats: iss, puzzlekit:GENRE with GENRE one of " + ", ".join(GENRES))
+                hint="formats: iss, fpuzzles, puzzlekit:GENRE with GENRE one of "
+                     + ", ".join(GENRES))
 
 
-__all__ = ["FORMATS", "GENRES", "ImportedPuzzle", "import_puzzle", "iss_to_case",
-           "puzzlekit_to_case", "read_input"]
+__all__ = ["FORMATS", "GENRES", "ImportedPuzzle", "fpuzzles_to_case", "import_puzzle",
+           "iss_to_case", "puzzlekit_to_case", "read_input"]

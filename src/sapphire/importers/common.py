@@ -69,6 +69,9 @@ class CaseBuilder:
 
     library: Library = field(default_factory=std_library)
     title: str | None = None
+    author: str | None = None
+    notes: str | None = None
+    """Free text: the setter's rules as written, and what an import left out."""
     board: tuple[int, int] | None = None
     """Written as `board:` (only when no rule declares the board)."""
     digits: tuple[int, int] | None = None
@@ -97,8 +100,12 @@ class CaseBuilder:
         fields: dict[str, JsonValue] = {}
         if self.title:
             fields["title"] = self.title
+        if self.author:
+            fields["author"] = self.author
         if self.source:
             fields["source"] = self.source
+        if self.notes:
+            fields["notes"] = self.notes
         fields["library"] = "std"
         if self.board is not None:
             fields["board"] = f"{self.board[0]}x{self.board[1]}"
@@ -174,6 +181,12 @@ def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> s
         where = entry.get("src") or ""
         base = f"Interactive Sudoku Solver example '{entry.get('name', '')}'"
         return f"{base}, {where}" if where else base
+    if fmt == "fpuzzles":
+        src = entry.get("source") if isinstance(entry.get("source"), dict) else {}
+        where = ", ".join(str(src[k]) for k in ("repo", "path", "commit", "license")
+                          if src.get(k))
+        base = f"f-puzzles '{entry.get('name', '')}'"
+        return f"{base} ({where})" if where else base
     link = entry.get("source") or ""
     repo = genre_source.get("repo") if isinstance(genre_source, dict) else None
     base = f"{repo or 'puzzlekit-dataset'} {fmt.split(':', 1)[-1]} {entry.get('key', '')}"
@@ -194,6 +207,8 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
         raise error("bad-input", f"{path_text} is not JSON: {e.msg}") from None
+    if fmt == "fpuzzles" and isinstance(data, dict) and "puzzles" not in data:
+        return ImportedPuzzle(raw.strip())  # one puzzle's own JSON
     entries = _entries(data)
     if not selector:
         if len(entries) == 1:
@@ -214,5 +229,8 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
         text = str(chosen.get("canonical_input") or chosen.get("input") or "")
         return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
                               chosen)
+    if fmt == "fpuzzles":
+        return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
+                              str(chosen.get("name") or ""), chosen)
     return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
                           None, chosen)

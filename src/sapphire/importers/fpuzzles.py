@@ -1,0 +1,484 @@
+"""Import f-puzzles puzzles: the JSON that setters share as an f-puzzles link.
+
+The format
+----------
+An f-puzzles puzzle is one JSON object. Links carry it LZ-String-compressed to base64
+(`https://www.f-puzzles.com/?load=N4Igzg…`; the `N4Ig…` text alone also reads); a plain JSON
+file reads as it is. Its keys:
+
+* `size` (4-16) and `grid`: `size` rows of cells; a cell holds a `value` that is `given`, the
+  setter's `givenPencilMarks` (the cell's candidates) and its `region` (0-based, irregular
+  regions). Without regions a grid has the boxes f-puzzles draws: as many rows as the largest
+  divisor of the size that is at most its square root (a 7×7 grid's regions are its rows).
+  Cell colours (`c`) and the solver's pencil marks are notes, not rules, and are not read.
+* Global rules as `true`: `antiknight`, `antiking`, `diagonal+` (╱), `diagonal-` (╲),
+  `disjointgroups`, `nonconsecutive` (with white dots: no other side neighbours are
+  consecutive), and `negative: ["ratio", "xv"]` (all black dots, all X and V marks are given).
+* Clues, each a list of objects with `cells` (or one `cell`), `lines` and `value`:
+  `killercage`, `littlekillersum` (the diagonal's cells), `arrow` (`cells` is the circle;
+  each line starts in it and is an arrow of its own), `thermometer`, `palindrome`, `renban`,
+  `whispers`, `betweenline`, `difference` (white dot), `ratio` (black dot), `xv`,
+  `quadruple`, `clone`, `even`, `odd`, `minimum`, `maximum`, `extraregion`, `rowindexer`,
+  `columnindexer`, and outside clues at a cell just off the grid (`R0C3`, `R10C3`, `R3C0`,
+  `R3C10`): `sandwichsum`, `xsum`, `skyscraper`.
+* `title`, `author` and `ruleset` (the rules as the setter wrote them).
+* Drawings: `line`, `arrow`-less `circle`, `rectangle`, `cage` and `text`. A drawing that
+  only repeats a clue (marked `fromConstraint`, or on exactly the cells of a clue) is not read
+  again. Any other drawing carries a meaning that only the rules text gives; the import stops
+  and names each one, unless it is asked to leave them out (`ignore_cosmetic`), and then the
+  case's notes list what was left out.
+
+What is imported
+----------------
+`sudoku NxN` where the regions are the standard boxes the library knows, else `board:`,
+`latin-square` and the boxes or one `all-different` line per region; givens in the front
+matter, candidates as `absent-digits`, title, author and the rules text (as `notes:`), and one
+rule line per clue. SudokuPad's own formats (`scl…` links, Sudoku Maker JSON) draw their rules
+rather than name them, and are refused with that reason.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import urllib.parse
+from collections.abc import Callable
+from typing import Any
+
+from lzstring import LZString  # type: ignore[import-untyped]
+
+from sapphire.diagnostics import Diagnostic, SapphireError, error
+from sapphire.importers.common import CaseBuilder, digit_symbol
+from sapphire.library.library import Library
+
+Cell = tuple[int, int]
+
+DRAWINGS = ("line", "circle", "rectangle", "cage", "text")
+"""Keys whose shapes are drawn only: their meaning is in the rules text."""
+NOTES = ("size", "grid", "title", "author", "ruleset", "negative", "solution",
+         "highlightConflicts", "disabledlogic", "truecandidatesoptions", "fogofwar")
+"""Keys that are no rule of their own (read elsewhere, or the editor's settings)."""
+GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "anti-diagonal",
+           "diagonal-": "main-diagonal", "disjointgroups": "disjoint-sets"}
+
+
+class Unsupported(Exception):
+    """A clue the library cannot express; `key` is its f-puzzles key."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.detail = detail
+
+
+def decode_fpuzzles(text: str) -> dict[str, Any]:
+    """The puzzle object of an f-puzzles link, its compressed payload, or its JSON."""
+    text = text.strip()
+    if text.startswith(("http://", "https://")):
+        query = urllib.parse.urlsplit(text).query
+        loads = urllib.parse.parse_qs(query).get("load")
+        if not loads:
+            raise error("bad-input", "the link has no 'load=' puzzle",
+                        hint="copy the link from f-puzzles' 'Get link' (…/?load=N4Ig…)")
+        text = loads[0].replace(" ", "+")  # a '+' that the query string read as a space
+    if text.startswith("scl") or text.startswith("ctc"):
+        raise _sudokupad()
+    if not text.startswith(("{", "[")):
+        try:
+            plain = LZString.decompressFromBase64(text)
+        except Exception:  # the decoder fails on text that is not its base64
+            plain = None
+        if not plain:
+            raise error("bad-input", "the puzzle is neither JSON nor an f-puzzles payload",
+                        hint="give the f-puzzles link, the N4Ig… text after 'load=', or the "
+                             "puzzle's JSON")
+        text = plain
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error("bad-input", f"the f-puzzles JSON does not read: {e.msg} at line "
+                    f"{e.lineno}, column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise error("bad-input", "an f-puzzles puzzle is a JSON object")
+    if "grid" not in data and ("cells" in data or "regions" in data):
+        raise _sudokupad()
+    return data
+
+
+def _sudokupad() -> SapphireError:
+    return SapphireError([Diagnostic(
+        "unsupported-import", "SudokuPad's own format draws its rules rather than naming them",
+        None, "open the puzzle in f-puzzles (or export it from SudokuPad as f-puzzles) and "
+              "import that link")])
+
+
+def parse_cell(text: Any) -> Cell:
+    m = re.fullmatch(r"[Rr](\d+)[Cc](\d+)", str(text))
+    if m is None:
+        raise Unsupported("cell", f"'{text}' is not a cell like R1C1")
+    return int(m[1]), int(m[2])
+
+
+def default_box(size: int) -> tuple[int, int]:
+    """The rows and columns of f-puzzles' standard region for a grid of this size."""
+    h = math.isqrt(size)
+    while size % h:
+        h -= 1
+    return h, size // h
+
+
+class Converter:
+    """Turns one f-puzzles object into a `CaseBuilder`."""
+
+    def __init__(self, data: dict[str, Any], library: Library | None = None,
+                 ignore_cosmetic: bool = False) -> None:
+        self.d = data
+        self.b = CaseBuilder() if library is None else CaseBuilder(library)
+        self.ignore_cosmetic = ignore_cosmetic
+        self.problems: dict[str, str] = {}
+        self.size = 0
+        self.clue_cells: set[frozenset[Cell]] = set()
+        """The cells of every clue and line, to know a drawing that only repeats one."""
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def cells(self, items: Any) -> list[Cell]:
+        out = [parse_cell(x) for x in (items or [])]
+        for r, c in out:
+            if not (1 <= r <= self.size and 1 <= c <= self.size):
+                raise Unsupported("cell", f"R{r}C{c} is off the {self.size}×{self.size} grid")
+        return out
+
+    def entries(self, key: str) -> list[dict[str, Any]]:
+        value = self.d.get(key) or []
+        if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+            raise Unsupported(key, "a list of objects was expected")
+        return value
+
+    def number(self, key: str, value: Any) -> int:
+        try:
+            return int(str(value))
+        except ValueError:
+            raise Unsupported(key, f"'{value}' is not a number") from None
+
+    def outside(self, key: str, cell_text: Any) -> list[Cell]:
+        """The row or column an outside clue looks along, from the clue's side."""
+        r, c = parse_cell(cell_text)
+        n = self.size
+        if r in (0, n + 1) and 1 <= c <= n:
+            line = [(i, c) for i in range(1, n + 1)]
+            return line if r == 0 else line[::-1]
+        if c in (0, n + 1) and 1 <= r <= n:
+            line = [(r, j) for j in range(1, n + 1)]
+            return line if c == 0 else line[::-1]
+        raise Unsupported(key, f"R{r}C{c} is not just outside the grid")
+
+    def pairs(self, *keys: str) -> list[Cell]:
+        """The cells of every dot or mark of these keys, two by two."""
+        out: list[Cell] = []
+        for key in keys:
+            for e in self.entries(key):
+                out.extend(self.cells(e.get("cells")))
+        return out
+
+    def clue(self, cells: list[Cell]) -> list[Cell]:
+        self.clue_cells.add(frozenset(cells))
+        return cells
+
+    # -- the conversion ---------------------------------------------------------------------
+
+    def run(self) -> CaseBuilder:
+        size = self.d.get("size")
+        if not isinstance(size, int) or not 4 <= size <= 16:
+            raise error("bad-input", f"the grid size {size!r} is not 4 to 16",
+                        hint="an f-puzzles puzzle has a whole 'size' from 4 to 16")
+        self.size = size
+        grid = self.d.get("grid")
+        if not (isinstance(grid, list) and len(grid) == size
+                and all(isinstance(row, list) and len(row) == size for row in grid)):
+            raise error("bad-input", f"the grid is not {size} rows of {size} cells")
+        self._guard("grid", lambda: self._grid(grid))
+        for key in self.d:
+            if key in NOTES or key in DRAWINGS:
+                continue
+            handler = HANDLERS.get(key)
+            if handler is None:
+                self.problems.setdefault(key, "no rule kind for it")
+                continue
+            self._guard(key, lambda key=key, handler=handler: handler(self, key))
+        self._guard("negative", self._negative)
+        if self.problems:
+            raise SapphireError([
+                Diagnostic("unsupported-import",
+                           f"the library cannot express f-puzzles constraint '{k}': {why}",
+                           None, "add a rule definition for it, or leave the constraint out")
+                for k, why in self.problems.items()])
+        left_out = self._drawings()
+        title, author, rules = (self.d.get(k) for k in ("title", "author", "ruleset"))
+        self.b.title = title.strip() if isinstance(title, str) and title.strip() else None
+        self.b.author = author.strip() if isinstance(author, str) and author.strip() else None
+        notes = [rules.strip()] if isinstance(rules, str) and rules.strip() else []
+        if left_out:
+            notes.append("Left out on import (drawings whose meaning is in the rules text):\n"
+                         + "\n".join(f"- {f}" for f in left_out))
+        self.b.notes = "\n\n".join(notes) or None
+        return self.b
+
+    def _guard(self, key: str, f: Callable[[], None]) -> None:
+        try:
+            f()
+        except Unsupported as u:
+            self.problems.setdefault(u.key if u.key != "cell" else key, u.detail)
+
+    def _grid(self, grid: list[list[Any]]) -> None:
+        n = self.size
+        h, w = default_box(n)
+        regions: dict[int, list[Cell]] = {}
+        givens: dict[Cell, int] = {}
+        for r, row in enumerate(grid, 1):
+            for c, cell in enumerate(row, 1):
+                if not isinstance(cell, dict):
+                    raise Unsupported("grid", f"cell R{r}C{c} is not an object")
+                default = ((r - 1) // h) * h + (c - 1) // w
+                region = cell.get("region", default)
+                if region is not None:
+                    regions.setdefault(self.number("grid", region), []).append((r, c))
+                if cell.get("given") and cell.get("value") is not None:
+                    givens[(r, c)] = self.number("grid", cell["value"])
+                marks = cell.get("givenPencilMarks")
+                if marks and (r, c) not in givens:
+                    have = {self.number("grid", m) for m in marks}
+                    self.b.add("absent-digits", [(r, c)], id_stem="candidates",
+                               digits=[d for d in range(1, n + 1) if d not in have])
+        boxes = {i: [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)
+                     if ((r - 1) // h) * h + (c - 1) // w == i] for i in range(n)}
+        standard = h > 1 and sorted(regions.values()) == sorted(boxes.values())
+        sudoku = self.b.library.resolve("sudoku")
+        if standard and sudoku is not None and dict(sudoku.boxes).get(f"{n}x{n}") == (h, w):
+            self.b.add("sudoku", positional=f"{n}x{n}", early=True)
+        else:
+            self.b.board = (n, n)
+            self.b.add("latin-square", early=True)
+            if standard:
+                self.b.add("boxes", positional=f"{h}x{w}", early=True)
+            else:
+                for cells in regions.values():
+                    if len(cells) > 1:
+                        self.b.add("all-different", cells, id_stem="region", early=True)
+        if any(not 1 <= v <= n for v in givens.values()):
+            raise Unsupported("grid", f"a given digit is outside 1-{n}")
+        if givens:
+            self.b.grids["givens"] = [[digit_symbol(givens.get((r, c))) for c in
+                                       range(1, n + 1)] for r in range(1, n + 1)]
+
+    def _negative(self) -> None:
+        negative = self.d.get("negative") or []
+        if not isinstance(negative, list):
+            raise Unsupported("negative", "a list was expected")
+        for what in negative:
+            if what == "ratio":  # a 1 beside a 2 may carry either dot
+                exempt = self.pairs("ratio", "difference")
+                if not exempt:
+                    raise Unsupported("negative", "all black dots given, and there are none")
+                self.b.add("strict-black-dot", exempt)
+            elif what == "xv":
+                exempt = self.pairs("xv")
+                if not exempt:
+                    raise Unsupported("negative", "all X and V marks given, and there are "
+                                      "none")
+                self.b.add("strict-xv", exempt)
+            else:
+                raise Unsupported("negative", f"the negative constraint '{what}'")
+
+    def _drawings(self) -> list[str]:
+        """Stop at a drawing whose meaning is only in the rules text; with `ignore_cosmetic`,
+        the list of them for the notes."""
+        found = []
+        for key in DRAWINGS:
+            for e in self.entries(key):
+                cells = [parse_cell(x) for x in e.get("cells") or []]
+                for line in e.get("lines") or []:
+                    cells.extend(parse_cell(x) for x in line)
+                if e.get("fromConstraint") or frozenset(cells) in self.clue_cells:
+                    continue
+                label = f" '{e['value']}'" if e.get("value") not in (None, "") else ""
+                where = "-".join(f"r{r}c{c}" for r, c in cells) or "no cells"
+                found.append(f"{key}{label} on {where}")
+        if not found or self.ignore_cosmetic:
+            return found
+        raise SapphireError([
+            Diagnostic("cosmetic-shape", f"the {f} has a meaning only the rules text gives",
+                       None, "write a rule line for it by hand, or import with "
+                             "--ignore-cosmetic to leave the drawings out")
+            for f in found])
+
+
+# -- one handler per f-puzzles key ------------------------------------------------------------
+
+
+def _global(cv: Converter, key: str) -> None:
+    if cv.d.get(key) is not True:
+        return
+    if key == "disjointgroups" and cv.size != 9:
+        raise Unsupported(key, "the library's disjoint-sets is defined for 9x9 grids only")
+    cv.b.add(GLOBALS[key], early=True)
+
+
+def _nonconsecutive(cv: Converter, key: str) -> None:
+    if cv.d.get(key) is not True:
+        return
+    exempt = cv.pairs("difference", "ratio")  # a dotted pair is free of it
+    if exempt:
+        cv.b.add("strict-white-dot", exempt, early=True)
+    else:
+        cv.b.add("anti-consecutive", early=True)
+
+
+def _killer(cv: Converter, key: str) -> None:
+    for e in cv.entries(key):
+        cells = cv.clue(cv.cells(e.get("cells")))
+        if e.get("value") in (None, ""):
+            cv.b.add("all-different", cells)  # a cage without a total: no repeats
+        else:
+            cv.b.add("cage", cells, sum=cv.number(key, e["value"]))
+
+
+def _little_killer(cv: Converter, key: str) -> None:
+    for e in cv.entries(key):
+        if e.get("value") not in (None, ""):
+            cv.b.add("little-killer", cv.cells(e.get("cells")), sum=cv.number(key, e["value"]))
+
+
+def _arrow(cv: Converter, key: str) -> None:
+    """Each line from the circle is an arrow of its own: its shaft adds up to the circle."""
+    for e in cv.entries(key):
+        circle = cv.cells(e.get("cells"))
+        if not 1 <= len(circle) <= 3:
+            raise Unsupported(key, f"an arrow with a circle of {len(circle)} cells")
+        pill = sorted(circle)  # a pill reads left to right, top to bottom
+        for line in e.get("lines") or []:
+            shaft = [x for x in cv.clue(cv.cells(line)) if x not in circle]
+            if len(circle) == 1:
+                cv.b.add("arrow", circle + shaft)
+            elif len(circle) == 2:
+                cv.b.add("pill-arrow", pill + shaft)
+            else:
+                cv.b.add("pill-arrow", pill + shaft, pill=3)
+
+
+def _lines(kind: str, param: str | None = None, default: int | None = None
+           ) -> Callable[[Converter, str], None]:
+    """A clue drawn as lines: one rule line per line, with `value` as `param` if not the
+    default."""
+    def handler(cv: Converter, key: str) -> None:
+        for e in cv.entries(key):
+            value = e.get("value")
+            for line in e.get("lines") or []:
+                cells = cv.clue(cv.cells(line))
+                if param is None or value in (None, "") or cv.number(key, value) == default:
+                    cv.b.add(kind, cells)
+                else:
+                    cv.b.add(kind, cells, **{param: cv.number(key, value)})
+    return handler
+
+
+def _dots(kind: str, default: int) -> Callable[[Converter, str], None]:
+    def handler(cv: Converter, key: str) -> None:
+        for e in cv.entries(key):
+            value = e.get("value")
+            if value not in (None, "") and cv.number(key, value) != default:
+                raise Unsupported(key, f"a dot of {value} (the library's {kind} is "
+                                  f"{default})")
+            cv.b.add(kind, cv.clue(cv.cells(e.get("cells"))))
+    return handler
+
+
+def _xv(cv: Converter, key: str) -> None:
+    for e in cv.entries(key):
+        total = {"X": 10, "V": 5}.get(str(e.get("value", "")).upper())
+        if total is None:
+            raise Unsupported(key, f"the mark '{e.get('value')}' is neither X nor V")
+        cv.b.add("xv", cv.clue(cv.cells(e.get("cells"))), sum=total)
+
+
+def _quadruple(cv: Converter, key: str) -> None:
+    for e in cv.entries(key):
+        cv.b.add("quadruple", cv.clue(cv.cells(e.get("cells"))),
+                 digits=[cv.number(key, v) for v in e.get("values") or []])
+
+
+def _clone(cv: Converter, key: str) -> None:
+    for e in cv.entries(key):
+        a, b = cv.cells(e.get("cells")), cv.cells(e.get("cloneCells"))
+        if len(a) != len(b):
+            raise Unsupported(key, "a clone of another size")
+        cv.clue(a)
+        cv.clue(b)
+        for x, y in zip(a, b, strict=True):
+            cv.b.add("same-values", [x, y], id_stem="clone")
+
+
+def _single_cells(kind: str) -> Callable[[Converter, str], None]:
+    """Clues on one cell each (`{"cell": "R1C1"}`): one rule line over all of them."""
+    def handler(cv: Converter, key: str) -> None:
+        cells = [c for e in cv.entries(key) for c in cv.cells([e.get("cell")])]
+        if cells:
+            cv.b.add(kind, cells)
+    return handler
+
+
+def _set(kind: str) -> Callable[[Converter, str], None]:
+    def handler(cv: Converter, key: str) -> None:
+        for e in cv.entries(key):
+            cv.b.add(kind, cv.clue(cv.cells(e.get("cells"))))
+    return handler
+
+
+def _outside(kind: str, param: str) -> Callable[[Converter, str], None]:
+    def handler(cv: Converter, key: str) -> None:
+        for e in cv.entries(key):
+            if e.get("value") not in (None, ""):
+                cv.b.add(kind, cv.outside(key, e.get("cell")), **{param: cv.number(key,
+                                                                                  e["value"])})
+    return handler
+
+
+HANDLERS: dict[str, Callable[[Converter, str], None]] = {
+    **{k: _global for k in GLOBALS},
+    "nonconsecutive": _nonconsecutive,
+    "killercage": _killer,
+    "littlekillersum": _little_killer,
+    "arrow": _arrow,
+    "thermometer": _lines("thermo"),
+    "palindrome": _lines("palindrome"),
+    "renban": _lines("renban"),
+    "betweenline": _lines("between"),
+    "whispers": _lines("whisper", "difference", 5),
+    "difference": _dots("white-dot", 1),
+    "ratio": _dots("black-dot", 2),
+    "xv": _xv,
+    "quadruple": _quadruple,
+    "clone": _clone,
+    "even": _single_cells("even"),
+    "odd": _single_cells("odd"),
+    "minimum": _single_cells("minimum"),
+    "maximum": _single_cells("maximum"),
+    "extraregion": _set("all-different"),
+    "rowindexer": _set("row-indexer"),
+    "columnindexer": _set("column-indexer"),
+    "sandwichsum": _outside("lunchbox", "sum"),
+    "xsum": _outside("x-sum", "sum"),
+    "skyscraper": _outside("skyscraper", "visible"),
+}
+"""The f-puzzles keys this importer reads; each also needs its kinds in the library."""
+
+
+def fpuzzles_to_case(text: str, *, source: str | None = None, title: str | None = None,
+                     library: Library | None = None, ignore_cosmetic: bool = False) -> str:
+    """The canonical case text for one f-puzzles link, payload or JSON."""
+    b = Converter(decode_fpuzzles(text), library, ignore_cosmetic).run()
+    if title:
+        b.title = title
+    b.source = source or "f-puzzles"
+    return b.build()
