@@ -12,7 +12,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
-CAP = 60
+CAP = 1000
 """Answers asked of the solver at most; brute-force counts above it compare as CAP."""
 Cell = tuple[int, int]
 Grid = dict[Cell, int]
