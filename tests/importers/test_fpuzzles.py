@@ -159,8 +159,8 @@ def test_negative_constraints() -> None:
                             xv=[{"cells": ["R2C1", "R2C2"], "value": "V"}]))
     assert "strict-black-dot r1c1-r1c2" in lines
     assert "strict-xv r2c1-r2c2" in lines
-    e = refusal(puzzle(4, negative=["ratio"]))
-    assert "all black dots given, and there are none" in str(e)
+    # with no dots or marks at all, no pair may have the relation
+    assert rules_of(puzzle(4, negative=["ratio", "xv"]))[1:] == ["anti-black-dot", "anti-xv"]
 
 
 def test_clone_and_outside_clues() -> None:

@@ -59,8 +59,10 @@ def test_strict_marks_list_the_marked_pairs() -> None:
     assert "strict-kropki r1c1-r1c2-r3c3-r4c3" in lines
     lines = body(iss_to_case(".StrictXV.X~R1C1~R1C2.V~R2C2~R2C3"))
     assert "strict-xv r1c1-r1c2-r2c2-r2c3" in lines
-    message = refusal(".StrictXV")
-    assert "'StrictXV'" in message
+    # with no marks at all, no pair may have a mark's relation
+    assert body(iss_to_case(".StrictXV")) == ["sudoku 9x9", "anti-xv"]
+    assert body(iss_to_case(".StrictKropki")) == ["sudoku 9x9", "anti-consecutive",
+                                                  "anti-black-dot"]
 
 
 def test_global_kinds() -> None:

@@ -279,15 +279,16 @@ class Converter:
         for what in negative:
             if what == "ratio":  # a 1 beside a 2 may carry either dot
                 exempt = self.pairs("ratio", "difference")
-                if not exempt:
-                    raise Unsupported("negative", "all black dots given, and there are none")
-                self.b.add("strict-black-dot", exempt)
+                if exempt:
+                    self.b.add("strict-black-dot", exempt)
+                else:
+                    self.b.add("anti-black-dot", early=True)
             elif what == "xv":
                 exempt = self.pairs("xv")
-                if not exempt:
-                    raise Unsupported("negative", "all X and V marks given, and there are "
-                                      "none")
-                self.b.add("strict-xv", exempt)
+                if exempt:
+                    self.b.add("strict-xv", exempt)
+                else:
+                    self.b.add("anti-xv", early=True)
             else:
                 raise Unsupported("negative", f"the negative constraint '{what}'")
 

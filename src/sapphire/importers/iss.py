@@ -839,12 +839,18 @@ def _marked_pairs(cv: Converter, types: tuple[str, ...]) -> list[Cell]:
     return cells
 
 
-def _strict(kind: str, marks: tuple[str, ...]) -> Callable[[Converter, Item], None]:
+def _strict(kind: str, marks: tuple[str, ...], unmarked: tuple[str, ...]
+            ) -> Callable[[Converter, Item], None]:
+    """All marks given: `kind` over the marked pairs, or, with no marks at all, the global
+    rules `unmarked` that forbid every mark's relation."""
     def handler(cv: Converter, it: Item) -> None:
-        cv.need(it.type, kind)
         cells = _marked_pairs(cv, marks)
         if not cells:
-            raise Unsupported(it.type, "no marked pairs to list")
+            for rule in unmarked:
+                cv.need(it.type, rule)
+                cv.b.add(rule, early=True)
+            return
+        cv.need(it.type, kind)
         cv.b.add(kind, cells, early=True)
     return handler
 
@@ -1165,8 +1171,9 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "CountDistinct": _path("count-distinct"),
     "Pair": _pair,
     "PairX": _pair,
-    "StrictKropki": _strict("strict-kropki", ("WhiteDot", "BlackDot")),
-    "StrictXV": _strict("strict-xv", ("X", "V")),
+    "StrictKropki": _strict("strict-kropki", ("WhiteDot", "BlackDot"),
+                            ("anti-consecutive", "anti-black-dot")),
+    "StrictXV": _strict("strict-xv", ("X", "V"), ("anti-xv",)),
     "AntiTaxicab": _anti_taxicab,
     "GlobalEntropy": _global_1to9("global-entropy"),
     "GlobalMod": _global_1to9("global-mod"),
