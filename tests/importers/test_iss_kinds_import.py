@@ -166,8 +166,10 @@ def test_full_rank_and_its_tie_modes() -> None:
     assert "full-rank-2: full-rank r4c1-r3c1-r2c1-r1c1 rank 3" in lines
     lines = body(iss_to_case(".Shape~4x4.FullRank~R2~~5.FullRankTies~any"))
     assert "full-rank r2c4-r2c3-r2c2-r2c1 rank 5 ties true" in lines
-    message = refusal(".Shape~4x4.FullRank~R2~~5.FullRankTies~none")
-    assert "'FullRankTies'" in message and "'none'" in message
+    lines = body(iss_to_case(".Shape~4x4.FullRank~R2~~5.FullRankTies~none"))
+    assert lines == ["sudoku 4x4", "full-rank-no-ties", "full-rank r2c4-r2c3-r2c2-r2c1 rank 5"]
+    message = refusal(".Shape~4x4.FullRank~R2~~5.FullRankTies~some")
+    assert "'FullRankTies'" in message and "'some'" in message
     message = refusal(".Shape~4x6.FullRank~R2~~5")
     assert "not square" in message
 

@@ -996,14 +996,14 @@ def _region_sum_line(cv: Converter, it: Item) -> None:
 
 def _full_rank(cv: Converter, it: Item) -> None:
     """`.FullRank~C5~FROM_START~FROM_END`; `.FullRankTies~any` lets lines tie, `~none` (no two
-    lines of the whole grid tie) is refused, the default (`only-unclued`) keeps clued lines
-    from tying."""
+    lines of the whole grid tie: `full-rank-no-ties`, written by `_full_rank_ties`) and the
+    default (`only-unclued`) keep clued lines from tying."""
     cv.need(it.type, "full-rank")
     if cv.shape.rows != cv.shape.cols:
         raise Unsupported(it.type, "a grid that is not square")
     modes = [x.args[0] if x.args else "" for x in cv.flat if x.type == "FullRankTies"]
     mode = modes[-1] if modes else "only-unclued"
-    if mode not in ("any", "only-unclued"):
+    if mode not in ("any", "only-unclued", "none"):
         raise Unsupported("FullRankTies", f"the mode '{mode}'")
     for value, forward in zip(it.args[1:3], (True, False), strict=False):
         if value:
@@ -1012,6 +1012,15 @@ def _full_rank(cv: Converter, it: Item) -> None:
                 cv.b.add("full-rank", cells, rank=cv.number(it.type, value), ties=True)
             else:
                 cv.b.add("full-rank", cells, rank=cv.number(it.type, value))
+
+
+def _full_rank_ties(cv: Converter, it: Item) -> None:
+    """`.FullRankTies~none`: no two lines of the grid read the same number."""
+    if it.args[:1] == ["none"]:
+        cv.need(it.type, "full-rank-no-ties")
+        if cv.shape.rows != cv.shape.cols:
+            raise Unsupported(it.type, "a grid that is not square")
+        cv.b.add("full-rank-no-ties", early=True)
 
 
 def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[int]]:
@@ -1150,10 +1159,6 @@ def _regex(cv: Converter, it: Item) -> None:
         cv.b.add("regex", line, pattern=pattern)
 
 
-def _noop(cv: Converter, it: Item) -> None:
-    """A type read by another handler (`FullRankTies` by `FullRank`)."""
-
-
 def _lockout(cv: Converter, it: Item) -> None:
     cv.need(it.type, "lockout")
     difference = cv.number(it.type, it.args[0]) if it.args and it.args[0] else 4
@@ -1167,7 +1172,7 @@ def _lockout(cv: Converter, it: Item) -> None:
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Lockout": _lockout,
     "FullRank": _full_rank,
-    "FullRankTies": _noop,
+    "FullRankTies": _full_rank_ties,
     "CountDistinct": _path("count-distinct"),
     "Pair": _pair,
     "PairX": _pair,
