@@ -65,6 +65,13 @@ def test_strict_marks_list_the_marked_pairs() -> None:
                                                   "anti-black-dot"]
 
 
+def test_region_same_values_names_the_boxes() -> None:
+    lines = body(iss_to_case(".Shape~6x6~9.RegionSize~6.RegionSameValues"))
+    assert lines == ["latin-square", "boxes 2x3", "same-box-digits 2x3"]
+    message = refusal(".Shape~6x6.NoBoxes.RegionSameValues")
+    assert "'RegionSameValues'" in message and "not the grid's boxes" in message
+
+
 def test_global_kinds() -> None:
     lines = body(iss_to_case(".AntiTaxicab.GlobalEntropy.GlobalMod.DutchFlatmates"))
     assert lines == ["sudoku 9x9", "anti-taxicab", "global-entropy", "global-mod",

@@ -32,11 +32,13 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.ChaosConstruction` — unknown regions, with `.ChaosArrow`, `.ChaosCount` and `.SameValues`
   clues on their region cells `CC1`, `CC2`, … (one per grid cell in reading order).
 * `.Pair~KEY~…`/`.PairX~KEY~…` — a relation between consecutive / all cells, given as a bit
-  table of allowed value pairs; `.StrictKropki`, `.StrictXV` (no unmarked pair relates);
+  table of allowed value pairs; `.StrictKropki`, `.StrictXV` (no unmarked pair relates; with
+  no marks at all, the global `anti-consecutive`/`anti-black-dot` and `anti-xv`);
   `.Modular`, `.Entropic`, `.SumLine`, `.RegionSumLine`, `.EqualSum`, `.DoubleArrow`,
   `.LookAndSay`, `.ContainExact`, `.ContainAtLeast`, `.SameValues`, `.CountDistinct`,
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
-  `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any`), `.Lockout`; `.Windoku` and
+  `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any` or `~none`), `.Lockout`,
+  `.RegionSameValues` (every box holds the same values); `.Windoku` and
   `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
@@ -1023,6 +1025,16 @@ def _full_rank_ties(cv: Converter, it: Item) -> None:
         cv.b.add("full-rank-no-ties", early=True)
 
 
+def _region_same_values(cv: Converter, it: Item) -> None:
+    """Every region holds the same values: the grid's boxes (jigsaw pieces are refused)."""
+    s = cv.shape
+    box = None if cv.no_boxes else region_box_dims(s.rows, s.cols, cv.regions)
+    if box is None or any(x.type == "Jigsaw" for x in cv.flat):
+        raise Unsupported(it.type, "regions that are not the grid's boxes")
+    cv.need(it.type, "same-box-digits")
+    cv.b.add("same-box-digits", positional=f"{box[0]}x{box[1]}", early=True)
+
+
 def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[int]]:
     """ISS's packed automaton: base64url bytes read as a bit stream, most significant bit
     first. A header (format 2 bits, state bits − 1 and symbol count − 1 in 4 bits each, the
@@ -1171,6 +1183,7 @@ def _lockout(cv: Converter, it: Item) -> None:
 
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Lockout": _lockout,
+    "RegionSameValues": _region_same_values,
     "FullRank": _full_rank,
     "FullRankTies": _full_rank_ties,
     "CountDistinct": _path("count-distinct"),
