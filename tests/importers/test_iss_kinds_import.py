@@ -67,7 +67,7 @@ def test_strict_marks_list_the_marked_pairs() -> None:
 
 def test_region_same_values_names_the_boxes() -> None:
     lines = body(iss_to_case(".Shape~6x6~9.RegionSize~6.RegionSameValues"))
-    assert lines == ["latin-square", "boxes 2x3", "same-box-digits 2x3"]
+    assert lines == ["sudoku 6x6", "same-box-digits 2x3"]
     message = refusal(".Shape~6x6.NoBoxes.RegionSameValues")
     assert "'RegionSameValues'" in message and "not the grid's boxes" in message
 
