@@ -72,6 +72,11 @@ def test_region_same_values_names_the_boxes() -> None:
     assert "'RegionSameValues'" in message and "not the grid's boxes" in message
 
 
+def test_value_indexing_is_an_indexed_value_line() -> None:
+    lines = body(iss_to_case(".ValueIndexing~R1C4~R2C4~R2C3~R2C2~R2C1"))
+    assert lines == ["sudoku 9x9", "indexed-value r1c4-r2c4-r2c3-r2c2-r2c1"]
+
+
 def test_global_kinds() -> None:
     lines = body(iss_to_case(".AntiTaxicab.GlobalEntropy.GlobalMod.DutchFlatmates"))
     assert lines == ["sudoku 9x9", "anti-taxicab", "global-entropy", "global-mod",

@@ -38,7 +38,8 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.LookAndSay`, `.ContainExact`, `.ContainAtLeast`, `.SameValues`, `.CountDistinct`,
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
   `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any` or `~none`), `.Lockout`,
-  `.RegionSameValues` (every box holds the same values); `.Windoku` and
+  `.RegionSameValues` (every box holds the same values), `.ValueIndexing~VALUE~INDEX~LIST…`
+  (`indexed-value`); `.Windoku` and
   `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
@@ -1184,6 +1185,7 @@ def _lockout(cv: Converter, it: Item) -> None:
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Lockout": _lockout,
     "RegionSameValues": _region_same_values,
+    "ValueIndexing": _path("indexed-value"),
     "FullRank": _full_rank,
     "FullRankTies": _full_rank_ties,
     "CountDistinct": _path("count-distinct"),
