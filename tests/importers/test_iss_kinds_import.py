@@ -77,6 +77,13 @@ def test_value_indexing_is_an_indexed_value_line() -> None:
     assert lines == ["sudoku 9x9", "indexed-value r1c4-r2c4-r2c3-r2c2-r2c1"]
 
 
+def test_rellik_cage() -> None:
+    lines = body(iss_to_case(".RellikCage~5~R1C3~R2C3~R2C2"))
+    assert lines == ["sudoku 9x9", "rellik-cage r1c3-r2c3-r2c2 total 5"]
+    message = refusal(".Shape~16x16.RellikCage~5~R1C3~R2C3")
+    assert "'RellikCage'" in message and "values above 9" in message
+
+
 def test_global_kinds() -> None:
     lines = body(iss_to_case(".AntiTaxicab.GlobalEntropy.GlobalMod.DutchFlatmates"))
     assert lines == ["sudoku 9x9", "anti-taxicab", "global-entropy", "global-mod",

@@ -39,7 +39,7 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
   `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any` or `~none`), `.Lockout`,
   `.RegionSameValues` (every box holds the same values), `.ValueIndexing~VALUE~INDEX~LIST…`
-  (`indexed-value`); `.Windoku` and
+  (`indexed-value`), `.RellikCage~TOTAL~…` (`rellik-cage`); `.Windoku` and
   `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
@@ -1026,6 +1026,14 @@ def _full_rank_ties(cv: Converter, it: Item) -> None:
         cv.b.add("full-rank-no-ties", early=True)
 
 
+def _rellik(cv: Converter, it: Item) -> None:
+    """`.RellikCage~TOTAL~CELLS…`: different digits, no group of which adds up to TOTAL."""
+    cv.need(it.type, "rellik-cage")
+    if cv.shape.values[1] > 9:
+        raise Unsupported(it.type, "values above 9 (the library's rellik-cage reads 1-9)")
+    cv.b.add("rellik-cage", cv.cells(it.args[1:]), total=cv.number(it.type, it.args[0]))
+
+
 def _region_same_values(cv: Converter, it: Item) -> None:
     """Every region holds the same values: the grid's boxes (jigsaw pieces are refused)."""
     s = cv.shape
@@ -1186,6 +1194,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Lockout": _lockout,
     "RegionSameValues": _region_same_values,
     "ValueIndexing": _path("indexed-value"),
+    "RellikCage": _rellik,
     "FullRank": _full_rank,
     "FullRankTies": _full_rank_ties,
     "CountDistinct": _path("count-distinct"),
