@@ -131,9 +131,8 @@ def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> N
 
 
 def test_every_unsupported_type_is_named_at_once() -> None:
-    message = refusal(".Cage~5~R1C1~R1C2.ValueIndexing~R1C1~R1C2~R1C3.RellikCage~4~R2C1~R2C2"
-                      ".AntiKing")
-    assert "'ValueIndexing'" in message and "'RellikCage'" in message
+    message = refusal(".Cage~5~R1C1~R1C2.Doppelganger.ConnectedValues~VL~1.AntiKing")
+    assert "'Doppelganger'" in message and "'ConnectedValues'" in message
     assert "'Cage'" not in message
 
 
