@@ -108,6 +108,9 @@ def test_payload_link_and_json_read_alike() -> None:
     # a '+' of the payload that a query string turned into a space still reads
     spaced = link.replace("+", " ")
     assert decode_fpuzzles(spaced) == SMALL
+    # SudokuPad opening the same f-puzzles puzzle
+    assert decode_fpuzzles("https://sudokupad.app/fpuzzles" + payload) == SMALL
+    assert decode_fpuzzles("https://sudokupad.app/?puzzleid=fpuzzles" + payload) == SMALL
 
 
 # -- what each key becomes --------------------------------------------------------------------
@@ -216,7 +219,7 @@ def test_unknown_keys_and_clues_the_library_lacks_are_named() -> None:
     ("not a puzzle", "neither JSON nor an f-puzzles payload"),
     ("{\"size\": 4,", "does not read"),
     ("[1, 2]", "is a JSON object"),
-    ("https://www.f-puzzles.com/?id=abc", "no 'load=' puzzle"),
+    ("https://www.f-puzzles.com/?id=abc", "holds no f-puzzles puzzle"),
     (json.dumps({"size": 3, "grid": []}), "is not 4 to 16"),
     (json.dumps({"size": 4, "grid": [[{}] * 4] * 3}), "not 4 rows of 4 cells"),
 ])
@@ -232,6 +235,8 @@ def test_off_grid_cells_are_named() -> None:
 
 
 def test_sudokupad_formats_are_refused_with_the_reason() -> None:
+    e = refusal("https://sudokupad.app/sclN4IgzglgXgpiBcA")
+    assert "SudokuPad's own format" in e.diagnostics[0].message
     for entry in MIT:
         if entry["raw"].startswith("scl") or "sxsm_" in entry["raw"]:
             e = refusal(entry["raw"])

@@ -76,12 +76,7 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     """The puzzle object of an f-puzzles link, its compressed payload, or its JSON."""
     text = text.strip()
     if text.startswith(("http://", "https://")):
-        query = urllib.parse.urlsplit(text).query
-        loads = urllib.parse.parse_qs(query).get("load")
-        if not loads:
-            raise error("bad-input", "the link has no 'load=' puzzle",
-                        hint="copy the link from f-puzzles' 'Get link' (…/?load=N4Ig…)")
-        text = loads[0].replace(" ", "+")  # a '+' that the query string read as a space
+        text = _link_payload(text)
     if text.startswith("scl") or text.startswith("ctc"):
         raise _sudokupad()
     if not text.startswith(("{", "[")):
@@ -104,6 +99,30 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     if "grid" not in data and ("cells" in data or "regions" in data):
         raise _sudokupad()
     return data
+
+
+def _link_payload(link: str) -> str:
+    """The puzzle in a link: f-puzzles' `?load=…`, or SudokuPad's `/fpuzzles…` path or
+    `?puzzleid=fpuzzles…` (SudokuPad opening an f-puzzles puzzle); SudokuPad's own `scl…`
+    and `ctc…` puzzles are returned as they are, to be refused by name."""
+    parts = urllib.parse.urlsplit(link)
+    query = urllib.parse.parse_qs(parts.query)
+    for key in ("load", "puzzleid", "puzzle"):
+        if query.get(key):
+            found = query[key][0]
+            break
+    else:  # the path itself, which a base64 payload's own '/' may split
+        path = urllib.parse.unquote(parts.path).lstrip("/")
+        at = path.find("fpuzzles")
+        found = path[at:] if at >= 0 else path.rsplit("/", 1)[-1]
+    found = found.replace(" ", "+")  # a '+' that the query string read as a space
+    if found.startswith("fpuzzles"):
+        return found[len("fpuzzles"):]
+    if found.startswith(("N4Ig", "scl", "ctc", "{")):
+        return found
+    raise error("bad-input", "the link holds no f-puzzles puzzle",
+                hint="copy the link from f-puzzles' 'Get link' (…/?load=N4Ig…), or a "
+                     "SudokuPad link to an f-puzzles puzzle (…/fpuzzlesN4Ig…)")
 
 
 def _sudokupad() -> SapphireError:
