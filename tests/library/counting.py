@@ -13,7 +13,8 @@ from sapphire.diagnostics import SapphireError
 from sapphire.meaning import solve_case
 
 CAP = 1000
-"""Answers asked of the solver at most; brute-force counts above it compare as CAP."""
+"""The largest brute-force count a count test may compare with the solver's (`check` refuses a
+larger one): give cells, open fewer of them or shrink the board or the digits to stay below."""
 Cell = tuple[int, int]
 Grid = dict[Cell, int]
 Rule = Callable[[Grid], bool]
@@ -40,6 +41,35 @@ def brute(rows: int, cols: int, values: range, rules: list[Rule],
     return n
 
 
+SYMBOLS = "0123456789ABCDEFG"
+"""A given's symbol in the front matter: its digit, A-G for 10-16 (1 and 0 for a shading)."""
+
+
+def givens_front(rows: int, cols: int, cells: Grid, key: str = "givens") -> str:
+    """Front matter fixing `cells` of a rows×cols board, for a count test whose brute force
+    gets the same givens: `key: |`, then one line per row, `.` for an open cell (nothing
+    when no cell is given)."""
+    if not cells:
+        return ""
+    lines = "".join("  " + " ".join(SYMBOLS[cells[(r, c)]] if (r, c) in cells else "."
+                                    for c in range(1, cols + 1)) + "\n"
+                    for r in range(1, rows + 1))
+    return f"{key}: |\n{lines}"
+
+
+SOLVED_9X9 = ["683295417", "421867359", "759431862", "836752941", "294613785",
+              "517984623", "168329574", "942578136", "375146298"]
+"""A solved sudoku that also keeps the four windoku windows and the nine disjoint sets, for the
+9×9-only kinds: with a few of its cells open, their rules have answers and their negations too
+(most sudoku solutions already break them in the given cells)."""
+
+
+def solved_except(open_cells: set[Cell]) -> Grid:
+    """The digits of SOLVED_9X9 outside `open_cells`, as givens."""
+    return {(r, c): int(ch) for r, row in enumerate(SOLVED_9X9, 1) for c, ch in enumerate(row, 1)
+            if (r, c) not in open_cells}
+
+
 def write_case(tmp_path: Path, front: str, body: str) -> str:
     p = tmp_path / "t.case"
     p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
@@ -64,9 +94,14 @@ def error_kinds(tmp_path: Path, line: str) -> list[str]:
 
 
 def check(tmp_path: Path, front: str, body: str, want: int, cap: int = CAP) -> None:
-    """The solver's count and status agree with the brute-force count `want`."""
-    status, got = solve_count(tmp_path, front, body, cap)
-    assert got == min(want, cap), f"solver {got}, brute force {want}"
+    """The solver's count and status agree with the brute-force count `want`, exactly. A `want`
+    above `cap` is refused, since the solver would then only show that it finds at least `cap`
+    answers. The solver is asked for one answer more than `cap`, so that an extra answer shows
+    even when `want` is `cap`."""
+    assert want <= cap, (f"brute force counts {want} answers, above the cap of {cap}: give a few "
+                         "cells, open fewer or shrink the board or the digits of this count test")
+    status, got = solve_count(tmp_path, front, body, cap + 1)
+    assert got == want, f"solver {got}, brute force {want}"
     assert status == {0: "none", 1: "unique"}.get(want, "multiple")
 
 
