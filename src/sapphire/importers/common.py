@@ -5,9 +5,10 @@ kind that is used more than once an id (`cage-1`, `cage-2`, …, as the case syn
 writes the case with the library's preferred parameter names, parses the text back and checks
 it against the library, and returns that text: the canonical form, as `sapphire fmt` prints it.
 
-`read_input` turns a command line's INPUT into the puzzle text: a file holding one puzzle, or a
-corpus JSON file (`iss.json`, a puzzlekit genre file) with a selector after `#` that is an
-entry's 0-based index or its name (`name` in iss.json, `key` in a puzzlekit file).
+`read_input` turns a command line's INPUT into the puzzle text: a file holding one puzzle (for
+`fpuzzles` also one puzzle's own JSON), or a corpus JSON file (`iss.json`, `fpuzzles.json`, a
+puzzlekit genre file) with a selector after `#` that is an entry's 0-based index or its name
+(`name` in iss.json and fpuzzles.json, `key` in a puzzlekit file).
 """
 
 from __future__ import annotations
