@@ -234,6 +234,33 @@ def test_off_grid_cells_are_named() -> None:
     assert "'thermometer': R5C1 is off the 4×4 grid" in e.diagnostics[0].message
 
 
+@pytest.mark.parametrize(("keys", "says"), [
+    ({"littlekillersum": [{"cell": "R0C1", "value": "5"}]},
+     "'littlekillersum': None is not a list of cells"),
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "x"}]},
+     "'killercage': 'x' is not a number"),
+    ({"thermometer": [{"lines": "R1C1"}]}, "'thermometer': 'R1C1' is not a list of lines"),
+    ({"renban": [{"lines": [5]}]}, "'renban': 5 is not a list of cells"),
+    ({"even": [{"cell": "A1"}]}, "'even': 'A1' is not a cell like R1C1"),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"]}]},
+     "'quadruple': a quadruple without digits"),
+    ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]}, "'xv': the mark 'Q' is neither"),
+    ({"line": [{"lines": [["Q"]]}]}, "'drawing': 'Q' is not a cell like R1C1"),
+    ({"negative": "ratio"}, "'negative': a list was expected"),
+])
+def test_malformed_clues_are_bad_input_not_missing_kinds(keys: dict[str, Any], says: str
+                                                         ) -> None:
+    e = refusal(puzzle(4, **keys))
+    assert [d.kind for d in e.diagnostics] == ["bad-input"]
+    assert says in e.diagnostics[0].message
+    assert "export the puzzle again" in (e.diagnostics[0].hint or "")
+
+
+def test_malformed_and_missing_are_named_together() -> None:
+    e = refusal(puzzle(4, entropicline=[], even=[{"cell": "A1"}]))
+    assert [d.kind for d in e.diagnostics] == ["bad-input", "unsupported-import"]
+
+
 def test_sudokupad_formats_are_refused_with_the_reason() -> None:
     e = refusal("https://sudokupad.app/sclN4IgzglgXgpiBcA")
     assert "SudokuPad's own format" in e.diagnostics[0].message

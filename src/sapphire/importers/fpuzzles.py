@@ -72,6 +72,10 @@ class Unsupported(Exception):
         self.detail = detail
 
 
+class Malformed(Unsupported):
+    """A clue that is not written as f-puzzles writes it (a bad cell, a missing list)."""
+
+
 def decode_fpuzzles(text: str) -> dict[str, Any]:
     """The puzzle object of an f-puzzles link, its compressed payload, or its JSON."""
     text = text.strip()
@@ -135,7 +139,7 @@ def _sudokupad() -> SapphireError:
 def parse_cell(text: Any) -> Cell:
     m = re.fullmatch(r"[Rr](\d+)[Cc](\d+)", str(text))
     if m is None:
-        raise Unsupported("cell", f"'{text}' is not a cell like R1C1")
+        raise Malformed("cell", f"'{text}' is not a cell like R1C1")
     return int(m[1]), int(m[2])
 
 
@@ -156,30 +160,37 @@ class Converter:
         self.b = CaseBuilder() if library is None else CaseBuilder(library)
         self.ignore_cosmetic = ignore_cosmetic
         self.problems: dict[str, str] = {}
+        """Clues the library cannot say, by key."""
+        self.malformed: dict[str, str] = {}
+        """Clues not written as f-puzzles writes them, by key."""
         self.size = 0
         self.clue_cells: set[frozenset[Cell]] = set()
         """The cells of every clue and line, to know a drawing that only repeats one."""
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def cells(self, items: Any) -> list[Cell]:
-        out = [parse_cell(x) for x in (items or [])]
+    def cells(self, items: Any, key: str = "cell", outside: bool = False) -> list[Cell]:
+        """Cells on the grid (`outside`: also one step off it, where drawings may stand)."""
+        if not isinstance(items, list) or not items:
+            raise Malformed(key, f"{items!r} is not a list of cells")
+        out = [parse_cell(x) for x in items]
+        edge = 1 if outside else 0
         for r, c in out:
-            if not (1 <= r <= self.size and 1 <= c <= self.size):
-                raise Unsupported("cell", f"R{r}C{c} is off the {self.size}×{self.size} grid")
+            if not (1 - edge <= r <= self.size + edge and 1 - edge <= c <= self.size + edge):
+                raise Malformed("cell", f"R{r}C{c} is off the {self.size}×{self.size} grid")
         return out
 
     def entries(self, key: str) -> list[dict[str, Any]]:
         value = self.d.get(key) or []
         if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
-            raise Unsupported(key, "a list of objects was expected")
+            raise Malformed(key, "a list of objects was expected")
         return value
 
     def number(self, key: str, value: Any) -> int:
         try:
             return int(str(value))
         except ValueError:
-            raise Unsupported(key, f"'{value}' is not a number") from None
+            raise Malformed(key, f"'{value}' is not a number") from None
 
     def outside(self, key: str, cell_text: Any) -> list[Cell]:
         """The row or column an outside clue looks along, from the clue's side."""
@@ -191,7 +202,7 @@ class Converter:
         if c in (0, n + 1) and 1 <= r <= n:
             line = [(r, j) for j in range(1, n + 1)]
             return line if c == 0 else line[::-1]
-        raise Unsupported(key, f"R{r}C{c} is not just outside the grid")
+        raise Malformed(key, f"R{r}C{c} is not just outside the grid")
 
     def pairs(self, *keys: str) -> list[Cell]:
         """The cells of every dot or mark of these keys, two by two."""
@@ -200,6 +211,15 @@ class Converter:
             for e in self.entries(key):
                 out.extend(self.cells(e.get("cells")))
         return out
+
+    def lines(self, key: str, entry: dict[str, Any], clue: bool = True) -> list[list[Cell]]:
+        """The cells of each line of an entry; a clue's lines are noted as drawn by it (a
+        drawing's lines may also run one step off the grid)."""
+        lines = entry.get("lines")
+        if not isinstance(lines, list) or not lines:
+            raise Malformed(key, f"{lines!r} is not a list of lines")
+        out = [self.cells(line, key, outside=not clue) for line in lines]
+        return [self.clue(x) for x in out] if clue else out
 
     def clue(self, cells: list[Cell]) -> list[Cell]:
         self.clue_cells.add(frozenset(cells))
@@ -227,13 +247,13 @@ class Converter:
                 continue
             self._guard(key, lambda key=key, handler=handler: handler(self, key))
         self._guard("negative", self._negative)
-        if self.problems:
-            raise SapphireError([
-                Diagnostic("unsupported-import",
-                           f"the library cannot express f-puzzles constraint '{k}': {why}",
-                           None, "add a rule definition for it, or leave the constraint out")
-                for k, why in self.problems.items()])
-        left_out = self._drawings()
+        if self.malformed or self.problems:
+            raise self._refusal(self.problems, self.malformed)
+        try:
+            left_out = self._drawings()
+        except Malformed as u:
+            key = u.key if u.key != "cell" else "drawing"
+            raise self._refusal({}, {key: u.detail}) from None
         title, author, rules = (self.d.get(k) for k in ("title", "author", "ruleset"))
         self.b.title = title.strip() if isinstance(title, str) and title.strip() else None
         self.b.author = author.strip() if isinstance(author, str) and author.strip() else None
@@ -248,7 +268,21 @@ class Converter:
         try:
             f()
         except Unsupported as u:
-            self.problems.setdefault(u.key if u.key != "cell" else key, u.detail)
+            found = self.malformed if isinstance(u, Malformed) else self.problems
+            found.setdefault(u.key if u.key != "cell" else key, u.detail)
+
+    @staticmethod
+    def _refusal(unsupported: dict[str, str], malformed: dict[str, str]) -> SapphireError:
+        """One error naming every clue that is written wrongly, then every one the library
+        cannot say."""
+        return SapphireError([
+            Diagnostic("bad-input", f"f-puzzles constraint '{k}': {why}", None,
+                       "this is not how f-puzzles writes it; export the puzzle again")
+            for k, why in malformed.items()] + [
+            Diagnostic("unsupported-import",
+                       f"the library cannot express f-puzzles constraint '{k}': {why}",
+                       None, "add a rule definition for it, or leave the constraint out")
+            for k, why in unsupported.items()])
 
     def _grid(self, grid: list[list[Any]]) -> None:
         n = self.size
@@ -258,7 +292,7 @@ class Converter:
         for r, row in enumerate(grid, 1):
             for c, cell in enumerate(row, 1):
                 if not isinstance(cell, dict):
-                    raise Unsupported("grid", f"cell R{r}C{c} is not an object")
+                    raise Malformed("grid", f"cell R{r}C{c} is not an object")
                 default = ((r - 1) // h) * h + (c - 1) // w
                 region = cell.get("region", default)
                 if region is not None:
@@ -286,7 +320,7 @@ class Converter:
                     if len(cells) > 1:
                         self.b.add("all-different", cells, id_stem="region", early=True)
         if any(not 1 <= v <= n for v in givens.values()):
-            raise Unsupported("grid", f"a given digit is outside 1-{n}")
+            raise Malformed("grid", f"a given digit is outside 1-{n}")
         if givens:
             self.b.grids["givens"] = [[digit_symbol(givens.get((r, c))) for c in
                                        range(1, n + 1)] for r in range(1, n + 1)]
@@ -294,7 +328,7 @@ class Converter:
     def _negative(self) -> None:
         negative = self.d.get("negative") or []
         if not isinstance(negative, list):
-            raise Unsupported("negative", "a list was expected")
+            raise Malformed("negative", "a list was expected")
         for what in negative:
             if what == "ratio":  # a 1 beside a 2 may carry either dot
                 exempt = self.pairs("ratio", "difference")
@@ -317,9 +351,9 @@ class Converter:
         found = []
         for key in DRAWINGS:
             for e in self.entries(key):
-                cells = [parse_cell(x) for x in e.get("cells") or []]
-                for line in e.get("lines") or []:
-                    cells.extend(parse_cell(x) for x in line)
+                cells = self.cells(e["cells"], key, outside=True) if "cells" in e else []
+                for line in self.lines(key, e, clue=False) if "lines" in e else []:
+                    cells.extend(line)
                 if e.get("fromConstraint") or frozenset(cells) in self.clue_cells:
                     continue
                 label = f" '{e['value']}'" if e.get("value") not in (None, "") else ""
@@ -374,11 +408,11 @@ def _arrow(cv: Converter, key: str) -> None:
     """Each line from the circle is an arrow of its own: its shaft adds up to the circle."""
     for e in cv.entries(key):
         circle = cv.cells(e.get("cells"))
-        if not 1 <= len(circle) <= 3:
+        if len(circle) > 3:
             raise Unsupported(key, f"an arrow with a circle of {len(circle)} cells")
         pill = sorted(circle)  # a pill reads left to right, top to bottom
-        for line in e.get("lines") or []:
-            shaft = [x for x in cv.clue(cv.cells(line)) if x not in circle]
+        for line in cv.lines(key, e):
+            shaft = [x for x in line if x not in circle]
             if len(circle) == 1:
                 cv.b.add("arrow", circle + shaft)
             elif len(circle) == 2:
@@ -394,8 +428,7 @@ def _lines(kind: str, param: str | None = None, default: int | None = None
     def handler(cv: Converter, key: str) -> None:
         for e in cv.entries(key):
             value = e.get("value")
-            for line in e.get("lines") or []:
-                cells = cv.clue(cv.cells(line))
+            for cells in cv.lines(key, e):
                 if param is None or value in (None, "") or cv.number(key, value) == default:
                     cv.b.add(kind, cells)
                 else:
@@ -418,12 +451,14 @@ def _xv(cv: Converter, key: str) -> None:
     for e in cv.entries(key):
         total = {"X": 10, "V": 5}.get(str(e.get("value", "")).upper())
         if total is None:
-            raise Unsupported(key, f"the mark '{e.get('value')}' is neither X nor V")
+            raise Malformed(key, f"the mark '{e.get('value')}' is neither X nor V")
         cv.b.add("xv", cv.clue(cv.cells(e.get("cells"))), sum=total)
 
 
 def _quadruple(cv: Converter, key: str) -> None:
     for e in cv.entries(key):
+        if not e.get("values"):
+            raise Malformed(key, "a quadruple without digits")
         cv.b.add("quadruple", cv.clue(cv.cells(e.get("cells"))),
                  digits=[cv.number(key, v) for v in e.get("values") or []])
 
@@ -432,7 +467,7 @@ def _clone(cv: Converter, key: str) -> None:
     for e in cv.entries(key):
         a, b = cv.cells(e.get("cells")), cv.cells(e.get("cloneCells"))
         if len(a) != len(b):
-            raise Unsupported(key, "a clone of another size")
+            raise Malformed(key, "a clone of another size")
         cv.clue(a)
         cv.clue(b)
         for x, y in zip(a, b, strict=True):
