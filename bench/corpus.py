@@ -10,8 +10,9 @@ Corpus files:
 * `iss.json` — variant sudokus in ISS constraint strings; rows of the table are ISS constraint
   types (a puzzle counts under each type it uses; `(givens only)` for classic sudokus), and the
   summary gives the median ratio of our time to the recorded `iss_solve_ms`.
-* `fpuzzles.json` — setter-made variant sudokus as f-puzzles links (and two in SudokuPad's own
-  format, which the importer refuses); rows are the corpus's `kinds`.
+* `fpuzzles.json` — setter-made variant sudokus as f-puzzles links or JSON (one as SudokuPad
+  JSON, one as a compressed SudokuPad link, which the importer refuses); rows are the
+  corpus's `kinds`.
 * `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
   Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer,
   Nonogram, Akari, Skyscraper, Kakuro, Masyu, Nurikabe).

@@ -20,7 +20,8 @@ from sapphire.meaning import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 MIT = json.loads((FIXTURES / "fpuzzles_mit.json").read_text(encoding="utf-8"))
-FPUZZLES = [e for e in MIT if not e["raw"].startswith("scl") and "sxsm_" not in e["raw"]]
+FPUZZLES = [e for e in MIT if not e["raw"].startswith("scl")]
+"""The fixtures that import: f-puzzles JSON, and one SudokuPad (Sudoku Maker) JSON."""
 
 
 def puzzle(size: int = 4, givens: dict[tuple[int, int], int] | None = None,
@@ -261,14 +262,44 @@ def test_malformed_and_missing_are_named_together() -> None:
     assert [d.kind for d in e.diagnostics] == ["bad-input", "unsupported-import"]
 
 
-def test_sudokupad_formats_are_refused_with_the_reason() -> None:
+def test_sudokupad_compressed_links_are_refused_with_the_reason() -> None:
     e = refusal("https://sudokupad.app/sclN4IgzglgXgpiBcA")
-    assert "SudokuPad's own format" in e.diagnostics[0].message
-    for entry in MIT:
-        if entry["raw"].startswith("scl") or "sxsm_" in entry["raw"]:
-            e = refusal(entry["raw"])
-            assert e.diagnostics[0].kind == "unsupported-import"
-            assert "SudokuPad's own format" in e.diagnostics[0].message
+    assert "SudokuPad's compressed format" in e.diagnostics[0].message
+    scl = next(entry["raw"] for entry in MIT if entry["raw"].startswith("scl"))
+    assert "SudokuPad's compressed format" in refusal(scl).diagnostics[0].message
+
+
+def sudokupad(**keys: Any) -> dict[str, Any]:
+    cells: list[list[dict[str, Any]]] = [[{} for _ in range(4)] for _ in range(4)]
+    cells[0][0] = {"value": 1}
+    regions = [[[r, c] for r in (br, br + 1) for c in (bc, bc + 1)]
+               for br in (0, 2) for bc in (0, 2)]
+    return {"id": "sxsm_test", "cells": cells, "regions": regions, **keys}
+
+
+def test_sudokupad_json_reads_givens_regions_and_flags() -> None:
+    data = sudokupad(metadata={"title": "Pad", "rules": "Anti-king.", "solution": "1234",
+                               "antiking": True})
+    text = fpuzzles_to_case(json.dumps(data))
+    assert text.startswith("---\ntitle: Pad\n")
+    assert "notes: Anti-king.\n" in text
+    assert text.split("---\n", 2)[2] == "sudoku 4x4\nanti-king\n"
+    assert "givens: |\n  1 . . .\n" in text
+    # regions other than the boxes: one all-different line per region
+    data["regions"] = [[[0, c] for c in range(4)], [[1, c] for c in range(4)],
+                       [[2, c] for c in range(4)], [[3, c] for c in range(4)]]
+    assert rules_of(data)[:2] == ["latin-square",
+                                  "region-1: all-different r1c1-r1c2-r1c3-r1c4"]
+
+
+def test_sudokupad_drawings_and_unknown_flags_are_named() -> None:
+    e = refusal(sudokupad(cages=[{"cells": [[0, 0], [0, 1]], "value": "5"}],
+                          lines=[{"wayPoints": [[1, 1], [2, 2]]}]))
+    assert [d.kind for d in e.diagnostics] == ["cosmetic-shape", "cosmetic-shape"]
+    assert "line on r2c2-r3c3" in e.diagnostics[0].message
+    assert "cage '5' on r1c1-r1c2" in e.diagnostics[1].message
+    e = refusal(sudokupad(metadata={"fogginess": True}))
+    assert "f-puzzles constraint 'fogginess'" in e.diagnostics[0].message
 
 
 # -- the command and the fixtures -------------------------------------------------------------

@@ -33,8 +33,12 @@ What is imported
 `sudoku NxN` where the regions are the standard boxes the library knows, else `board:`,
 `latin-square` and the boxes or one `all-different` line per region; givens in the front
 matter, candidates as `absent-digits`, title, author and the rules text (as `notes:`), and one
-rule line per clue. SudokuPad's own formats (`scl…` links, Sudoku Maker JSON) draw their rules
-rather than name them, and are refused with that reason.
+rule line per clue.
+
+SudokuPad's JSON (as Sudoku Maker writes it: `cells`, `regions`, `metadata`) reads too: its
+givens, regions and the global rule flags of its metadata. Its cages, lines, arrows, underlays
+and overlays are drawings whose meaning the rules text gives, and stop the import as above.
+SudokuPad's compressed links (`scl…`, `ctc…`) are refused with that reason.
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     if text.startswith(("http://", "https://")):
         text = _link_payload(text)
     if text.startswith("scl") or text.startswith("ctc"):
-        raise _sudokupad()
+        raise _sudokupad()  # compressed with SudokuPad's own key table
     if not text.startswith(("{", "[")):
         try:
             plain = LZString.decompressFromBase64(text)
@@ -100,9 +104,56 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
                     f"{e.lineno}, column {e.colno}") from None
     if not isinstance(data, dict):
         raise error("bad-input", "an f-puzzles puzzle is a JSON object")
-    if "grid" not in data and ("cells" in data or "regions" in data):
-        raise _sudokupad()
+    if "grid" not in data and "cells" in data:
+        return from_sudokupad(data)
     return data
+
+
+SUDOKUPAD_NOTES = ("source", "title", "author", "rules", "solution")
+"""Sudoku Maker metadata that is no rule (the solution is not read: the import must find it)."""
+SUDOKUPAD_DRAWINGS = ("cages", "lines", "arrows", "underlays", "overlays")
+
+
+def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
+    """A SudokuPad puzzle object (as Sudoku Maker writes it) in f-puzzles' terms.
+
+    Its givens are `cells[r][c].value`, its regions lists of 0-based `[row, col]`, and its
+    global rules flags in `metadata` (`antiknight`, …, named as f-puzzles names them). Every
+    other shape is a drawing whose meaning the rules text gives: it goes into the f-puzzles
+    drawing lists, so that the import stops at it (or notes it, with `ignore_cosmetic`)."""
+    cells = data.get("cells")
+    if not isinstance(cells, list) or not all(isinstance(row, list) for row in cells):
+        raise error("bad-input", "a SudokuPad puzzle's 'cells' is not a list of rows")
+    n = len(cells)
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    grid = [[{"value": c["value"], "given": True} if isinstance(c, dict)
+             and c.get("value") not in (None, "") else {} for c in row] for row in cells]
+    out: dict[str, Any] = {"size": n, "grid": grid}
+    for i, region in enumerate(data.get("regions") or []):
+        for rc in region if isinstance(region, list) else []:
+            if (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) for x in rc)
+                    and 0 <= rc[0] < n and 0 <= rc[1] < len(grid[rc[0]])):
+                grid[rc[0]][rc[1]]["region"] = i
+    for key, value in meta.items():
+        if key in ("title", "author"):
+            out[key] = value
+        elif key == "rules":
+            out["ruleset"] = value
+        elif key not in SUDOKUPAD_NOTES:
+            out[key] = value  # a rule flag, read as f-puzzles reads it (or refused by name)
+    for key in SUDOKUPAD_DRAWINGS:
+        for shape in data.get(key) or []:
+            if not isinstance(shape, dict):
+                continue
+            where = shape.get("cells") or shape.get("wayPoints") or []
+            drawn = [f"R{int(rc[0]) + 1}C{int(rc[1]) + 1}" for rc in where
+                     if isinstance(rc, list) and len(rc) == 2
+                     and all(isinstance(x, (int, float)) for x in rc)]
+            label = shape.get("value") or shape.get("text")
+            if drawn or label:
+                entry = {"cells": drawn or [], "value": label} if drawn else {"value": label}
+                out.setdefault("cage" if key == "cages" else "line", []).append(entry)
+    return out
 
 
 def _link_payload(link: str) -> str:
@@ -131,9 +182,9 @@ def _link_payload(link: str) -> str:
 
 def _sudokupad() -> SapphireError:
     return SapphireError([Diagnostic(
-        "unsupported-import", "SudokuPad's own format draws its rules rather than naming them",
-        None, "open the puzzle in f-puzzles (or export it from SudokuPad as f-puzzles) and "
-              "import that link")])
+        "unsupported-import", "SudokuPad's compressed format (scl…/ctc…) is not read",
+        None, "open the puzzle in f-puzzles (or export it from SudokuPad as f-puzzles, or as "
+              "its JSON) and import that")])
 
 
 def parse_cell(text: Any) -> Cell:
