@@ -208,12 +208,27 @@ def test_ignore_cosmetic_lists_what_was_left_out() -> None:
 
 
 def test_unknown_keys_and_clues_the_library_lacks_are_named() -> None:
-    e = refusal(puzzle(4, entropicline=[{"lines": [["R1C1", "R1C2"]]}],
-                       difference=[{"cells": ["R1C1", "R1C2"], "value": "2"}]))
-    messages = [d.message for d in e.diagnostics]
-    assert all(d.kind == "unsupported-import" for d in e.diagnostics)
-    assert "f-puzzles constraint 'entropicline': no rule kind for it" in messages[0]
-    assert "'difference': a dot of 2" in messages[1]
+    e = refusal(puzzle(4, entropicline=[{"lines": [["R1C1", "R1C2"]]}]))
+    assert [d.kind for d in e.diagnostics] == ["unsupported-import"]
+    assert "f-puzzles constraint 'entropicline': no rule kind for it" in e.diagnostics[0].message
+
+
+def test_dots_with_their_own_number() -> None:
+    lines = rules_of(puzzle(4, difference=[{"cells": ["R1C1", "R1C2"], "value": "2"},
+                                           {"cells": ["R2C1", "R2C2"], "value": "1"}],
+                            ratio=[{"cells": ["R3C1", "R3C2"], "value": "3"}]))
+    assert lines[1:] == ["white-dot-1: white-dot r1c1-r1c2 difference 2",
+                         "white-dot-2: white-dot r2c1-r2c2", "black-dot r3c1-r3c2 ratio 3"]
+
+
+def test_a_little_killer_without_its_cells_walks_from_the_clue() -> None:
+    lines = rules_of(puzzle(4, littlekillersum=[
+        {"cell": "R0C1", "direction": "DR", "value": "10"},
+        {"cell": "R3C5", "direction": "UL", "value": "5"}]))
+    assert lines[1:] == ["little-killer-1: little-killer r1c2-r2c3-r3c4 total 10",
+                         "little-killer-2: little-killer r2c4-r1c3 total 5"]
+    e = refusal(puzzle(4, littlekillersum=[{"cell": "R0C1", "direction": "XX", "value": "5"}]))
+    assert "the direction 'XX' is not DR, DL, UR or UL" in e.diagnostics[0].message
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -237,7 +252,9 @@ def test_off_grid_cells_are_named() -> None:
 
 @pytest.mark.parametrize(("keys", "says"), [
     ({"littlekillersum": [{"cell": "R0C1", "value": "5"}]},
-     "'littlekillersum': None is not a list of cells"),
+     "'littlekillersum': the direction None is not DR, DL, UR or UL"),
+    ({"littlekillersum": [{"cells": "R1C1", "value": "5"}]},
+     "'littlekillersum': 'R1C1' is not a list of cells"),
     ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "x"}]},
      "'killercage': 'x' is not a number"),
     ({"thermometer": [{"lines": "R1C1"}]}, "'thermometer': 'R1C1' is not a list of lines"),

@@ -449,10 +449,32 @@ def _killer(cv: Converter, key: str) -> None:
             cv.b.add("cage", cells, sum=cv.number(key, e["value"]))
 
 
+STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+"""A little killer's direction from its clue outside the grid."""
+
+
 def _little_killer(cv: Converter, key: str) -> None:
+    """The diagonal's cells as listed, or, where a tool wrote only the clue's cell and
+    direction, walked from the clue until the grid ends."""
     for e in cv.entries(key):
-        if e.get("value") not in (None, ""):
-            cv.b.add("little-killer", cv.cells(e.get("cells")), sum=cv.number(key, e["value"]))
+        if e.get("value") in (None, ""):
+            continue
+        if "cells" in e:
+            cells = cv.cells(e.get("cells"))
+        else:
+            step = STEPS.get(str(e.get("direction", "")).upper())
+            if step is None:
+                raise Malformed(key, f"the direction {e.get('direction')!r} is not DR, DL, UR "
+                                "or UL")
+            (r, c), cells = cv.cells([e.get("cell")], key, outside=True)[0], []
+            r, c = r + step[0], c + step[1]
+            while 1 <= r <= cv.size and 1 <= c <= cv.size:
+                cells.append((r, c))
+                r, c = r + step[0], c + step[1]
+            if not cells:
+                raise Malformed(key, f"no diagonal runs {e.get('direction')} from "
+                                f"{e.get('cell')}")
+        cv.b.add("little-killer", cells, sum=cv.number(key, e["value"]))
 
 
 def _arrow(cv: Converter, key: str) -> None:
@@ -487,14 +509,16 @@ def _lines(kind: str, param: str | None = None, default: int | None = None
     return handler
 
 
-def _dots(kind: str, default: int) -> Callable[[Converter, str], None]:
+def _dots(kind: str, param: str, default: int) -> Callable[[Converter, str], None]:
+    """Kropki dots; a dot's own number (a difference of 3, a ratio of 3) becomes `param`."""
     def handler(cv: Converter, key: str) -> None:
         for e in cv.entries(key):
             value = e.get("value")
-            if value not in (None, "") and cv.number(key, value) != default:
-                raise Unsupported(key, f"a dot of {value} (the library's {kind} is "
-                                  f"{default})")
-            cv.b.add(kind, cv.clue(cv.cells(e.get("cells"))))
+            cells = cv.clue(cv.cells(e.get("cells")))
+            if value in (None, "") or cv.number(key, value) == default:
+                cv.b.add(kind, cells)
+            else:
+                cv.b.add(kind, cells, **{param: cv.number(key, value)})
     return handler
 
 
@@ -561,8 +585,8 @@ HANDLERS: dict[str, Callable[[Converter, str], None]] = {
     "renban": _lines("renban"),
     "betweenline": _lines("between"),
     "whispers": _lines("whisper", "difference", 5),
-    "difference": _dots("white-dot", 1),
-    "ratio": _dots("black-dot", 2),
+    "difference": _dots("white-dot", "difference", 1),
+    "ratio": _dots("black-dot", "ratio", 2),
     "xv": _xv,
     "quadruple": _quadruple,
     "clone": _clone,
