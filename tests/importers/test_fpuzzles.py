@@ -317,6 +317,21 @@ def test_sudokupad_drawings_and_unknown_flags_are_named() -> None:
     assert "cage '5' on r1c1-r1c2" in e.diagnostics[1].message
     e = refusal(sudokupad(metadata={"fogginess": True}))
     assert "f-puzzles constraint 'fogginess'" in e.diagnostics[0].message
+    # an underlay is placed at its centre; a shape that cannot be placed still counts
+    e = refusal(sudokupad(underlays=[{"center": [3.5, 0.5], "width": 0.8, "rounded": True}],
+                          overlays=[{"backgroundColor": "#FFFFFF"}]))
+    assert [d.message for d in e.diagnostics] == [
+        "the circle on r4c1 has a meaning only the rules text gives",
+        "the circle on no cells has a meaning only the rules text gives"]
+
+
+def test_sudokupad_metadata_kept_in_cells_less_cages() -> None:
+    data = sudokupad(cages=[{"value": "title: Old style"}, {"value": "author: A. Setter"},
+                            {"value": "rules: Normal sudoku rules."},
+                            {"value": "solution: 1234"}])
+    text = fpuzzles_to_case(json.dumps(data))
+    assert text.startswith("---\ntitle: Old style\nauthor: A. Setter\n")
+    assert "notes: Normal sudoku rules.\n" in text
 
 
 # -- the command and the fixtures -------------------------------------------------------------

@@ -134,7 +134,15 @@ def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
             if (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) for x in rc)
                     and 0 <= rc[0] < n and 0 <= rc[1] < len(grid[rc[0]])):
                 grid[rc[0]][rc[1]]["region"] = i
+    meta = dict(meta)
+    for cage in data.get("cages") or []:  # older puzzles keep metadata as cells-less cages
+        text = cage.get("value") if isinstance(cage, dict) and not cage.get("cells") else None
+        m = re.fullmatch(r"(\w+):\s*(.*)", text, re.S) if isinstance(text, str) else None
+        if m and m[1] in (*SUDOKUPAD_NOTES, "msgcorrect"):
+            meta.setdefault(m[1], m[2])
     for key, value in meta.items():
+        if key == "msgcorrect":
+            continue
         if key in ("title", "author"):
             out[key] = value
         elif key == "rules":
@@ -146,13 +154,19 @@ def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
             if not isinstance(shape, dict):
                 continue
             where = shape.get("cells") or shape.get("wayPoints") or []
+            if isinstance(shape.get("center"), list):  # an underlay or overlay's centre
+                where = [shape["center"]]
             drawn = [f"R{int(rc[0]) + 1}C{int(rc[1]) + 1}" for rc in where
                      if isinstance(rc, list) and len(rc) == 2
-                     and all(isinstance(x, (int, float)) for x in rc)]
+                     and all(isinstance(x, (int, float)) and x >= 0 for x in rc)]
             label = shape.get("value") or shape.get("text")
-            if drawn or label:
-                entry = {"cells": drawn or [], "value": label} if drawn else {"value": label}
-                out.setdefault("cage" if key == "cages" else "line", []).append(entry)
+            if key == "cages" and not drawn and isinstance(label, str) and re.fullmatch(
+                    r"(\w+):.*", label, re.S):
+                continue  # metadata, read above
+            # every other shape counts, placed or not: its meaning is in the rules text
+            entry = {"cells": drawn, "value": label} if drawn else {"value": label}
+            kind = {"cages": "cage", "lines": "line", "arrows": "line"}.get(key, "circle")
+            out.setdefault(kind, []).append(entry)
     return out
 
 
