@@ -428,8 +428,6 @@ class _Lowering:
         for i in range(n - 1, -1, -1):
             live[i] = {q for q, a, b in f.moves
                        if q in forward[i] and a in doms[i] and b in live[i + 1]}
-        if n == 0:
-            live[0] = set(f.starts) & set(f.accepts)
         true = m.new_constant(1)
         reach = {q: true for q in live[0]}
         for i in range(n):

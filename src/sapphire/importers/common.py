@@ -21,7 +21,7 @@ from typing import Any
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
-from sapphire.diagnostics import Diagnostic, SapphireError, error
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
@@ -84,6 +84,23 @@ class CaseBuilder:
 
     def has(self, kind: str) -> bool:
         return self.library.resolve(kind) is not None
+
+    def is_sudoku(self, rows: int, cols: int, boxes: tuple[int, int] | None) -> bool:
+        """Whether the grid is a square with the boxes the library's `sudoku` has for it."""
+        sudoku = self.library.resolve("sudoku")
+        return (rows == cols and boxes is not None and sudoku is not None
+                and dict(sudoku.boxes).get(f"{rows}x{cols}") == boxes)
+
+    def add_grid(self, rows: int, cols: int, boxes: tuple[int, int] | None) -> None:
+        """The grid's first lines: `sudoku NxN` where `is_sudoku`, else `board:`,
+        `latin-square` and, when the grid has boxes, `boxes HxW`."""
+        if self.is_sudoku(rows, cols, boxes):
+            self.add("sudoku", positional=f"{rows}x{cols}", early=True)
+            return
+        self.board = (rows, cols)
+        self.add("latin-square", early=True)
+        if boxes is not None:
+            self.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
 
     def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
@@ -148,6 +165,28 @@ class CaseBuilder:
         return write_case(case, self.library.preferred_name)
 
 
+class Unsupported(Exception):
+    """A constraint an importer cannot turn into rule lines; `what` names it (its type or key)
+    and `detail` says why. Importers collect these and report them all at once."""
+
+    def __init__(self, what: str, detail: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+        self.detail = detail
+
+
+def row_or_column(rows: int, cols: int, axis: str, k: int, forward: bool) -> list[Cell] | None:
+    """Row k (`axis` "R") or column k ("C") as an outside clue sees it: left to right or top
+    to bottom when `forward`, else from the other end; None when there is no such line."""
+    if axis == "R" and 1 <= k <= rows:
+        cells = [(k, c) for c in range(1, cols + 1)]
+    elif axis == "C" and 1 <= k <= cols:
+        cells = [(r, k) for r in range(1, rows + 1)]
+    else:
+        return None
+    return cells if forward else cells[::-1]
+
+
 def unsupported(what: str, detail: str, hint: str | None = None) -> SapphireError:
     return SapphireError([Diagnostic("unsupported-import", f"{what}: {detail}", None, hint)])
 
@@ -207,7 +246,10 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
-        raise error("bad-input", f"{path_text} is not JSON: {e.msg}") from None
+        raise error("bad-input", f"{path_text} is not JSON: {e.msg}",
+                    Span(path_text, e.lineno, e.colno), source=raw,
+                    hint="a .json INPUT is a corpus file (iss.json, fpuzzles.json, a puzzlekit "
+                         "genre file) or, for fpuzzles, one puzzle's JSON") from None
     if fmt == "fpuzzles" and isinstance(data, dict) and "puzzles" not in data:
         return ImportedPuzzle(raw.strip())  # one puzzle's own JSON
     entries = _entries(data)

@@ -53,7 +53,7 @@ from typing import Any
 from lzstring import LZString  # type: ignore[import-untyped]
 
 from sapphire.diagnostics import Diagnostic, SapphireError, error
-from sapphire.importers.common import CaseBuilder, digit_symbol
+from sapphire.importers.common import CaseBuilder, Unsupported, digit_symbol, row_or_column
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
@@ -65,15 +65,6 @@ NOTES = ("size", "grid", "title", "author", "ruleset", "negative", "solution",
 """Keys that are no rule of their own (read elsewhere, or the editor's settings)."""
 GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "anti-diagonal",
            "diagonal-": "main-diagonal", "disjointgroups": "disjoint-sets"}
-
-
-class Unsupported(Exception):
-    """A clue the library cannot express; `key` is its f-puzzles key."""
-
-    def __init__(self, key: str, detail: str) -> None:
-        super().__init__(key)
-        self.key = key
-        self.detail = detail
 
 
 class Malformed(Unsupported):
@@ -101,9 +92,13 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise error("bad-input", f"the f-puzzles JSON does not read: {e.msg} at line "
-                    f"{e.lineno}, column {e.colno}") from None
+                    f"{e.lineno}, column {e.colno}",
+                    hint="copy the puzzle again whole: the link, its N4Ig… text, or the JSON "
+                         "that f-puzzles or SudokuPad exports") from None
     if not isinstance(data, dict):
-        raise error("bad-input", "an f-puzzles puzzle is a JSON object")
+        raise error("bad-input", "an f-puzzles puzzle is a JSON object",
+                    hint="the JSON starts with '{' and holds 'size' and 'grid' (f-puzzles) "
+                         "or 'cells' (SudokuPad)")
     if "grid" not in data and "cells" in data:
         return from_sudokupad(data)
     return data
@@ -123,7 +118,8 @@ def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
     drawing lists, so that the import stops at it (or notes it, with `ignore_cosmetic`)."""
     cells = data.get("cells")
     if not isinstance(cells, list) or not all(isinstance(row, list) for row in cells):
-        raise error("bad-input", "a SudokuPad puzzle's 'cells' is not a list of rows")
+        raise error("bad-input", "a SudokuPad puzzle's 'cells' is not a list of rows",
+                    hint="export the puzzle from SudokuPad or Sudoku Maker again")
     n = len(cells)
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     grid = [[{"value": c["value"], "given": True} if isinstance(c, dict)
@@ -261,13 +257,11 @@ class Converter:
         """The row or column an outside clue looks along, from the clue's side."""
         r, c = parse_cell(cell_text)
         n = self.size
-        if r in (0, n + 1) and 1 <= c <= n:
-            line = [(i, c) for i in range(1, n + 1)]
-            return line if r == 0 else line[::-1]
-        if c in (0, n + 1) and 1 <= r <= n:
-            line = [(r, j) for j in range(1, n + 1)]
-            return line if c == 0 else line[::-1]
-        raise Malformed(key, f"R{r}C{c} is not just outside the grid")
+        line = (row_or_column(n, n, "C", c, r == 0) if r in (0, n + 1) else
+                row_or_column(n, n, "R", r, c == 0) if c in (0, n + 1) else None)
+        if line is None:
+            raise Malformed(key, f"R{r}C{c} is not just outside the grid")
+        return line
 
     def pairs(self, *keys: str) -> list[Cell]:
         """The cells of every dot or mark of these keys, two by two."""
@@ -301,7 +295,8 @@ class Converter:
         grid = self.d.get("grid")
         if not (isinstance(grid, list) and len(grid) == size
                 and all(isinstance(row, list) and len(row) == size for row in grid)):
-            raise error("bad-input", f"the grid is not {size} rows of {size} cells")
+            raise error("bad-input", f"the grid is not {size} rows of {size} cells",
+                        hint="'grid' holds one list per row, each with one object per cell")
         self._guard("grid", lambda: self._grid(grid))
         for key in self.d:
             if key in NOTES or key in DRAWINGS:
@@ -317,7 +312,7 @@ class Converter:
         try:
             left_out = self._drawings()
         except Malformed as u:
-            key = u.key if u.key != "cell" else "drawing"
+            key = u.what if u.what != "cell" else "drawing"
             raise self._refusal({}, {key: u.detail}) from None
         title, author, rules = (self.d.get(k) for k in ("title", "author", "ruleset"))
         self.b.title = title.strip() if isinstance(title, str) and title.strip() else None
@@ -334,7 +329,7 @@ class Converter:
             f()
         except Unsupported as u:
             found = self.malformed if isinstance(u, Malformed) else self.problems
-            found.setdefault(u.key if u.key != "cell" else key, u.detail)
+            found.setdefault(u.what if u.what != "cell" else key, u.detail)
 
     @staticmethod
     def _refusal(unsupported: dict[str, str], malformed: dict[str, str]) -> SapphireError:
@@ -372,18 +367,11 @@ class Converter:
         boxes = {i: [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)
                      if ((r - 1) // h) * h + (c - 1) // w == i] for i in range(n)}
         standard = h > 1 and sorted(regions.values()) == sorted(boxes.values())
-        sudoku = self.b.library.resolve("sudoku")
-        if standard and sudoku is not None and dict(sudoku.boxes).get(f"{n}x{n}") == (h, w):
-            self.b.add("sudoku", positional=f"{n}x{n}", early=True)
-        else:
-            self.b.board = (n, n)
-            self.b.add("latin-square", early=True)
-            if standard:
-                self.b.add("boxes", positional=f"{h}x{w}", early=True)
-            else:
-                for cells in regions.values():
-                    if len(cells) > 1:
-                        self.b.add("all-different", cells, id_stem="region", early=True)
+        self.b.add_grid(n, n, (h, w) if standard else None)
+        if not standard:
+            for cells in regions.values():
+                if len(cells) > 1:
+                    self.b.add("all-different", cells, id_stem="region", early=True)
         if any(not 1 <= v <= n for v in givens.values()):
             raise Malformed("grid", f"a given digit is outside 1-{n}")
         if givens:

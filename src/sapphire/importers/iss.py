@@ -72,7 +72,13 @@ from dataclasses import dataclass, field
 
 from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
-from sapphire.importers.common import CaseBuilder, Rule, digit_symbol
+from sapphire.importers.common import (
+    CaseBuilder,
+    Rule,
+    Unsupported,
+    digit_symbol,
+    row_or_column,
+)
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
@@ -89,15 +95,6 @@ class Item:
     type: str
     args: list[str] = field(default_factory=list)
     members: list[Item] = field(default_factory=list)
-
-
-class Unsupported(Exception):
-    """A constraint the library cannot express; `what` is its type (or a short reason)."""
-
-    def __init__(self, what: str, detail: str = "") -> None:
-        super().__init__(what)
-        self.what = what
-        self.detail = detail
 
 
 def parse_iss(text: str) -> list[Item]:
@@ -406,18 +403,11 @@ class Converter:
         if s.values != (1, n):
             self.b.digits = s.values
         boxes = None if self.no_boxes else region_box_dims(s.rows, s.cols, self.regions)
-        if s.rows == s.cols and boxes is not None and self.regions == n:
-            size = f"{n}x{n}"
-            sudoku = self.b.library.resolve("sudoku")
-            if sudoku is not None and dict(sudoku.boxes).get(size) == boxes:
-                self.b.add("sudoku", positional=size, early=True)
-                return
-        self.need("NoBoxes" if self.no_boxes else "Shape", "latin-square")
-        self.b.board = (s.rows, s.cols)
-        self.b.add("latin-square", early=True)
-        if boxes is not None:
-            self.need("Shape", "boxes")
-            self.b.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
+        if not self.b.is_sudoku(s.rows, s.cols, boxes):
+            self.need("NoBoxes" if self.no_boxes else "Shape", "latin-square")
+            if boxes is not None:
+                self.need("Shape", "boxes")
+        self.b.add_grid(s.rows, s.cols, boxes)
 
     def _write_givens(self) -> None:
         single = {c: next(iter(v)) for c, v in self.givens.items() if len(v) == 1}
@@ -666,14 +656,10 @@ def line_cells(cv: Converter, line_id: str, forward: bool) -> list[Cell]:
         k = int(line_id[1:], 17) if len(line_id) == 2 else int(line_id[1:])
     except ValueError:
         raise Unsupported("cell", f"'{line_id}' is not a row or column") from None
-    s = cv.shape
-    if line_id[:1] == "R" and 1 <= k <= s.rows:
-        cells = [(k, c) for c in range(1, s.cols + 1)]
-    elif line_id[:1] == "C" and 1 <= k <= s.cols:
-        cells = [(r, k) for r in range(1, s.rows + 1)]
-    else:
+    cells = row_or_column(cv.shape.rows, cv.shape.cols, line_id[:1], k, forward)
+    if cells is None:
         raise Unsupported("cell", f"'{line_id}' is not a row or column of the grid")
-    return cells if forward else cells[::-1]
+    return cells
 
 
 def _outside(kind: str, param: str) -> Callable[[Converter, Item], None]:
@@ -1044,6 +1030,14 @@ def _region_same_values(cv: Converter, it: Item) -> None:
     cv.b.add("same-box-digits", positional=f"{box[0]}x{box[1]}", early=True)
 
 
+def _base64url(text: str, iss_type: str, refusal: str) -> bytes:
+    """ISS's base64url text (its padding left off) as bytes; `refusal` says what it is not."""
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, binascii.Error):
+        raise Unsupported(iss_type, refusal) from None
+
+
 def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[int]]:
     """ISS's packed automaton: base64url bytes read as a bit stream, most significant bit
     first. A header (format 2 bits, state bits − 1 and symbol count − 1 in 4 bits each, the
@@ -1052,10 +1046,7 @@ def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[i
     states in order: plain, a move count then (symbol − 1, target) pairs; packed, a mask of
     the symbols with a move and one target per symbol. States 0… are the start states, the
     next ones the other accepting states. Returns (moves by symbol, starts, accepts)."""
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (ValueError, binascii.Error):
-        raise Unsupported("NFA", f"the automaton '{text[:20]}' is not base64url") from None
+    raw = _base64url(text, "NFA", f"the automaton '{text[:20]}' is not base64url")
     bits = "".join(f"{b:08b}" for b in raw)
     pos = 0
 
@@ -1092,12 +1083,6 @@ def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[i
     accepts = [q for q in starts if start_accepts >> q & 1]
     accepts += range(n_starts, n_starts + n_accepts)
     return moves, starts, accepts
-
-
-def _automaton_lines(cv: Converter, it: Item, items: list[str]) -> list[list[Cell]]:
-    if "-" in items:
-        raise Unsupported(it.type, "a line with a '-' item")
-    return cell_groups(cv, items)
 
 
 Moves = list[tuple[int, int, int]]
@@ -1171,12 +1156,14 @@ def _regex(cv: Converter, it: Item) -> None:
     digits themselves (0-9, then letters)."""
     cv.need("Regex", "regex")
     text = it.args[0] if it.args else ""
+    refusal = f"the pattern '{text[:20]}' is not base64url-encoded text"
     try:
-        pattern = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
-    except (ValueError, binascii.Error):
-        raise Unsupported("Regex", f"the pattern '{text[:20]}' is not base64url-encoded "
-                          "text") from None
-    for line in _automaton_lines(cv, it, list(it.args[1:])):
+        pattern = _base64url(text, "Regex", refusal).decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unsupported("Regex", refusal) from None
+    if "-" in it.args[1:]:
+        raise Unsupported(it.type, "a line with a '-' item")
+    for line in cell_groups(cv, it.args[1:]):
         cv.b.add("regex", line, pattern=pattern)
 
 

@@ -176,9 +176,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             regions = True
         if d.kind == "value-modifier":
             covered.update((c.cell.row, c.cell.col) for c in rule.cells)
-        bindings = _rule_bindings(rule, d, rows, cols)
-        bindings = [(n, _sub_meanings(case, lib, rule, v, size, terms, reads)
-                     if d.param_type(n) == "rules" else v) for n, v in bindings]
+        bindings = _bindings(case, lib, rule, d, size, terms, reads)
         for name, what in d.binds:
             if what == "rows":
                 bindings.append((name, rows))
@@ -273,6 +271,15 @@ def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tu
     return Let(span, tuple(bindings), formula)
 
 
+def _bindings(case: Case, lib: Library, rule: RuleLine, d: RuleDefinition,
+              size: tuple[int, int], terms: tuple[TermDef, ...], reads: set[str]
+              ) -> list[tuple[str, Any]]:
+    """A rule line's bindings, with each `rules` parameter's lines as their meanings."""
+    return [(n, _sub_meanings(case, lib, rule, v, size, terms, reads)
+             if d.param_type(n) == "rules" else v)
+            for n, v in _rule_bindings(rule, d, *size)]
+
+
 def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
                   size: tuple[int, int], terms: tuple[TermDef, ...], reads: set[str]
                   ) -> list[Let]:
@@ -283,7 +290,6 @@ def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
     sub, problems = rule_lines(lib, case, parent, lines, size, check=False)  # checked with case
     if problems or sub is None:
         raise SapphireError(problems)
-    rows, cols = size
     out: list[Let] = []
     for rule in sub.rules:
         d = lib.resolve(rule.reference)
@@ -291,9 +297,7 @@ def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
         meaning = _meaning(d)
         for c in meaning.constraints:
             _names_read(c, reads)
-        bindings = _rule_bindings(rule, d, rows, cols)
-        bindings = [(n, _sub_meanings(case, lib, rule, v, size, terms, reads)
-                     if d.param_type(n) == "rules" else v) for n, v in bindings]
+        bindings = _bindings(case, lib, rule, d, size, terms, reads)
         out.append(_wrap(rule, d, meaning, bindings, _span(sub, rule), lib, terms, rule.nots))
     return out
 
