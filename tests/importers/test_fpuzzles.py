@@ -243,7 +243,40 @@ def test_bad_input(text: str, says: str) -> None:
     e = refusal(text)
     assert e.diagnostics[0].kind == "bad-input"
     assert says in e.diagnostics[0].message
+    assert e.diagnostics[0].hint
 
+
+def test_sudokupad_cells_that_are_no_rows() -> None:
+    e = refusal(json.dumps({"cells": "none"}))
+    assert e.diagnostics[0].kind == "bad-input"
+    assert e.diagnostics[0].message == "a SudokuPad puzzle's 'cells' is not a list of rows"
+    assert e.diagnostics[0].hint
+
+
+@pytest.mark.parametrize(("data", "kind", "says"), [
+    (puzzle(4, disjointgroups=True), "unsupported-import",
+     "'disjointgroups': the library's disjoint-sets is defined for 9x9 grids only"),
+    (puzzle(4, arrow=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
+                       "lines": [["R1C1", "R1C3"]]}]),
+     "unsupported-import", "'arrow': an arrow with a circle of 4 cells"),
+    (puzzle(4, negative=["difference"]), "unsupported-import",
+     "'negative': the negative constraint 'difference'"),
+    (puzzle(4, thermometer={"lines": []}), "bad-input",
+     "'thermometer': a list of objects was expected"),
+    (puzzle(4, sandwichsum=[{"cell": "R2C2", "value": "3"}]), "bad-input",
+     "'sandwichsum': R2C2 is not just outside the grid"),
+    (puzzle(4, littlekillersum=[{"cell": "R0C4", "direction": "UR", "value": "5"}]),
+     "bad-input", "'littlekillersum': no diagonal runs UR from R0C4"),
+    ({"size": 4, "grid": [["x"] * 4] * 4}, "bad-input", "'grid': cell R1C1 is not an object"),
+    ({"size": 4, "grid": [[{"region": "a"}, {}, {}, {}]] + [[{}] * 4] * 3}, "bad-input",
+     "'grid': 'a' is not a number"),
+    (puzzle(4, {(1, 1): 9}), "bad-input", "'grid': a given digit is outside 1-4"),
+])
+def test_clues_refused_by_key(data: dict[str, Any], kind: str, says: str) -> None:
+    e = refusal(data)
+    assert [d.kind for d in e.diagnostics] == [kind]
+    assert says in e.diagnostics[0].message
+    assert e.diagnostics[0].hint
 
 def test_off_grid_cells_are_named() -> None:
     e = refusal(puzzle(4, thermometer=[{"lines": [["R1C1", "R5C1"]]}]))

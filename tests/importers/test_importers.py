@@ -125,9 +125,22 @@ def refusal(text: str, **kw: object) -> str:
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
     (".Var~X~X~2.~R1C1_1~VX1_3", "'Var'"),
     (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),
+    (".Regex~WzEtNF0q~R1C1~-~R1C2", "a line with a '-' item"),
+    (".Shape~6x8.FullRankTies~none", "'FullRankTies': a grid that is not square"),
 ])
 def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> None:
     assert named in refusal(text)
+
+
+def test_a_json_input_that_does_not_read_is_placed(tmp_path: Path) -> None:
+    bad = tmp_path / "puzzles.json"
+    bad.write_text('{"puzzles": [\n  {"name": 1,}\n]}\n', encoding="utf-8")
+    with pytest.raises(SapphireError) as exc:
+        read_input("iss", f"{bad}#0")
+    d = exc.value.diagnostics[0]
+    assert d.kind == "bad-input" and d.span is not None
+    assert (d.span.file, d.span.line, d.span.col) == (f"{bad}", 2, 14)  # the stray }
+    assert "corpus file" in (d.hint or "")
 
 
 def test_every_unsupported_type_is_named_at_once() -> None:
