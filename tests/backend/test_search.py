@@ -51,6 +51,26 @@ def test_both_strategies_find_the_same_answers(strategy: str,
     assert answers(NONE, 2)[:2] == ("none", set())
 
 
+@pytest.mark.parametrize("cores", [1, 2])
+def test_raced_and_single_enumeration_agree(cores: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # one core: only the first parameter set runs; two: both race and the first to finish wins
+    monkeypatch.setattr(cpsat.os, "cpu_count", lambda: cores)
+    status, sols, timings = answers(FIVE, 10)
+    assert status == "multiple" and len(sols) == 5 and "solve1" not in timings
+    assert answers(ONE, 2)[:2] == ("unique", {(1, 3)})
+    assert answers(NONE, 2)[:2] == ("none", set())
+
+
+def test_an_unfinished_racer_does_not_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first racer may not search at all and ends unknown; the answer is the finisher's
+    monkeypatch.setattr(cpsat.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(cpsat, "ENUMERATION_VARIANTS",
+                        ({"max_number_of_conflicts": 0, "stop_after_presolve": True}, {}))
+    status, sols, timings = answers(FIVE, 10)
+    assert status == "multiple" and len(sols) == 5 and "solve1" not in timings
+    assert answers(NONE, 2)[:2] == ("none", set())
+
+
 def test_enumeration_is_used_on_small_models() -> None:
     _, _, timings = answers(ONE, 2)
     assert "enumerate" in timings and "solve1" not in timings
