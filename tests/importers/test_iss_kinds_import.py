@@ -84,6 +84,25 @@ def test_rellik_cage() -> None:
     assert "'RellikCage'" in message and "values above 9" in message
 
 
+def test_a_raw_grid_has_no_row_or_column_rule(tmp_path: Path) -> None:
+    # three open cells of a 2×2 board, each 1 or 2: all 8 fillings
+    path = tmp_path / "raw.case"
+    path.write_text(iss_to_case(".Shape~2x2~1-2~Raw.~R1C1_1"), encoding="utf-8")
+    res = solve_case(str(path), max_solutions=20)
+    assert res.status == "multiple" and len(res.solutions) == 8
+
+
+def test_connected_values_and_raw_grids() -> None:
+    lines = body(iss_to_case(".Shape~4x4~0-3~Raw.ConnectedValues~~1_3.ConnectedValues~~0~4"))
+    assert lines == ["connected-values-1: connected-values digits [1,3]",
+                     "connected-values-2: connected-values digits [0] size 4"]
+    front = iss_to_case(".Shape~4x4~0-3~Raw.ConnectedValues~~1").split("---\n")[1]
+    assert "board: 4x4\ndigits: 0-3\n" in front  # no latin-square, no boxes
+    message = refusal(".ConnectedValues~VL~1")
+    assert "'Var'" in message and "the extra cells of group 'VL'" in message
+    assert "values 0_1 outside the grid's 1-9" in refusal(".ConnectedValues~~0_1")
+
+
 def test_global_kinds() -> None:
     lines = body(iss_to_case(".AntiTaxicab.GlobalEntropy.GlobalMod.DutchFlatmates"))
     assert lines == ["sudoku 9x9", "anti-taxicab", "global-entropy", "global-mod",

@@ -86,7 +86,6 @@ def test_no_boxes_and_jigsaw_pieces_of_the_region_size() -> None:
 
 
 @pytest.mark.parametrize(("text", "named"), [
-    (".Shape~9x9~0-8~Raw.~R1C1_1", "raw grid"),
     (".Shape~9x9~3-11", "'9x9~3-11'"),
     (".Shape~9x9~1-8", "'9x9~1-8'"),
     (".Shape~6x6.~R1C1_7", "outside 1-6"),

@@ -39,7 +39,8 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.EqualityCage`, `.HiddenSkyscraper`, `.AntiTaxicab`, `.GlobalEntropy`, `.GlobalMod`,
   `.DutchFlatmates`, `.FullRank` (with `.FullRankTies~any` or `~none`), `.Lockout`,
   `.RegionSameValues` (every box holds the same values), `.ValueIndexing~VALUE~INDEX~LIST…`
-  (`indexed-value`), `.RellikCage~TOTAL~…` (`rellik-cage`); `.Windoku` and
+  (`indexed-value`), `.RellikCage~TOTAL~…` (`rellik-cage`),
+  `.ConnectedValues~~VALUES[~SIZE]` over the grid (`connected-values`); `.Windoku` and
   `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
@@ -58,8 +59,8 @@ is a square sudoku with its standard boxes, else `latin-square` with `board: RxC
 front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
 the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
 library cannot say is refused with an error that names every such constraint type: an
-`.Or` with a branch that no entry can say (a global rule), raw grids (no row or column rule),
-extra cells (`Var`), and each type with no matching kind.
+`.Or` with a branch that no entry can say (a global rule), extra cells (`Var`), and each type
+with no matching kind.
 """
 
 from __future__ import annotations
@@ -376,9 +377,6 @@ class Converter:
 
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
-        if self.shape.raw:
-            raise Unsupported("Shape", f"the raw grid '{'~'.join(it.args)}' (no row or column "
-                              "rule)")
 
     def _region_size(self, it: Item) -> None:
         size = self.number("RegionSize", it.args[0] if it.args else "")
@@ -396,12 +394,16 @@ class Converter:
         return range(self.shape.values[0], self.shape.values[1] + 1)
 
     def _grid(self) -> None:
-        """`sudoku NxN` where ISS's grid is one; else `board:`, `latin-square` and `boxes`.
-        Values other than 1..N (the longer side) are written as `digits:`."""
+        """`sudoku NxN` where ISS's grid is one; else `board:`, `latin-square` and `boxes`;
+        a raw grid is the board alone. Values other than 1..N (the longer side) are written as
+        `digits:`."""
         s = self.shape
         n = max(s.rows, s.cols)
         if s.values != (1, n):
             self.b.digits = s.values
+        if s.raw:
+            self.b.board = (s.rows, s.cols)
+            return
         boxes = None if self.no_boxes else region_box_dims(s.rows, s.cols, self.regions)
         if not self.b.is_sudoku(s.rows, s.cols, boxes):
             self.need("NoBoxes" if self.no_boxes else "Shape", "latin-square")
@@ -1020,6 +1022,26 @@ def _rellik(cv: Converter, it: Item) -> None:
     cv.b.add("rellik-cage", cv.cells(it.args[1:]), total=cv.number(it.type, it.args[0]))
 
 
+def _connected_values(cv: Converter, it: Item) -> None:
+    """`.ConnectedValues~LAYER~V1_V2…[~SIZE]`: the cells holding those values form one connected
+    group (of SIZE cells when given); LAYER is empty for the grid, else a group of extra cells."""
+    cv.need(it.type, "connected-values")
+    layer = it.args[0] if it.args else ""
+    if layer:
+        raise Unsupported("Var", f"the extra cells of group '{layer}'")
+    if len(it.args) < 2 or not it.args[1]:
+        raise Unsupported(it.type, "no values")
+    values = sorted({cv.number(it.type, v) for v in it.args[1].split("_")})
+    lo, hi = cv.shape.values
+    if values[0] < lo or values[-1] > hi:
+        raise Unsupported(it.type, f"values {it.args[1]} outside the grid's {lo}-{hi}")
+    size = cv.number(it.type, it.args[2]) if len(it.args) > 2 and it.args[2] else 0
+    params: dict[str, JsonValue] = {"digits": values}
+    if size:
+        params["size"] = size
+    cv.b.add("connected-values", early=True, **params)
+
+
 def _region_same_values(cv: Converter, it: Item) -> None:
     """Every region holds the same values: the grid's boxes (jigsaw pieces are refused)."""
     s = cv.shape
@@ -1182,6 +1204,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "RegionSameValues": _region_same_values,
     "ValueIndexing": _path("indexed-value"),
     "RellikCage": _rellik,
+    "ConnectedValues": _connected_values,
     "FullRank": _full_rank,
     "FullRankTies": _full_rank_ties,
     "CountDistinct": _path("count-distinct"),
