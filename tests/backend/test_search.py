@@ -6,6 +6,8 @@ blocking search when auxiliary variables make it meet one answer again and again
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from ortools.sat.python import cp_model
 
@@ -124,3 +126,43 @@ def test_connectivity_witnesses_skip_enumeration() -> None:
     status, sols, timings = answers(text, 20)
     assert status == "multiple" and len(sols) == 14
     assert "enumerate" not in timings
+
+
+class _LateSolver:
+    """A search that ignores stops until it has started (as CP-SAT's do), then runs until
+    stopped, or for 5 s."""
+
+    def __init__(self) -> None:
+        self.started = False
+        self.stopped = False
+
+    def solve(self, model: object, cb: object) -> int:
+        time.sleep(0.05)
+        self.started = True
+        end = time.perf_counter() + 5
+        while not self.stopped and time.perf_counter() < end:
+            time.sleep(0.001)
+        return cp_model.UNKNOWN
+
+    def stop_search(self) -> None:
+        if self.started:
+            self.stopped = True
+
+
+class _QuickSolver:
+    def solve(self, model: object, cb: object) -> int:
+        return cp_model.OPTIMAL
+
+    def stop_search(self) -> None:
+        pass
+
+
+def test_a_race_stops_a_search_that_started_late() -> None:
+    # the quick search settles before the late one has started; the stop must still reach it
+    low = cpsat._Lowering(g(ONE), exact=True)
+    runs = [cpsat._EnumerationRun(solver, cpsat._Answers(low, [], 2), False)  # type: ignore[arg-type]
+            for solver in (_QuickSolver(), _LateSolver())]
+    t0 = time.perf_counter()
+    cpsat._race(low, runs)
+    assert time.perf_counter() - t0 < 2
+    assert runs[0].complete and runs[1].status == cp_model.UNKNOWN

@@ -883,6 +883,31 @@ class _EnumerationRun:
         return self.complete or self.answers.gave_up
 
 
+def _race(low: _Lowering, runs: list[_EnumerationRun]) -> None:
+    """Run each search in a thread until one settles the question, then stop the others.
+
+    A stop reaches a CP-SAT search only while it runs (one asked for before it starts is
+    lost), so it is repeated until every other search has ended."""
+    settled = threading.Event()
+
+    def search(run: _EnumerationRun) -> None:
+        run.status = run.solver.solve(low.m, run.answers)
+        if run.decisive:
+            settled.set()
+
+    threads = [threading.Thread(target=search, args=(run,)) for run in runs]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        if settled.wait(0.005):
+            for run, t in zip(runs, threads, strict=True):
+                if t.is_alive():
+                    run.solver.stop_search()
+                    t.join(0.005)
+    for t in threads:
+        t.join()
+
+
 def _enumerate(low: _Lowering, answer_vars: list[int], max_solutions: int,
                clock: _Clock, budget: float | None) -> tuple[str, list[list[int]]] | None:
     """Enumerating searches raced under `ENUMERATION_VARIANTS`; None when they met the same
@@ -902,24 +927,11 @@ def _enumerate(low: _Lowering, answer_vars: list[int], max_solutions: int,
         if own_limit:
             solver.parameters.max_time_in_seconds = budget
         runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions), own_limit))
-    lock = threading.Lock()
-
-    def search(run: _EnumerationRun) -> None:
-        status = run.solver.solve(low.m, run.answers)
-        with lock:
-            run.status = status
-            if run.decisive:
-                for other in runs:
-                    if other is not run:
-                        other.solver.stop_search()
-
     ts = time.perf_counter()
-    threads = [threading.Thread(target=search, args=(run,)) for run in runs[1:]]
-    for t in threads:
-        t.start()
-    search(runs[0])
-    for t in threads:
-        t.join()
+    if len(runs) == 1:
+        runs[0].status = runs[0].solver.solve(low.m, runs[0].answers)
+    else:
+        _race(low, runs)
     clock.record("enumerate", ts)
     if any(run.status == cp_model.MODEL_INVALID for run in runs):
         raise InternalError("CP-SAT rejected the model: " + low.m.validate())
