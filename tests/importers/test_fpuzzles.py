@@ -312,11 +312,18 @@ def test_malformed_and_missing_are_named_together() -> None:
     assert [d.kind for d in e.diagnostics] == ["bad-input", "unsupported-import"]
 
 
-def test_sudokupad_compressed_links_are_refused_with_the_reason() -> None:
-    e = refusal("https://sudokupad.app/sclN4IgzglgXgpiBcA")
-    assert "SudokuPad's compressed format" in e.diagnostics[0].message
+def test_sudokupad_links_read_and_ctc_links_are_refused_with_the_reason() -> None:
+    # the fixture's SudokuPad link: a 4×4 whose counting circles are drawn only
     scl = next(entry["raw"] for entry in MIT if entry["raw"].startswith("scl"))
-    assert "SudokuPad's compressed format" in refusal(scl).diagnostics[0].message
+    e = refusal("https://sudokupad.app/" + scl)
+    assert {d.kind for d in e.diagnostics} == {"cosmetic-shape"} and len(e.diagnostics) == 9
+    assert e.diagnostics[0].message == "the circle on r4c1 has a meaning only the rules text gives"
+    text = fpuzzles_to_case(scl, ignore_cosmetic=True)
+    assert text.startswith("---\ntitle: Introduction to Counting Circles\n"
+                           "author: Michael Lefkowitz\n")
+    assert text.endswith("---\nsudoku 4x4\n")
+    e = refusal("https://sudokupad.app/ctcN4IgzglgXgpiBcA")
+    assert "SudokuPad's ctc… format is not read" in e.diagnostics[0].message
 
 
 def sudokupad(**keys: Any) -> dict[str, Any]:

@@ -38,7 +38,9 @@ rule line per clue.
 SudokuPad's JSON (as Sudoku Maker writes it: `cells`, `regions`, `metadata`) reads too: its
 givens, regions and the global rule flags of its metadata. Its cages, lines, arrows, underlays
 and overlays are drawings whose meaning the rules text gives, and stop the import as above.
-SudokuPad's compressed links (`scl…`, `ctc…`) are refused with that reason.
+SudokuPad's links (`sudokupad.app/scl…`) carry that JSON compressed, with short keys; they read
+the same way (`sudokupad.unzip`). Its `ctc…` links and puzzles kept on its server under a
+short name are refused with that reason.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from lzstring import LZString  # type: ignore[import-untyped]
 
 from sapphire.diagnostics import Diagnostic, SapphireError, error
 from sapphire.importers.common import CaseBuilder, Unsupported, digit_symbol, row_or_column
+from sapphire.importers.sudokupad import unzip
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
@@ -76,8 +79,10 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     text = text.strip()
     if text.startswith(("http://", "https://")):
         text = _link_payload(text)
-    if text.startswith("scl") or text.startswith("ctc"):
-        raise _sudokupad()  # compressed with SudokuPad's own key table
+    if text.startswith("scl"):
+        return from_sudokupad(unzip(text[3:]))
+    if text.startswith("ctc"):
+        raise _sudokupad()
     if not text.startswith(("{", "[")):
         try:
             plain = LZString.decompressFromBase64(text)
@@ -169,7 +174,7 @@ def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
 def _link_payload(link: str) -> str:
     """The puzzle in a link: f-puzzles' `?load=…`, or SudokuPad's `/fpuzzles…` path or
     `?puzzleid=fpuzzles…` (SudokuPad opening an f-puzzles puzzle); SudokuPad's own `scl…`
-    and `ctc…` puzzles are returned as they are, to be refused by name."""
+    puzzles (read) and `ctc…` ones (refused by name) are returned as they are."""
     parts = urllib.parse.urlsplit(link)
     query = urllib.parse.parse_qs(parts.query)
     for key in ("load", "puzzleid", "puzzle"):
@@ -179,7 +184,8 @@ def _link_payload(link: str) -> str:
     else:  # the path itself, which a base64 payload's own '/' may split
         path = urllib.parse.unquote(parts.path).lstrip("/")
         at = path.find("fpuzzles")
-        found = path[at:] if at >= 0 else path.rsplit("/", 1)[-1]
+        own = re.search(r"(?:^|/)((?:scl|ctc).*)", path)
+        found = path[at:] if at >= 0 else own[1] if own else path.rsplit("/", 1)[-1]
     found = found.replace(" ", "+")  # a '+' that the query string read as a space
     if found.startswith("fpuzzles"):
         return found[len("fpuzzles"):]
@@ -192,9 +198,9 @@ def _link_payload(link: str) -> str:
 
 def _sudokupad() -> SapphireError:
     return SapphireError([Diagnostic(
-        "unsupported-import", "SudokuPad's compressed format (scl…/ctc…) is not read",
-        None, "open the puzzle in f-puzzles (or export it from SudokuPad as f-puzzles, or as "
-              "its JSON) and import that")])
+        "unsupported-import", "SudokuPad's ctc… format is not read", None,
+        "open the puzzle in SudokuPad and share it again (a sudokupad.app/scl… link), or "
+        "export it as f-puzzles or as its JSON, and import that")])
 
 
 def parse_cell(text: Any) -> Cell:

@@ -1,0 +1,186 @@
+"""SudokuPad's compressed puzzles: the `scl…` payload of a `sudokupad.app/scl…` link.
+
+The payload is `scl` and then LZ-String's base64 of the puzzle's JSON written short, the way
+SudokuPad shares it:
+
+* keys lose their quotes and most are abbreviated (`ce` cells, `ca` cages, `re` regions,
+  `v` value, `u` underlays, …; `KEYS` below);
+* strings are single-quoted (an apostrophe inside one is `\\'`) unless the text holds a double
+  quote, in which case it is JSON's own quoting;
+* an empty object in a list is left out, so `[,,,]` is a row of four empty cells;
+* after a colon, `t` and `f` are true and false, `#0` and `#F` black and white, and six hex
+  digits a colour.
+
+`unzip` reads that back into SudokuPad's JSON, which the f-puzzles importer reads from there
+(`from_sudokupad`). No JSON or JavaScript-object library reads the left-out list entries, so
+the reader is written here, as a small recursive descent that says where the text goes wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lzstring import LZString  # type: ignore[import-untyped]
+
+from sapphire.diagnostics import SapphireError, error
+
+KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
+        "c2": "backgroundColor", "ce": "cells", "cs": "cellSize", "a": "arrows",
+        "o": "overlays", "u": "underlays", "w": "width", "h": "height", "v": "value",
+        "vd": "videos", "l": "lines", "r": "rounded", "re": "regions", "fs": "fontSize",
+        "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title", "te": "text",
+        "d": "duration"}
+"""SudokuPad's short keys and the keys of its JSON."""
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+_KEY = re.compile(r"[A-Za-z0-9_$]+")
+_WORD = re.compile(r"[^,\]}\s]+")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "/": "/", "\\": "\\",
+            '"': '"', "'": "'"}
+_HINT = "copy the whole link from SudokuPad again (it starts with sudokupad.app/scl…)"
+
+
+def unzip(payload: str) -> dict[str, Any]:
+    """SudokuPad's JSON from the text after `scl` in a link."""
+    try:
+        text = LZString.decompressFromBase64(payload)
+    except Exception:  # the decoder fails on text that is not its base64
+        text = None
+    if not text:
+        raise error("bad-input", "the SudokuPad payload does not decompress", hint=_HINT)
+    data = _Reader(text).document()
+    if not isinstance(data, dict):
+        raise error("bad-input", "a SudokuPad puzzle is an object in braces", hint=_HINT)
+    return _long_keys(data)
+
+
+def _long_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {KEYS.get(k, k): _long_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_long_keys(v) for v in value]
+    return value
+
+
+class _Reader:
+    """The short JSON, read left to right; `at` is the next character."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.at = text, 0
+
+    def fail(self, expected: str) -> SapphireError:
+        got = self.text[self.at:self.at + 12] or "the end"
+        return error("bad-input", f"the SudokuPad puzzle does not read at character "
+                     f"{self.at + 1}: {expected} was expected, not '{got}'", hint=_HINT)
+
+    def peek(self) -> str:
+        while self.at < len(self.text) and self.text[self.at].isspace():
+            self.at += 1
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise self.fail(f"'{char}'")
+        self.at += 1
+
+    def document(self) -> Any:
+        value = self.value(after_colon=False)
+        if self.peek():
+            raise self.fail("the end of the puzzle")
+        return value
+
+    def value(self, *, after_colon: bool) -> Any:
+        char = self.peek()
+        if char == "{":
+            return self.object()
+        if char == "[":
+            return self.array()
+        if char in "'\"":
+            return self.string()
+        return self.bare(after_colon)
+
+    def object(self) -> dict[str, Any]:
+        self.expect("{")
+        out: dict[str, Any] = {}
+        if self.peek() == "}":
+            self.at += 1
+            return out
+        while True:
+            if self.peek() in "'\"":
+                key = self.string()
+            else:
+                m = _KEY.match(self.text, self.at)
+                if not m:
+                    raise self.fail("a key")
+                key, self.at = m[0], m.end()
+            self.expect(":")
+            out[key] = self.value(after_colon=True)
+            if self.peek() == "}":
+                self.at += 1
+                return out
+            if self.peek() != ",":
+                raise self.fail("',' or '}'")
+            self.at += 1
+
+    def array(self) -> list[Any]:
+        self.expect("[")
+        out: list[Any] = []
+        while True:
+            # a place left empty (before a comma or the closing bracket) is an empty object
+            out.append({} if self.peek() in ",]" else self.value(after_colon=False))
+            if self.peek() == "]":
+                self.at += 1
+                return out
+            if self.peek() != ",":
+                raise self.fail("',' or ']'")
+            self.at += 1
+
+    def string(self) -> str:
+        quote = self.text[self.at]
+        self.at += 1
+        parts: list[str] = []
+        while True:
+            if self.at >= len(self.text):
+                raise self.fail(f"a closing {quote}")
+            char = self.text[self.at]
+            if char == quote:
+                self.at += 1
+                return "".join(parts)
+            if char == "\\":
+                code = self.text[self.at + 1:self.at + 2]
+                if code == "u" and re.fullmatch(r"[0-9a-fA-F]{4}",
+                                                self.text[self.at + 2:self.at + 6]):
+                    parts.append(chr(int(self.text[self.at + 2:self.at + 6], 16)))
+                    self.at += 6
+                    continue
+                if code not in _ESCAPES:
+                    raise self.fail("an escape such as \\n or \\'")
+                parts.append(_ESCAPES[code])
+                self.at += 2
+                continue
+            parts.append(char)
+            self.at += 1
+
+    def bare(self, after_colon: bool) -> Any:
+        m = _WORD.match(self.text, self.at)
+        if not m:
+            raise self.fail("a value")
+        word = m[0]
+        literal = {"true": True, "false": False, "null": None}
+        if word in literal:
+            self.at = m.end()
+            return literal[word]
+        if after_colon:
+            named = {"t": True, "f": False, "#0": "#000000", "#F": "#FFFFFF"}
+            if word in named:
+                self.at = m.end()
+                return named[word]
+            if re.fullmatch(r"[0-9a-fA-F]{6}", word):
+                self.at = m.end()
+                return "#" + word
+        number = _NUMBER.fullmatch(word)
+        if not number:
+            raise self.fail("a number, a string, a list or an object")
+        self.at = m.end()
+        return float(word) if any(ch in word for ch in ".eE") else int(word)
