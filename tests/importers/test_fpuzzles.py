@@ -235,7 +235,7 @@ def test_a_little_killer_without_its_cells_walks_from_the_clue() -> None:
     ("not a puzzle", "neither JSON nor an f-puzzles payload"),
     ("{\"size\": 4,", "does not read"),
     ("[1, 2]", "is a JSON object"),
-    ("https://www.f-puzzles.com/?id=abc", "holds no f-puzzles puzzle"),
+    ("https://www.f-puzzles.com/?id=abc", "the link holds no puzzle"),
     (json.dumps({"size": 3, "grid": []}), "is not 4 to 16"),
     (json.dumps({"size": 4, "grid": [[{}] * 4] * 3}), "not 4 rows of 4 cells"),
 ])

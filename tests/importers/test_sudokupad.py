@@ -4,12 +4,19 @@ do not read named as bad input with the place where they go wrong."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lzstring import LZString  # type: ignore[import-untyped]
 
+from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import fpuzzles_to_case
 from sapphire.importers.sudokupad import unzip
+from sapphire.meaning import solve_case
+
+BOXES = ",".join(f"[[{r},{c}],[{r},{c + 1}],[{r + 1},{c}],[{r + 1},{c + 1}]]"
+                 for r in (0, 2) for c in (0, 2))
 
 
 def scl(short: str) -> str:
@@ -35,9 +42,7 @@ def test_double_quoted_text_and_escapes() -> None:
 
 
 def test_a_link_imports_with_its_givens_regions_and_metadata() -> None:
-    boxes = ",".join(f"[[{r},{c}],[{r},{c + 1}],[{r + 1},{c}],[{r + 1},{c + 1}]]"
-                     for r in (0, 2) for c in (0, 2))
-    short = ("{id:'sxsm_x',ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:4}]],re:[" + boxes + "],"
+    short = ("{id:'sxsm_x',ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:4}]],re:[" + BOXES + "],"
              "ca:[{v:'title: Tiny'},{v:'author: Me'},{v:'rules: Normal sudoku.'}]}")
     text = fpuzzles_to_case("https://sudokupad.app/" + scl(short))
     assert text.startswith("---\ntitle: Tiny\nauthor: Me\n")
@@ -68,3 +73,19 @@ def test_a_payload_that_does_not_decompress_is_bad_input() -> None:
     with pytest.raises(SapphireError) as exc:
         fpuzzles_to_case("https://sudokupad.app/scl@@@")
     assert exc.value.diagnostics[0].message == "the SudokuPad payload does not decompress"
+
+
+def test_a_link_on_the_command_line_is_read_as_it_is(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    short = ("{ce:[[{v:1},,,],[,,{v:3},],[,{v:4},,],[,,,{v:4}]],re:[" + BOXES + "],"
+             "ca:[{v:'title: Tiny'}]}")
+    link = "https://sudokupad.app/" + scl(short)
+    out = tmp_path / "tiny.case"
+    assert main(["import", "fpuzzles", link, "-o", str(out)]) == 0
+    assert f"source: {link}, imported as fpuzzles\n" in out.read_text(encoding="utf-8")
+    res = solve_case(str(out))
+    assert res.status == "unique" and res.solutions[0]["digits"][0] == [1, 3, 4, 2]
+    # a short name is on SudokuPad's server, which the importer does not ask
+    assert main(["import", "fpuzzles", "https://sudokupad.app/abc123"]) == 1
+    err = capsys.readouterr().err
+    assert "error: the link holds no puzzle" in err and "share it again" in err

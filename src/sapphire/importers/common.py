@@ -234,7 +234,10 @@ def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> s
 
 
 def read_input(fmt: str, spec: str) -> ImportedPuzzle:
-    """Read INPUT: a puzzle file, or `FILE.json#SELECTOR` picking one corpus entry."""
+    """Read INPUT: a link (given as it is, and kept as the case's source), a puzzle file, or
+    `FILE.json#SELECTOR` picking one corpus entry."""
+    if spec.strip().startswith(("http://", "https://")):
+        return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
     path_text, _, selector = spec.partition("#")
     path = Path(path_text)
     try:

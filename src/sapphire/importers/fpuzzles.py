@@ -191,9 +191,10 @@ def _link_payload(link: str) -> str:
         return found[len("fpuzzles"):]
     if found.startswith(("N4Ig", "scl", "ctc", "{")):
         return found
-    raise error("bad-input", "the link holds no f-puzzles puzzle",
-                hint="copy the link from f-puzzles' 'Get link' (…/?load=N4Ig…), or a "
-                     "SudokuPad link to an f-puzzles puzzle (…/fpuzzlesN4Ig…)")
+    raise error("bad-input", "the link holds no puzzle",
+                hint="copy f-puzzles' 'Get link' (…/?load=N4Ig…) or SudokuPad's share link "
+                     "(…/scl…); a SudokuPad link with a short name (…/abc123) points at "
+                     "SudokuPad's server, which is not asked: open it there and share it again")
 
 
 def _sudokupad() -> SapphireError:
