@@ -884,26 +884,25 @@ class _EnumerationRun:
 
 
 def _race(low: _Lowering, runs: list[_EnumerationRun]) -> None:
-    """Run each search in a thread until one settles the question, then stop the others.
+    """Run the first search here and each other one in a thread; the first to settle the
+    question stops the others.
 
     A stop reaches a CP-SAT search only while it runs (one asked for before it starts is
-    lost), so it is repeated until every other search has ended."""
-    settled = threading.Event()
+    lost), so the winner repeats it until every other search has ended."""
 
     def search(run: _EnumerationRun) -> None:
         run.status = run.solver.solve(low.m, run.answers)
         if run.decisive:
-            settled.set()
+            while any(other.status is None for other in runs):
+                for other in runs:
+                    if other.status is None:
+                        other.solver.stop_search()
+                time.sleep(0.001)
 
-    threads = [threading.Thread(target=search, args=(run,)) for run in runs]
+    threads = [threading.Thread(target=search, args=(run,)) for run in runs[1:]]
     for t in threads:
         t.start()
-    while any(t.is_alive() for t in threads):
-        if settled.wait(0.005):
-            for run, t in zip(runs, threads, strict=True):
-                if t.is_alive():
-                    run.solver.stop_search()
-                    t.join(0.005)
+    search(runs[0])
     for t in threads:
         t.join()
 
