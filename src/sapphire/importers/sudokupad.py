@@ -116,12 +116,8 @@ class _Reader:
                 key, self.at = m[0], m.end()
             self.expect(":")
             out[key] = self.value(after_colon=True)
-            if self.peek() == "}":
-                self.at += 1
+            if self.closed("}"):
                 return out
-            if self.peek() != ",":
-                raise self.fail("',' or '}'")
-            self.at += 1
 
     def array(self) -> list[Any]:
         self.expect("[")
@@ -129,12 +125,16 @@ class _Reader:
         while True:
             # a place left empty (before a comma or the closing bracket) is an empty object
             out.append({} if self.peek() in ",]" else self.value(after_colon=False))
-            if self.peek() == "]":
-                self.at += 1
+            if self.closed("]"):
                 return out
-            if self.peek() != ",":
-                raise self.fail("',' or ']'")
-            self.at += 1
+
+    def closed(self, close: str) -> bool:
+        """Past the item's comma (False) or the closing bracket (True)."""
+        char = self.peek()
+        if char not in (",", close):
+            raise self.fail(f"',' or '{close}'")
+        self.at += 1
+        return char == close
 
     def string(self) -> str:
         quote = self.text[self.at]
