@@ -160,11 +160,21 @@ def test_a_kind_missing_from_the_library_is_refused(tmp_path: Path) -> None:
     assert exc.value.kinds == ["unsupported-import"]
 
 
-@pytest.mark.parametrize("text", ["Cage~3~R1C1~R1C2", ".And.Cage~3~R1C1~R1C2", ".End"])
+@pytest.mark.parametrize("text", ["Cage~3~R1C1~R1C2", ".And.Cage~3~R1C1~R1C2", ".End",
+                                  "https://sigh.github.io/Interactive-Sudoku-Solver/"])
 def test_malformed_iss_strings(text: str) -> None:
     with pytest.raises(SapphireError) as exc:
         iss_to_case(text)
     assert exc.value.kinds == ["bad-iss"]
+    assert "ISS's address bar" in (exc.value.diagnostics[0].hint or "")
+
+
+def test_an_iss_link_is_read_from_its_query(tmp_path: Path) -> None:
+    link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Shape~4x4.Cage~3~R1C1%7ER1C2"
+    assert iss_to_case(link).endswith("---\nsudoku 4x4\ncage r1c1-r1c2 total 3\n")
+    out = tmp_path / "link.case"
+    assert main(["import", "iss", link, "-o", str(out)]) == 0
+    assert f"source: {link}, imported as iss\n" in out.read_text(encoding="utf-8")
 
 
 # -- ISS: fixture puzzles solve to their known answers --------------------------------------

@@ -1,13 +1,13 @@
 """`sapphire import FORMAT INPUT [-o CASE]`: a puzzle from another format as a case file.
 
-FORMAT is `iss` (an Interactive Sudoku Solver constraint string), `fpuzzles` (an f-puzzles
-or SudokuPad link, its payload, or the puzzle's JSON) or `puzzlekit:GENRE` (a puzzlekit-dataset
-problem; GENRE is one of the genres the importer reads). INPUT is a link (an f-puzzles or
-SudokuPad link, as it is), a file holding one puzzle (the constraint string, the link or JSON,
-or the problem text), or a corpus JSON file with a selector after `#`: an entry's 0-based
-index or its name (`iss.json#0`,
-`iss.json#Classic sudoku`, `fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`). The case is
-written in canonical form to CASE, or to standard output.
+FORMAT is `iss` (an Interactive Sudoku Solver constraint string or link), `fpuzzles` (an
+f-puzzles or SudokuPad link, its payload, or the puzzle's JSON) or `puzzlekit:GENRE` (a
+puzzlekit-dataset problem; GENRE is one of the genres the importer reads). INPUT is a link (an
+ISS, f-puzzles or SudokuPad link, as it is), a file holding one puzzle (the constraint string,
+the link or JSON, or the problem text), or a corpus JSON file with a selector after `#`: an
+entry's 0-based index or its name (`iss.json#0`, `iss.json#Classic sudoku`,
+`fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`). The case is written in canonical form to
+CASE, or to standard output.
 """
 
 from __future__ import annotations

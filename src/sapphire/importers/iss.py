@@ -2,7 +2,8 @@
 
 The format
 ----------
-A puzzle is one string of constraints, each starting with a dot: `.TYPE~ARG~ARG…`. Cells are
+A puzzle is one string of constraints, each starting with a dot: `.TYPE~ARG~ARG…` (an ISS
+link holds it as its `?q=`, which reads too). Cells are
 written `R1C1` with the row and column as one base-17 character each (`R9C9`, then `RaCg` for
 row 10, column 16 on a 16×16 grid). Some examples:
 
@@ -68,6 +69,7 @@ from __future__ import annotations
 import base64
 import binascii
 import itertools
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -99,7 +101,13 @@ class Item:
 
 
 def parse_iss(text: str) -> list[Item]:
-    """The constraints of an ISS string as a tree (`.And`/`.Or` groups hold members)."""
+    """The constraints of an ISS string, or of the `?q=` of an ISS link, as a tree (`.And`/`.Or`
+    groups hold members)."""
+    if text.strip().startswith(("http://", "https://")):
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(text.strip()).query)
+        if not query.get("q"):
+            raise _bad("the link holds no constraint string (its ?q=…)", text.strip()[:40])
+        text = query["q"][0]
     text = "".join(text.split())
     if text and not text.startswith("."):
         raise _bad("an ISS constraint string starts with '.'", text[:20])
@@ -150,7 +158,9 @@ def _moved(it: Item, dr: int, dc: int, shape: Shape) -> Item | None:
 def _bad(message: str, near: str) -> SapphireError:
     return SapphireError([Diagnostic(
         "bad-iss", f"not an ISS constraint string: {message}" + (f" (near '{near}')" if near
-                                                                  else ""))])
+                                                                  else ""), None,
+        "give the constraint string as ISS shows it (.~R1C1_5.Cage~17~R1C2~R1C3…), or the "
+        "link in ISS's address bar (…?q=.~R1C1_5…)")])
 
 
 def parse_cell(cell_id: str) -> Cell:
