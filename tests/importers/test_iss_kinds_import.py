@@ -101,6 +101,8 @@ def test_connected_values_and_raw_grids() -> None:
     message = refusal(".ConnectedValues~VL~1")
     assert "'Var'" in message and "the extra cells of group 'VL'" in message
     assert "values 0_1 outside the grid's 1-9" in refusal(".ConnectedValues~~0_1")
+    assert "'ConnectedValues'" in refusal(".ConnectedValues~~") and "no values" in refusal(
+        ".ConnectedValues~~")
 
 
 def test_global_kinds() -> None:

@@ -56,6 +56,7 @@ def test_a_link_imports_with_its_givens_regions_and_metadata() -> None:
     ("{ce:[[{v:1},,],[x]]}", "at character 17: a number, a string, a list or an object was "
                              "expected, not 'x]]}'"),
     ("{ce:[[{v:'1}]]}", "a closing ' was expected"),
+    ("{t:'a\\qb'}", "at character 6: an escape such as \\n or \\' was expected"),
     ("{ce:[[{v:1}]]", "at character 14: ',' or '}' was expected, not 'the end'"),
     ("{ce:[[{v:1}]]}x", "the end of the puzzle was expected, not 'x'"),
     ("{'ce':[[{:1}]]}", "a key was expected, not ':1}]]}'"),

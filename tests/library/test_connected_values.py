@@ -7,23 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from counting import Grid, brute, check, givens_front
+from counting import Grid, brute, check, givens_front, one_group
 
 ROWS, COLS = 2, 3
 
 
 def joined(g: Grid, digits: set[int], size: int) -> bool:
     cells = {c for c, v in g.items() if v in digits}
-    if not cells or (size and len(cells) != size):
-        return False
-    seen, todo = set(), [next(iter(cells))]
-    while todo:
-        r, c = todo.pop()
-        if (r, c) in seen:
-            continue
-        seen.add((r, c))
-        todo += [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells]
-    return seen == cells
+    return bool(cells) and (not size or len(cells) == size) and one_group(cells)
 
 
 @pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])

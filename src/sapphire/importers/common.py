@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lzstring import LZString  # type: ignore[import-untyped]
+
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
@@ -31,6 +33,15 @@ LETTERS = "ABCDEFG"
 def std_library() -> Library:
     """The bundled library every imported case names (`library: std`)."""
     return load_library("std", Path.cwd())
+
+
+def decompress(payload: str) -> str | None:
+    """The text LZ-String compressed to base64 in a link (f-puzzles, SudokuPad), or None when
+    the payload is not such a text (the decoder raises on some and returns nothing on others)."""
+    try:
+        return LZString.decompressFromBase64(payload) or None
+    except Exception:
+        return None
 
 
 def digit_symbol(d: int | None) -> str:

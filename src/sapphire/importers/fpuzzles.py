@@ -52,10 +52,14 @@ import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
-from lzstring import LZString  # type: ignore[import-untyped]
-
 from sapphire.diagnostics import Diagnostic, SapphireError, error
-from sapphire.importers.common import CaseBuilder, Unsupported, digit_symbol, row_or_column
+from sapphire.importers.common import (
+    CaseBuilder,
+    Unsupported,
+    decompress,
+    digit_symbol,
+    row_or_column,
+)
 from sapphire.importers.sudokupad import unzip
 from sapphire.library.library import Library
 
@@ -84,10 +88,7 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     if text.startswith("ctc"):
         raise _sudokupad()
     if not text.startswith(("{", "[")):
-        try:
-            plain = LZString.decompressFromBase64(text)
-        except Exception:  # the decoder fails on text that is not its base64
-            plain = None
+        plain = decompress(text)
         if not plain:
             raise error("bad-input", "the puzzle is neither JSON nor an f-puzzles payload",
                         hint="give the f-puzzles link, the N4Ig… text after 'load=', or the "

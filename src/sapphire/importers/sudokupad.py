@@ -21,9 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lzstring import LZString  # type: ignore[import-untyped]
-
 from sapphire.diagnostics import SapphireError, error
+from sapphire.importers.common import decompress
 
 KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
         "c2": "backgroundColor", "ce": "cells", "cs": "cellSize", "a": "arrows",
@@ -36,6 +35,11 @@ KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _KEY = re.compile(r"[A-Za-z0-9_$]+")
 _WORD = re.compile(r"[^,\]}\s]+")
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_COLOUR = re.compile(r"[0-9a-fA-F]{6}")
+_LITERALS = {"true": True, "false": False, "null": None}
+_SHORT_VALUES = {"t": True, "f": False, "#0": "#000000", "#F": "#FFFFFF"}
+"""What a bare word after a colon stands for (six hex digits are a colour too)."""
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "/": "/", "\\": "\\",
             '"': '"', "'": "'"}
 _HINT = "copy the whole link from SudokuPad again (it starts with sudokupad.app/scl…)"
@@ -43,10 +47,7 @@ _HINT = "copy the whole link from SudokuPad again (it starts with sudokupad.app/
 
 def unzip(payload: str) -> dict[str, Any]:
     """SudokuPad's JSON from the text after `scl` in a link."""
-    try:
-        text = LZString.decompressFromBase64(payload)
-    except Exception:  # the decoder fails on text that is not its base64
-        text = None
+    text = decompress(payload)
     if not text:
         raise error("bad-input", "the SudokuPad payload does not decompress", hint=_HINT)
     data = _Reader(text).document()
@@ -149,8 +150,7 @@ class _Reader:
                 return "".join(parts)
             if char == "\\":
                 code = self.text[self.at + 1:self.at + 2]
-                if code == "u" and re.fullmatch(r"[0-9a-fA-F]{4}",
-                                                self.text[self.at + 2:self.at + 6]):
+                if code == "u" and _HEX4.fullmatch(self.text[self.at + 2:self.at + 6]):
                     parts.append(chr(int(self.text[self.at + 2:self.at + 6], 16)))
                     self.at += 6
                     continue
@@ -167,16 +167,14 @@ class _Reader:
         if not m:
             raise self.fail("a value")
         word = m[0]
-        literal = {"true": True, "false": False, "null": None}
-        if word in literal:
+        if word in _LITERALS:
             self.at = m.end()
-            return literal[word]
+            return _LITERALS[word]
         if after_colon:
-            named = {"t": True, "f": False, "#0": "#000000", "#F": "#FFFFFF"}
-            if word in named:
+            if word in _SHORT_VALUES:
                 self.at = m.end()
-                return named[word]
-            if re.fullmatch(r"[0-9a-fA-F]{6}", word):
+                return _SHORT_VALUES[word]
+            if _COLOUR.fullmatch(word):
                 self.at = m.end()
                 return "#" + word
         number = _NUMBER.fullmatch(word)
