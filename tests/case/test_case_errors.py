@@ -380,3 +380,44 @@ def test_crlf_and_bom_are_read() -> None:
 def test_folded_givens_point_at_the_value() -> None:
     text = "---\nlibrary: std\ngivens: >\n  1 x\n  . .\n---\n"
     assert where(text) == [("givens-alphabet", 3, 9)]
+
+
+# -- extra cells ----------------------------------------------------------------------------
+
+EXTRA = "---\nlibrary: std\nboard: 2x3\nextra-cells: {n}\n{more}---\n{body}"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two", "true", "2.5", "10001"])
+def test_bad_extra_cells(value: str) -> None:
+    assert where(EXTRA.format(n=value, more="", body="")) == [("bad-extra-cells", 4, 14)]
+
+
+def test_extra_cells_stand_below_the_board_in_rows_of_its_width() -> None:
+    body = "cage r3c1-r3c3-r4c1 total 6\n"
+    parse_case(EXTRA.format(n=4, more="", body=body))  # the four: r3c1-r3c3, r4c1
+    d = one(EXTRA.format(n=4, more="", body="cage r3c1-r4c2 total 6\n"))
+    assert (d.kind, d.span.line, d.span.col) == ("off-board-cell", 6, 11)
+    assert d.hint == "r4c2 is outside the 2×3 board and its 4 extra cells"
+    assert where(EXTRA.format(n=4, more="", body="cage r3c4 total 6\n")) == [
+        ("off-board-cell", 6, 6)]
+
+
+def test_extra_cells_need_a_declared_board() -> None:
+    text = "---\nlibrary: std\nextra-cells: 2\n---\ncage r2c1-r2c2 total 3\n"
+    assert where(text)[0] == ("extra-cells-need-board", 3, 1)
+
+
+def test_givens_of_extra_cells() -> None:
+    rows = "givens: |\n  1 . .\n  . . .\n  -----\n  . 2 .\n  3 . .\n"
+    parse_case(EXTRA.format(n=4, more=rows, body=""))
+    # a digit past the fourth extra cell
+    past = rows.replace("  3 . .", "  3 . 1")
+    assert where(EXTRA.format(n=4, more=past, body="")) == [("off-board-cell", 10, 7)]
+    # one extra row too many, or too few
+    assert where(EXTRA.format(n=4, more=rows + "  . . .\n", body="")) == [
+        ("givens-size", 11, 3)]
+    assert where(EXTRA.format(n=4, more=rows.replace("  3 . .\n", ""), body="")) == [
+        ("givens-size", 9, 3)]
+    # shading and clues stay on the board
+    shading = "shading: |\n  1 . .\n  . . .\n  . . .\n"
+    assert where(EXTRA.format(n=2, more=shading, body="")) == [("givens-size", 8, 3)]

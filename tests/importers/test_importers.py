@@ -122,7 +122,7 @@ def refusal(text: str, **kw: object) -> str:
     (".Regex~_w~R1C1", "the pattern '_w' is not base64url"),
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
-    (".Var~X~X~2.~R1C1_1~VX1_3", "'Var'"),
+    (".~R1C1_1~VX1_3", "'Var': extra cell VX1"),  # VX1 needs a .Var group
     (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),
     (".Regex~WzEtNF0q~R1C1~-~R1C2", "a line with a '-' item"),
     (".Shape~6x8.FullRankTies~none", "'FullRankTies': a grid that is not square"),

@@ -65,7 +65,7 @@ def anti_king(rows: int, cols: int):  # noqa: ANN201
         for (r, c) in d:
             for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 nb = (r + dr, c + dc)
-                if nb in d and d[nb] == d[(r, c)]:
+                if nb[0] <= rows and nb in d and d[nb] == d[(r, c)]:  # extra cells are off it
                     return False
         return True
     return f
@@ -120,6 +120,8 @@ class Board:
     alphabet: range
     shading: bool = False
     givens: dict[Cell, int] | None = None
+    extra: int = 0
+    """Extra cells below the board (digits only, in rows of its width)."""
 
 
 def count(board: Board, rules: list[Rule],
@@ -130,7 +132,8 @@ def count(board: Board, rules: list[Rule],
     shades = list(itertools.product((0, 1), repeat=len(cells))) if board.shading else [()]
     total = 0
     given = board.givens or {}
-    free = [c for c in cells if c not in given]
+    extra = [(board.rows + 1 + i // board.cols, 1 + i % board.cols) for i in range(board.extra)]
+    free = [c for c in cells + extra if c not in given]
     for ds in itertools.product(board.alphabet, repeat=len(free)):
         d = {**given, **dict(zip(free, ds, strict=True))}
         for sh in shades:

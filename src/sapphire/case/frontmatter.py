@@ -14,7 +14,13 @@ from typing import Any
 import yaml
 
 from sapphire.case._report import Reporter
-from sapphire.case.givens import MAX_DIGIT, parse_board, parse_digits
+from sapphire.case.givens import (
+    MAX_DIGIT,
+    MAX_EXTRA_CELLS,
+    extra_cell_count,
+    parse_board,
+    parse_digits,
+)
 from sapphire.case.model import FrontMatter, JsonValue
 from sapphire.diagnostics import did_you_mean
 
@@ -281,6 +287,16 @@ def _check_digits(value: JsonValue) -> tuple[str, str, str] | None:
     return None
 
 
+def _check_extra_cells(value: JsonValue) -> tuple[str, str, str] | None:
+    if extra_cell_count(value) == 0:
+        return (
+            "bad-extra-cells",
+            f"extra-cells must be a count from 1 to {MAX_EXTRA_CELLS}, not '{value}'",
+            "write how many extra cells stand below the board, like 'extra-cells: 3'",
+        )
+    return None
+
+
 def _check_grid(value: JsonValue) -> tuple[str, str, str] | None:
     if not isinstance(value, str):
         return (
@@ -316,7 +332,15 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
         "size (or the N of `sudoku NxN`)",
         _check_digits,
     ),
-    "givens": FrontMatterKey("the given digits, one line per board row", _check_grid),
+    "extra-cells": FrontMatterKey(
+        "how many extra cells stand below the board, in rows of its width (r10c1, r10c2, … on "
+        "a 9×9 board): digits that clues read, outside every global rule",
+        _check_extra_cells,
+    ),
+    "givens": FrontMatterKey(
+        "the given digits, one line per board row, then optionally the extra cells' rows",
+        _check_grid,
+    ),
     "shading": FrontMatterKey("the given shading, one line per board row", _check_grid),
     "clues": FrontMatterKey(
         "numbers shown in cells that are clues, not digits (0-9), one line per board row",

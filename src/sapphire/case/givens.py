@@ -15,6 +15,10 @@ Both grids are written in the front matter as YAML block text, one board row per
   ``digits: LOW-HIGH`` (``digits: 0-8``) says which digits the cells hold instead, and with it
   ``0`` is a digit when LOW is 0 and letters stand for 10-16 whenever HIGH is above 9.
 * ``shading``: ``1`` or ``b`` (black) is shaded, ``0`` or ``w`` (white) unshaded, ``.`` unknown.
+* Extra cells (``extra-cells: N``) stand in rows of the board's width below it: on a 9×9 board
+  ``r10c1``-``r10c9`` are the first nine. They hold digits that clues read (a clue's hidden
+  total, a cell outside the grid), take part in no global rule, and count in the answer. A
+  ``givens`` grid may go on below the board with their rows; cells past the N-th stay ``.``.
 
 The parser reports problems with exact positions; `digit_grid` and `shading_grid` read a case
 that has already been parsed.
@@ -32,11 +36,13 @@ from sapphire.diagnostics import Diagnostic, SapphireError
 GridKind = Literal["givens", "shading", "clues"]
 
 BOARD_RE = re.compile(r"([1-9][0-9]*)x([1-9][0-9]*)")
+"""A board size as written in ``board:`` or after ``sudoku``: rows ``x`` columns."""
 DIGITS_RE = re.compile(r"([0-9]+)-([0-9]+)")
 """The digits a case's cells hold, as written in ``digits:``: ``LOW-HIGH``."""
 MAX_DIGIT = 16
 """The largest digit a givens grid can write (``G``)."""
-"""A board size as written in ``board:`` or after ``sudoku``: rows ``x`` columns."""
+MAX_EXTRA_CELLS = 10_000
+"""The most extra cells a case may declare (far beyond any puzzle; it keeps typos small)."""
 
 BOARD_DECLARING_KINDS = ("sudoku",)
 """Kinds whose ``NxN`` argument declares the board (even when negated)."""
@@ -55,6 +61,31 @@ def parse_board(text: JsonValue) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def extra_cell_count(value: JsonValue) -> int:
+    """The front matter's ``extra-cells:`` as a count (0 when absent or not a count)."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_EXTRA_CELLS
+    return value if ok else 0  # type: ignore[return-value]
+
+
+def extra_cells(board: tuple[int, int], count: int) -> list[tuple[int, int]]:
+    """The extra cells below `board`, in reading order: rows of the board's width."""
+    rows, cols = board
+    return [(rows + 1 + i // cols, 1 + i % cols) for i in range(count)]
+
+
+def extra_rows(board: tuple[int, int], count: int) -> int:
+    """How many rows below the board the extra cells take."""
+    return -(-count // board[1])
+
+
+def on_board(row: int, col: int, board: tuple[int, int], extra: int = 0) -> bool:
+    """Whether `r{row}c{col}` names a cell: one of the board's, or one of its extra cells."""
+    rows, cols = board
+    if not (1 <= col <= cols and row >= 1):
+        return False
+    return row <= rows or (row - rows - 1) * cols + col <= extra
+
+
 def parse_digits(text: JsonValue) -> range | None:
     """``'0-8'`` -> ``range(0, 9)``; anything else (or HIGH below LOW, or above 16) -> None."""
     if not isinstance(text, str):
@@ -71,6 +102,11 @@ def parse_digits(text: JsonValue) -> range | None:
 def case_digits(case: Case) -> range | None:
     """The digits the front matter's ``digits:`` declares, or None when it says nothing."""
     return parse_digits(case.front.fields.get("digits"))
+
+
+def case_extra_cells(case: Case) -> int:
+    """How many extra cells the front matter's ``extra-cells:`` declares (0 when none)."""
+    return extra_cell_count(case.front.fields.get("extra-cells"))
 
 
 def declared_board(
@@ -190,8 +226,10 @@ def read_grid(text: str, kind: GridKind, limit: int = 16, low: int = 1) -> Grid:
     return grid
 
 
-def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None) -> list[GridProblem]:
-    """`givens-size` problems: rows of the wrong width, or the wrong number of rows."""
+def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None, extra: int = 0
+               ) -> list[GridProblem]:
+    """`givens-size` problems: rows of the wrong width, or the wrong number of rows. Givens may
+    go on below the board with the rows of its `extra` cells."""
     problems: list[GridProblem] = []
     if not grid.rows:
         return problems
@@ -221,21 +259,42 @@ def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None) -> lis
                         "write one symbol per cell; spaces and '|' are only layout",
                     )
                 )
-    if rows is not None and len(grid.rows) != rows:
-        extra = len(grid.rows) > rows
-        r = rows if extra else len(grid.rows) - 1
-        problems.append(
-            GridProblem(
-                "givens-size",
-                f"{kind} have {len(grid.rows)} rows, the {rows}×{cols} board has {rows}",
-                grid.row_lines[r],
-                grid.cell_index[r][0] if grid.cell_index[r] else 0,
-                "this row is beyond the board; write one line per board row"
-                if extra
-                else "a row is missing after this one",
-            )
+    if rows is None or len(grid.rows) == rows:
+        return problems
+    below = extra_rows(board, extra) if board is not None and kind == "givens" else 0
+    if below and len(grid.rows) > rows:
+        problems.extend(_past_extra(grid, board, extra))  # type: ignore[arg-type]
+        if len(grid.rows) == rows + below:
+            return problems
+    too_many = len(grid.rows) > rows + below
+    r = rows + below if too_many else len(grid.rows) - 1
+    counted = f"{rows} and {below} of extra cells" if below else f"{rows}"
+    problems.append(
+        GridProblem(
+            "givens-size",
+            f"{kind} have {len(grid.rows)} rows, the {rows}×{cols} board has {counted}",
+            grid.row_lines[r],
+            grid.cell_index[r][0] if grid.cell_index[r] else 0,
+            ("this row is beyond the extra cells" if below else
+             "this row is beyond the board; write one line per board row")
+            if too_many
+            else "a row is missing after this one",
         )
+    )
     return problems
+
+
+def _past_extra(grid: Grid, board: tuple[int, int], extra: int) -> list[GridProblem]:
+    """A digit given in the last extra row beyond the last extra cell."""
+    out = []
+    for r in range(board[0], len(grid.rows)):
+        for c, v in enumerate(grid.rows[r]):
+            if v is not None and not on_board(r + 1, c + 1, board, extra):
+                out.append(GridProblem(
+                    "off-board-cell", f"r{r + 1}c{c + 1} is past the last extra cell",
+                    grid.row_lines[r], grid.cell_index[r][c],
+                    f"the case declares {extra} extra cells; leave the cells after them '.'"))
+    return out
 
 
 def board_size(case: Case) -> tuple[int, int] | None:
@@ -266,7 +325,7 @@ def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
     digits = case_digits(case)
     limit = max_digit(board[1] if board else None, declared[1] if declared else None, digits)
     grid = read_grid(text, kind, limit, digits.start if digits is not None else 1)
-    problems = grid.problems + check_size(grid, kind, board)
+    problems = grid.problems + check_size(grid, kind, board, case_extra_cells(case))
     if problems:
         raise SapphireError([Diagnostic(p.kind, p.message, hint=p.hint) for p in problems])
     return grid.rows

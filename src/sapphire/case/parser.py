@@ -16,7 +16,9 @@ from sapphire.case.givens import (
     BOARD_DECLARING_KINDS,
     GridKind,
     check_size,
+    extra_cell_count,
     max_digit,
+    on_board,
     parse_board,
     parse_digits,
     read_grid,
@@ -170,24 +172,35 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             board_from = f"line {_line_of(rule)}"
         if size[0] == size[1] and sudoku_n is None:
             sudoku_n = size[0]
+    extra = extra_cell_count(fields.get("extra-cells"))
+    if extra and board is None:
+        _report_at(
+            rep,
+            front.front.spans.get("extra-cells"),
+            "extra-cells-need-board",
+            "extra cells stand below the board, but the case does not say how big it is",
+            "add 'board: 9x9' to the front matter, or a rule that declares the board such as "
+            "'sudoku 9x9'",
+        )
     for kind in ("givens", "shading", "clues"):
-        shape = _check_grid(front, kind, board, sudoku_n, rep)
+        shape = _check_grid(front, kind, board, sudoku_n, extra, rep)
         if board is None and shape is not None:
             board = shape
     if board is None:
         return
     rows, cols = board
+    below = f" and its {extra} extra cells" if extra else ""
     for p in parsed:
         cells: list[tuple[Cell, Span | None]] = [(c.cell, c.span) for c in p.rule.cells]
         cells += [(q.value, q.value_span) for q in p.rule.params if isinstance(q.value, Cell)]
         for cell, span in cells:
-            if cell.row > rows or cell.col > cols:
+            if not on_board(cell.row, cell.col, board, extra):
                 _report_at(
                     rep,
                     span,
                     "off-board-cell",
                     f"the cell {cell} is not on the board",
-                    f"{cell} is outside the {rows}×{cols} board",
+                    f"{cell} is outside the {rows}×{cols} board{below}",
                 )
 
 
@@ -196,6 +209,7 @@ def _check_grid(
     kind: GridKind,
     board: tuple[int, int] | None,
     sudoku_n: int | None,
+    extra: int,
     rep: Reporter,
 ) -> tuple[int, int] | None:
     """Report alphabet and size problems of one grid; its shape when it is consistent."""
@@ -210,7 +224,7 @@ def _check_grid(
     digits = parse_digits(front.front.fields.get("digits"))
     low = digits.start if digits is not None else 1
     grid = read_grid(text, kind, max_digit(cols, sudoku_n, digits), low)
-    problems = grid.problems + check_size(grid, kind, board)
+    problems = grid.problems + check_size(grid, kind, board, extra)
     for problem in problems:
         line, col = place.locate(problem.line, problem.index)
         rep.report(problem.kind, problem.message, line, col, hint=problem.hint)

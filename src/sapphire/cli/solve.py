@@ -91,6 +91,12 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
         if "digits" in ans:
             for row in ans["digits"]:
                 lines.append("  " + " ".join("." if d is None else str(d) for d in row))
+            if "extra" in ans:  # below the board, in rows of its width, as the case lays them
+                lines.append("  extra cells:")
+                width = len(ans["digits"][0])
+                for i in range(0, len(ans["extra"]), width):
+                    lines.append("  " + " ".join("." if d is None else str(d)
+                                                 for d in ans["extra"][i:i + width]))
         if "shading" in ans:
             if "digits" in ans:
                 lines.append("  shading:")

@@ -57,9 +57,13 @@ def digit_symbol(d: int | None) -> str:
                 hint="givens hold 0-9 and A-G (10-16)")
 
 
-def grid_text(grid: list[list[str]]) -> str:
-    """A front-matter grid: one board row per line, cells separated by single spaces."""
-    return "".join(" ".join(row) + "\n" for row in grid)
+def grid_text(grid: list[list[str]], board_rows: int | None = None) -> str:
+    """A front-matter grid: one board row per line, cells separated by single spaces; rows past
+    `board_rows` (the extra cells') after a line of dashes."""
+    lines = [" ".join(row) for row in grid]
+    if board_rows is not None and len(lines) > board_rows:
+        lines.insert(board_rows, "-" * len(lines[0]))
+    return "".join(line + "\n" for line in lines)
 
 
 @dataclass
@@ -88,8 +92,11 @@ class CaseBuilder:
     """Written as `board:` (only when no rule declares the board)."""
     digits: tuple[int, int] | None = None
     """Written as `digits: LOW-HIGH` (only when the cells hold other digits than 1..N)."""
+    extra_cells: int = 0
+    """Written as `extra-cells:` when there are any."""
     grids: dict[str, list[list[str]]] = field(default_factory=dict)
-    """`givens`, `shading` or `clues`, as rows of one-character symbols."""
+    """`givens`, `shading` or `clues`, as rows of one-character symbols (givens may go on
+    with the extra cells' rows)."""
     source: str | None = None
     rules: list[Rule] = field(default_factory=list)
 
@@ -140,10 +147,12 @@ class CaseBuilder:
             fields["board"] = f"{self.board[0]}x{self.board[1]}"
         if self.digits is not None:
             fields["digits"] = f"{self.digits[0]}-{self.digits[1]}"
+        if self.extra_cells:
+            fields["extra-cells"] = self.extra_cells
         for key in ("givens", "shading", "clues"):
             grid = self.grids.get(key)
             if grid is not None:
-                fields[key] = grid_text(grid)
+                fields[key] = grid_text(grid, self._board_rows())
         uses: dict[str, int] = {}
         for r in self.rules:
             uses[r.kind] = uses.get(r.kind, 0) + 1
@@ -161,10 +170,17 @@ class CaseBuilder:
                 positional=r.positional, params=tuple(Param(n, v) for n, v in r.params)))
         return Case(FrontMatter(fields), tuple(lines))
 
+    def _board_rows(self) -> int | None:
+        """The board's rows, from `board` or the `sudoku NxN` line."""
+        if self.board is not None:
+            return self.board[0]
+        size = next((r.positional for r in self.rules if r.kind == "sudoku"), None)
+        return int(size.split("x")[0]) if size else None
+
     def rule_texts(self) -> list[str]:
         """The rule lines alone, with their ids: the entries of an `any-of`/`all-of`."""
         text = write_case(self.case(), self.library.preferred_name)
-        return text.split("---\n", 2)[2].splitlines()
+        return text.split("\n---\n", 1)[1].splitlines()  # after the closing delimiter
 
     def build(self) -> str:
         """The canonical, checked case text."""

@@ -51,16 +51,20 @@ row 10, column 16 on a 16×16 grid). Some examples:
   an `.Or` only of placements is shorter: of one digit in one of several cells, a
   `quadruple`; of one cell holding one of several digits, that cell's candidates;
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
+* `.Var~X~LABEL~27` — a group of extra cells outside the grid, `VX1` … `VX27` (a group of
+  one is `VX`), which clues name like grid cells.
 
 What is imported
 ----------------
 Each constraint becomes rule lines of the `std` library: the grid `sudoku NxN` where ISS's grid
 is a square sudoku with its standard boxes, else `latin-square` with `board: RxC` and a
 `boxes HxW` line when the grid has boxes; values other than 1..N (N the longer side) as the
-front matter's `digits: LOW-HIGH`; givens in the front matter, and one rule line per clue in
-the order written. `.And` groups are flattened and `.Replicate` groups expanded. Anything the
-library cannot say is refused with an error that names every such constraint type: an
-`.Or` with a branch that no entry can say (a global rule), extra cells (`Var`), and each type
+front matter's `digits: LOW-HIGH`; extra cells as `extra-cells:`, the groups one after another
+in rows of the grid's width below it; givens in the front matter (those of extra cells in the
+rows below the grid's), and one rule line per clue in the order written. `.And` groups are
+flattened and `.Replicate` groups expanded. Anything the library cannot say is refused with an
+error that names every such constraint type: an `.Or` with a branch that no entry can say (a
+global rule), a rule over a group of extra cells as a grid of its own (`Var`), and each type
 with no matching kind.
 """
 
@@ -73,6 +77,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from sapphire.case.givens import MAX_EXTRA_CELLS, extra_rows
 from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
 from sapphire.importers.common import (
@@ -205,6 +210,18 @@ def parse_shape(args: list[str]) -> Shape:
     return Shape(r, c, (lo, hi), raw)
 
 
+def _var_count(text: str) -> int:
+    """How many cells a `.Var` group has: its count (`27`), rows×columns (`9x9`), else one."""
+    rows, x, cols = text.partition("x")
+    try:
+        n = int(rows) * int(cols) if x else int(text or "1")
+    except ValueError:
+        n = 1
+    if not 1 <= n <= MAX_EXTRA_CELLS:
+        raise Unsupported("Var", f"a group of {text} cells")
+    return n
+
+
 def box_dims(n: int) -> tuple[int, int] | None:
     """ISS's boxes for an n×n grid of n values (height, width), or None when it has none."""
     return region_box_dims(n, n, n)
@@ -287,6 +304,8 @@ class Converter:
         self.no_boxes = False
         self.region_size: int | None = None
         self.flat: list[Item] = []
+        self.extra: dict[str, Cell] = {}
+        """Each extra cell of a `.Var` group by its ISS name (`VX1`, or `VX` alone)."""
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -295,11 +314,13 @@ class Converter:
             raise Unsupported(iss_type, f"the library has no '{kind}' rule")
 
     def cells(self, args: list[str]) -> list[Cell]:
-        return self.on_board([parse_cell(a) for a in args])
+        return self.on_board([self.extra.get(a) or parse_cell(a) for a in args])
 
     def on_board(self, out: list[Cell]) -> list[Cell]:
+        extra = set(self.extra.values())
         for r, c in out:
-            if not (1 <= r <= self.shape.rows and 1 <= c <= self.shape.cols):
+            if (r, c) not in extra and not (1 <= r <= self.shape.rows
+                                            and 1 <= c <= self.shape.cols):
                 raise Unsupported("cell", f"R{r}C{c} is off the {self.shape.rows}×"
                                   f"{self.shape.cols} grid")
         return out
@@ -322,12 +343,13 @@ class Converter:
                 self.no_boxes = True
             elif it.type == "RegionSize":
                 self._guard(it, lambda it=it: self._region_size(it))
+        self._guard(Item("Var"), self._extra_cells)
         flat: list[Item] = []
         self._flatten(self.items, flat)
         self.flat = flat
         self._guard(Item("grid"), self._grid)
         for it in flat:
-            if it.type in ("Shape", "NoBoxes", "RegionSize"):
+            if it.type in ("Shape", "NoBoxes", "RegionSize", "Var"):
                 continue
             handler = HANDLERS.get(it.type)
             if handler is None:
@@ -385,6 +407,29 @@ class Converter:
                 if all(c is not None for c in copies):
                     out.extend(c for c in copies if c is not None)
 
+    def _extra_cells(self) -> None:
+        """`.Var~PREFIX[~LABEL[~COUNT]]` groups as the case's extra cells. ISS numbers a
+        group's cells `VPREFIX1`, `VPREFIX2`, … (one cell is `VPREFIX` alone) and lays the groups
+        out in the order of their prefixes; here they follow each other in rows of the grid's
+        width below it (so in a group of one grid's width, `VX1` is above `VX10` as in ISS)."""
+        groups: dict[str, int] = {}
+        for it in self.items:
+            if it.type != "Var":
+                continue
+            prefix = it.args[0] if it.args else ""
+            if not prefix.isalpha() or not prefix.isupper():
+                raise Unsupported("Var", f"the group name '{prefix}' (ISS's are A-Z)")
+            groups["V" + prefix] = _var_count(it.args[2] if len(it.args) > 2 else "")
+        n = 0
+        for name in sorted(groups):
+            count = groups[name]
+            for i in range(count):
+                cell_id = name if count == 1 else f"{name}{i + 1}"
+                self.extra[cell_id] = (self.shape.rows + 1 + n // self.shape.cols,
+                                       1 + n % self.shape.cols)
+                n += 1
+        self.b.extra_cells = n
+
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
 
@@ -423,10 +468,13 @@ class Converter:
 
     def _write_givens(self) -> None:
         single = {c: next(iter(v)) for c, v in self.givens.items() if len(v) == 1}
+        rows = self.shape.rows
+        if any(r > rows for r, _ in single):  # givens go on with the extra cells' rows
+            rows += extra_rows((self.shape.rows, self.shape.cols), self.b.extra_cells)
         if single:
             self.b.grids["givens"] = [
                 [digit_symbol(single.get((r, c))) for c in range(1, self.shape.cols + 1)]
-                for r in range(1, self.shape.rows + 1)]
+                for r in range(1, rows + 1)]
         for cell, values in self.givens.items():
             if len(values) != 1:
                 missing = [d for d in self.alphabet if d not in values]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from sapphire.case.givens import parse_digits
+from sapphire.case.givens import case_extra_cells, on_board, parse_digits
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
@@ -156,7 +156,11 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
 
     where = _where(parent) or Span(case.path, 1, 1)
     front = f"---\nlibrary: {case.front.library}\n"
-    front += f"board: {board[0]}x{board[1]}\n---\n" if board else "---\n"
+    if board:
+        front += f"board: {board[0]}x{board[1]}\n"
+        extra = case_extra_cells(case)
+        front += f"extra-cells: {extra}\n" if extra else ""
+    front += "---\n"
     label = f"{where.file}:{where.line} {parent.reference} rules, entry"
     sub: Case | None = None
     try:
@@ -266,9 +270,11 @@ def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, ou
     if board is None:
         return
     rows, cols = board
-    if not (1 <= cell.row <= rows and 1 <= cell.col <= cols):
+    extra = case_extra_cells(out.case)
+    if not on_board(cell.row, cell.col, board, extra):
+        below = f" and its {extra} extra cells" if extra else ""
         out.add("off-board-cell", f"{cell} is off the board",
-                span, f"{cell} is outside the {rows}×{cols} board")
+                span, f"{cell} is outside the {rows}×{cols} board{below}")
 
 
 def _check_condition(

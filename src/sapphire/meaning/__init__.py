@@ -2,6 +2,7 @@
 
 The answer of a case is its digits, plus the shading and the region map where a rule declares
 them (and a loop's edge maps for a Slitherlink); `status` and counts are over that answer.
+Extra cells (`extra-cells:`) are part of it: their digits come as `extra`, in reading order.
 A case whose rules declare a loop through the cell centres (`loop`, Masyu) answers `loop`:
 `across` rows (1 where the loop joins a cell to the one on its right) and `down` rows (1 where
 it joins it to the one below).
@@ -35,6 +36,9 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
 
     if inst.digits:
         out["digits"] = grid("face")
+        if inst.extra:
+            faces = {(r, c): v for r, c, v in raw.get("face", [])}
+            out["extra"] = [faces.get(cell) for cell in inst.extra]
     if inst.shading:
         out["shading"] = grid("shade")
     if inst.regions:

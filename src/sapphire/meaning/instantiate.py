@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sapphire.case.givens import board_size, case_digits, clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import (
+    board_size,
+    case_digits,
+    case_extra_cells,
+    clue_grid,
+    digit_grid,
+    extra_cells,
+    shading_grid,
+)
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
 from sapphire.ground.grounder import Instance
@@ -61,6 +69,8 @@ class Instantiated:
     """Whether the answer has a region map (a rule such as `chaos-construction` declares it)."""
     loop_maps: tuple[str, ...] = ()
     """Maps a rule reports as its own answer (a Slitherlink loop's `vrt`, `hrz`)."""
+    extra: tuple[tuple[int, int], ...] = ()
+    """The extra cells below the board (`extra-cells:`), in reading order."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -149,6 +159,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                     "rule that declares the board such as `sudoku 9x9`", source=case.source)
     rows, cols = size
     board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    extra = extra_cells(size, case_extra_cells(case))
     negate_all = case.front.negate_all
     terms = _prelude_terms(lib)
     constraints: list[Expr] = []
@@ -190,6 +201,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                                  rule.nots + (1 if negate_all else 0)))
     inst = Instance(terms=terms)
     inst.constants.update(rows=rows, cols=cols, board=board)
+    if extra:  # digits outside every global rule (which range over `board`)
+        inst.constants["extra"] = extra
     decl: list[str] = []
     digits = bool({"face", "value"} & reads) or alphabet is not None
     givens = digit_grid(case) if not binds_clues else None
@@ -203,6 +216,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         alphabet = alphabet or range(1, max(rows, cols) + 1)
         inst.constants["alphabet"] = list(alphabet)
         decl.append("∀⟨r c⟩∈board ⦗face r c⦘∈alphabet")
+        if extra:
+            decl.append("∀⟨r c⟩∈extra ⦗face r c⦘∈alphabet")
         if covered:
             most = max(alphabet)
             mults = [int(v) for r, d in defs if d and d.kind == "value-modifier"
@@ -210,8 +225,10 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             inst.constants["values"] = list(range(min(0, min(alphabet)),
                                                   most * max(mults + [1]) + 1))
             inst.constants["covered"] = sorted(covered)
-            inst.constants["uncovered"] = [c for c in board if c not in covered]
+            inst.constants["uncovered"] = [c for c in board + extra if c not in covered]
             decl.append("∀⟨r c⟩∈board ⦗value r c⦘∈values")
+            if extra:
+                decl.append("∀⟨r c⟩∈extra ⦗value r c⦘∈values")
             decl.append("∀⟨r c⟩∈uncovered ⦗value r c⦘=⦗face r c⦘")
         else:
             terms_text = "term value(r:integer,c:integer):integer = ⦗face r c⦘;"
@@ -249,7 +266,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     answer = (("face",) if digits else ()) + (("shade",) if shading else ()) \
         + (("region",) if regions else ()) + loop_maps
     inst.answer = answer + (("across", "down") if loop else ())
-    return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps)
+    return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps,
+                        tuple(extra))
 
 
 def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tuple[str, Any]],

@@ -1,0 +1,69 @@
+"""ISS extra cells (`.Var` groups) as the case's `extra-cells:` below the grid. The fixture
+puzzles (`tests/fixtures/importers/iss_extra_cells.json`, copied from the shared corpus, MIT
+licence) solve to their known answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import iss_to_case
+from sapphire.importers.iss import read_solution as read_iss_solution
+from sapphire.meaning import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+PUZZLES = json.loads((FIXTURES / "iss_extra_cells.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def front_and_body(text: str) -> tuple[str, list[str]]:
+    front, body = text.split("\n---\n", 1)  # a givens rule '-------' is no delimiter
+    return front, body.splitlines()
+
+
+def test_a_group_fills_rows_of_the_grid_width_below_it() -> None:
+    front, body = front_and_body(iss_to_case(
+        ".Shape~4x4.Var~X~X~6.Thermo~VX1~VX2~VX6~R4C2.~VX3_2~R1C1_1"))
+    assert "extra-cells: 6\n" in front
+    # VX1-VX4 are row 5, VX5-VX6 row 6; the givens go on below the grid after a rule
+    assert "givens: |\n  1 . . .\n  . . . .\n  . . . .\n  . . . .\n  -------\n" \
+        "  . . 2 .\n  . . . ." in front
+    assert body[-1] == "thermo r5c1-r5c2-r6c2-r4c2"
+
+
+def test_groups_follow_each_other_in_the_order_of_their_names() -> None:
+    # one cell is named by its group alone (VA); a group of 2 numbers its cells (VB1, VB2)
+    _, body = front_and_body(iss_to_case(
+        ".Shape~4x4.Var~B~~2.Var~A.Cage~7~VB1~VB2~VA.Var~C~grid~2x2.AllDifferent~VC4~R1C1"))
+    assert body[-2:] == ["cage r5c2-r5c3-r5c1 total 7", "all-different r6c3-r1c1"]
+
+
+def test_candidates_of_an_extra_cell_are_an_absent_digits_line() -> None:
+    _, body = front_and_body(iss_to_case(".Shape~4x4.Var~A.~VA_1_3"))
+    assert body[-1] == "candidates-1: absent-digits r5c1 digits [2,4]"
+
+
+@pytest.mark.parametrize(("iss", "said"), [
+    (".Shape~4x4.~VA_1", "extra cell VA"),  # no .Var declares it
+    (".Shape~4x4.Var~X~~3.~VX4_1", "extra cell VX4"),  # the group has three
+    (".Shape~4x4.Var~x", "the group name 'x'"),
+    (".Shape~4x4.Var~X~~0", "a group of 0 cells"),
+])
+def test_refusals(iss: str, said: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(iss)
+    assert "'Var'" in str(exc.value) and said in str(exc.value)
+
+
+@pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
+def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
+    path = tmp_path / "p.case"
+    path.write_text(iss_to_case(entry["canonical_input"], title=entry["name"]), encoding="utf-8")
+    res = solve_case(str(path), time_limit=60)
+    want = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
+    assert res.status == want[entry["expected_status"]]
+    if res.status == "unique":
+        rows, cols = (int(x) for x in entry["grid"].split("x"))
+        assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)
