@@ -123,7 +123,8 @@ def refusal(text: str, **kw: object) -> str:
     (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
     (".~R1C1_1~VX1_3", "'Var': extra cell VX1"),  # VX1 needs a .Var group
-    (".Sum~3_=_1_2~R1C1~R1C2", "coefficients"),
+    (".Sum~3_=_1~R1C1~R1C2", "1 coefficients for 2 cells"),
+    (".Sum~3_=_x_1~R1C1~R1C2", "'x' is not a number"),
     (".Regex~WzEtNF0q~R1C1~-~R1C2", "a line with a '-' item"),
     (".Shape~6x8.FullRankTies~none", "'FullRankTies': a grid that is not square"),
 ])

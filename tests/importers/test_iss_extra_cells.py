@@ -67,3 +67,15 @@ def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
     if res.status == "unique":
         rows, cols = (int(x) for x in entry["grid"].split("x"))
         assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)
+
+
+def test_a_sum_with_coefficients_is_a_weighted_sum() -> None:
+    # the digits of a diagonal add up to the two-digit number written in two extra cells
+    _, body = front_and_body(iss_to_case(
+        ".Shape~4x4.Var~A~~2.Sum~0_=_1_1_-10_-1~R1C1~R2C2~VA1~VA2.Sum~5_1_-1~R1C1~R1C2"))
+    assert body[-2:] == [
+        "weighted-sum-1: weighted-sum r1c1-r2c2-r5c1-r5c2 weights [1,1,-10,-1] total 0",
+        "weighted-sum-2: weighted-sum r1c1-r1c2 weights [1,-1] total 5"]
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~4x4.Sum~5_1~R1C1~R1C2")
+    assert "1 coefficients for 2 cells" in str(exc.value)

@@ -16,6 +16,7 @@ row 10, column 16 on a 16×16 grid). Some examples:
   cell in row-major order naming the cell's region.
 * `.Cage~17~R1C1~R1C2` — a killer cage (total 0: different digits only); `.Sum~…` — a sum
   whose digits may repeat; a cell listed twice in either counts twice (a `sum` line);
+  `.Sum~7_=_1_1_-1~…` — one coefficient per cell (a `weighted-sum`);
   `.LittleKiller~22~R1C1` — the diagonal starting at a cell.
 * `.Thermo~…`, `.Arrow~…` (circle first), `.Whisper~5~…`, `.Renban~…`, `.Palindrome~…`,
   `.Between~…` — lines through the listed cells in order.
@@ -608,9 +609,20 @@ def _cage(cv: Converter, it: Item) -> None:
 
 
 def _sum(cv: Converter, it: Item) -> None:
-    if "_" in it.args[0]:
-        raise Unsupported("Sum", "a sum with coefficients")
-    _cage(cv, it)
+    """`.Sum~TOTAL~CELLS`, or with one coefficient per cell (`.Sum~7_=_1_1_-1~CELLS`, also
+    written without the `=`) a `weighted-sum`."""
+    if "_" not in it.args[0]:
+        _cage(cv, it)
+        return
+    total, *coeffs = it.args[0].split("_")
+    if coeffs[:1] == ["="]:
+        coeffs = coeffs[1:]
+    cells = cv.cells(it.args[1:])
+    if len(coeffs) != len(cells):
+        raise Unsupported("Sum", f"{len(coeffs)} coefficients for {len(cells)} cells")
+    cv.need("Sum", "weighted-sum")
+    cv.b.add("weighted-sum", cells, weights=[cv.number("Sum", c) for c in coeffs],
+             sum=cv.number("Sum", total))
 
 
 def _path(kind: str) -> Callable[[Converter, Item], None]:

@@ -236,6 +236,10 @@ def _check_params(
                 out.add("bad-parameter-value",
                         f"{_json(bad)} in '{param.name}' are not digits of this board "
                         f"({alphabet.start}..{alphabet.stop - 1})", vspan)
+        if spec.type == "weights" and isinstance(value, list) and len(value) != len(rule.cells):
+            out.add("bad-parameter-value",
+                    f"'{param.name}' of '{d.kind}' has {len(value)} weights for "
+                    f"{len(rule.cells)} cells", vspan, "give one weight per listed cell, in order")
         if isinstance(value, Cell):
             _check_cell(value, vspan, board, out)
         if spec.type == "pattern" and isinstance(value, str):
@@ -256,7 +260,7 @@ def _check_params(
 
 def _example(ptype: str) -> str:
     return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1",
-            "integers": "[0]", "moves": "[[0,1,1]]", "pattern": '"[1-4]*5"',
+            "integers": "[0]", "weights": "[1,-1]", "moves": "[[0,1,1]]", "pattern": '"[1-4]*5"',
             "rules": '["renban r1c1-r1c2"]'}.get(ptype, "1")
 
 

@@ -19,9 +19,9 @@ from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
-                    "moves", "pattern"]
+                    "moves", "pattern", "weights"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules",
-                                "integers", "moves", "pattern")
+                                "integers", "moves", "pattern", "weights")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 
@@ -72,8 +72,8 @@ def type_matches(ptype: str, value: JsonValue | Cell) -> bool:
         )
     if ptype == "cell":
         return isinstance(value, Cell)
-    if ptype in ("integers", "moves"):
-        width = 1 if ptype == "integers" else 3
+    if ptype in ("integers", "weights", "moves"):
+        width = 3 if ptype == "moves" else 1
         return isinstance(value, list) and all(
             _integer(v) if width == 1 else isinstance(v, list) and len(v) == 3 and all(
                 _integer(x) for x in v) for v in value)
@@ -92,6 +92,7 @@ TYPE_WORDS: dict[str, str] = {
     "cell": "a cell such as r1c2",
     "json": "a JSON value",
     "integers": "a list of integers such as [0,2]",
+    "weights": "one integer per listed cell such as [1,1,-10]",
     "moves": "a list of [state, digit, next state] moves such as [[0,1,1],[1,2,0]]",
     "pattern": 'a regular expression as text such as "[1-4]*5"',
     "rules": 'a list of rule lines such as ["cage r1c1-r1c2 total 3", "renban r1c3-r1c4"]',

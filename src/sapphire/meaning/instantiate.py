@@ -134,7 +134,10 @@ def _rule_bindings(rule: RuleLine, d: RuleDefinition, rows: int, cols: int
         ("S", s_list), ("P", [(i, r, c) for i, (r, c) in enumerate(cells)]), ("k", len(s_list)),
     ]
     for name, value in d.arguments(rule.params).items():
-        out.append((name, _json_to_const(value)))
+        if d.param_type(name) == "weights" and isinstance(value, list):
+            out.append((name, list(enumerate(value))))  # ⟨i w⟩: the weight of position i
+        else:
+            out.append((name, _json_to_const(value)))
     out.extend(d.positional_bindings(rule.positional).items())
     return out
 
