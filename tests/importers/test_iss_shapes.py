@@ -119,6 +119,17 @@ def test_chaos_construction_and_its_clues() -> None:
             in lines)
 
 
+def test_region_cells_in_all_different_and_count_distinct() -> None:
+    lines = body(iss_to_case(".Shape~4x4.ChaosConstruction.NoBoxes.AllDifferent~CC1~CC2"
+                             ".CountDistinct~R1C2~CC1~CC2~CC3~CC4.AllDifferent~R1C1~R2C2"
+                             ".CountDistinct~R3C3~R1C1~R1C2"))
+    assert lines[2:] == ["different-regions r1c1-r1c2", "count-regions r1c2-r1c1-r1c2-r1c3-r1c4",
+                         "all-different r1c1-r2c2", "count-distinct r3c3-r1c1-r1c2"]
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Shape~4x4.ChaosConstruction.NoBoxes.AllDifferent~CC1~R1C2")
+    assert "region cells (CC…) mixed with digit cells" in str(exc.value)
+
+
 def test_chaos_region_size() -> None:
     assert "chaos-construction size 4" in body(
         iss_to_case(".Shape~4x8.RegionSize~4.NoBoxes.ChaosConstruction"))

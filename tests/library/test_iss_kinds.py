@@ -209,6 +209,14 @@ def test_not_chaos_construction_reads_the_same_region_map(tmp_path: Path) -> Non
           want)
 
 
+def different_regions(S: list[Cell]) -> RegionRule:
+    return lambda g, m: len({m[c] for c in S}) == len(S)
+
+
+def count_regions(S: list[Cell]) -> RegionRule:
+    return lambda g, m: g[S[0]] == len({m[c] for c in S[1:]})
+
+
 CHAOS_CASES: list[tuple[str, RegionRule]] = [
     ("chaos-count r1c2-r1c1-r2c2-r1c3", chaos_count(cells_of("r1c2-r1c1-r2c2-r1c3"))),
     ("chaos-count r2c1-r1c1 offset 1", chaos_count(cells_of("r2c1-r1c1"), 1)),
@@ -216,6 +224,10 @@ CHAOS_CASES: list[tuple[str, RegionRule]] = [
     ("chaos-arrow r1c2-r1c1-r1c2-r1c3-r1c2-r2c2",
      chaos_arrow(cells_of("r1c2-r1c1-r1c2-r1c3-r1c2-r2c2"))),
     ("chaos-arrow r2c3-r2c2-r2c1 offset 1", chaos_arrow(cells_of("r2c3-r2c2-r2c1"), 1)),
+    ("different-regions r1c2-r2c2", different_regions(cells_of("r1c2-r2c2"))),
+    ("different-regions r1c1-r2c3-r1c2", different_regions(cells_of("r1c1-r2c3-r1c2"))),
+    ("count-regions r1c1-r1c1-r1c2-r1c3", count_regions(cells_of("r1c1-r1c1-r1c2-r1c3"))),
+    ("count-regions r2c2-r1c1-r2c3", count_regions(cells_of("r2c2-r1c1-r2c3"))),
 ]
 
 

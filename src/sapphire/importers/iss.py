@@ -31,8 +31,9 @@ row 10, column 16 on a 16×16 grid). Some examples:
 * `.Quad~R5C3~2~9` — the 2×2 block with that top-left cell holds 2 and 9.
 * `.AntiKing`, `.AntiKnight`, `.AntiConsecutive`, `.Windoku`, `.DisjointSets`,
   `.Diagonal~1` (╱) and `.Diagonal~-1` (╲) — global rules.
-* `.ChaosConstruction` — unknown regions, with `.ChaosArrow`, `.ChaosCount` and `.SameValues`
-  clues on their region cells `CC1`, `CC2`, … (one per grid cell in reading order).
+* `.ChaosConstruction` — unknown regions, with `.ChaosArrow`, `.ChaosCount`, `.SameValues`,
+  `.AllDifferent` and `.CountDistinct` clues on their region cells `CC1`, `CC2`, … (one per
+  grid cell in reading order).
 * `.Pair~KEY~…`/`.PairX~KEY~…` — a relation between consecutive / all cells, given as a bit
   table of allowed value pairs; `.StrictKropki`, `.StrictXV` (no unmarked pair relates; with
   no marks at all, the global `anti-consecutive`/`anti-black-dot` and `anti-xv`);
@@ -991,6 +992,40 @@ def _contain_at_least(cv: Converter, it: Item) -> None:
     cv.b.add("quadruple", cv.cells(it.args[1:]), digits=digits)
 
 
+def _region_cells(cv: Converter, it: Item, items: list[str]) -> list[Cell] | None:
+    """Chaos region cells (`CC…`) as the grid cells whose regions they are; None when the items
+    are all grid or extra cells; a mix is refused."""
+    region = [a.startswith("CC") for a in items]
+    if not any(region):
+        return None
+    if not all(region):
+        raise Unsupported(it.type, "region cells (CC…) mixed with digit cells")
+    return [var_cell(cv, a, "CC") for a in items]
+
+
+def _all_different(cv: Converter, it: Item) -> None:
+    """`.AllDifferent~CELLS`: different digits, or over region cells different regions."""
+    regions = _region_cells(cv, it, it.args)
+    if regions is not None:
+        cv.need(it.type, "different-regions")
+        cv.b.add("different-regions", regions)
+        return
+    cv.need(it.type, "all-different")
+    cv.b.add("all-different", cv.cells(it.args))
+
+
+def _count_distinct(cv: Converter, it: Item) -> None:
+    """`.CountDistinct~CONTROL~CELLS`: how many digits the cells hold, or over region cells how
+    many regions they lie in."""
+    regions = _region_cells(cv, it, it.args[1:])
+    if regions is not None:
+        cv.need(it.type, "count-regions")
+        cv.b.add("count-regions", cv.cells(it.args[:1]) + regions)
+        return
+    cv.need(it.type, "count-distinct")
+    cv.b.add("count-distinct", cv.cells(it.args))
+
+
 def _same_values(cv: Converter, it: Item) -> None:
     """`.SameValues~SETS~CELLS`: grid cells, or chaos region cells (`CC…`) one to a set, which
     then share a region."""
@@ -1277,7 +1312,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "ConnectedValues": _connected_values,
     "FullRank": _full_rank,
     "FullRankTies": _full_rank_ties,
-    "CountDistinct": _path("count-distinct"),
+    "CountDistinct": _count_distinct,
     "Pair": _pair,
     "PairX": _pair,
     "StrictKropki": _strict("strict-kropki", ("WhiteDot", "BlackDot"),
@@ -1313,7 +1348,7 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
     "Renban": _path("renban"),
     "Palindrome": _path("palindrome"),
     "Between": _path("between"),
-    "AllDifferent": _path("all-different"),
+    "AllDifferent": _all_different,
     "Whisper": _whisper,
     "WhiteDot": _pairs("white-dot"),
     "BlackDot": _pairs("black-dot"),
