@@ -145,7 +145,8 @@ def test_a_json_input_that_does_not_read_is_placed(tmp_path: Path) -> None:
 
 def test_every_unsupported_type_is_named_at_once() -> None:
     message = refusal(".Cage~5~R1C1~R1C2.Doppelganger.ConnectedValues~VL~1.AntiKing")
-    assert "'Doppelganger'" in message and "'Var'" in message  # VL: a group of extra cells
+    # a doppelganger needs digits 0-9; no .Var declares the group VL
+    assert "'Doppelganger'" in message and "'Var'" in message
     assert "'Cage'" not in message
 
 

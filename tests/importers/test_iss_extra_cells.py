@@ -79,3 +79,36 @@ def test_a_sum_with_coefficients_is_a_weighted_sum() -> None:
     with pytest.raises(SapphireError) as exc:
         iss_to_case(".Shape~4x4.Sum~5_1~R1C1~R1C2")
     assert "1 coefficients for 2 cells" in str(exc.value)
+
+
+def test_a_group_keeps_iss_geometry_in_replicas_and_neighbours() -> None:
+    # a 2×2 group: ISS has VS1 VS2 over VS3 VS4, while here the four stand in one row
+    _, body = front_and_body(iss_to_case(
+        ".Shape~4x4.Var~S~s~2x2.Replicate~P~VS1.AllDifferent~VS1~VS2.End"
+        ".WhiteDot~VS1~VS2~VS3~VS4.Quad~VS1~1"))
+    assert [ln for ln in body if "all-different" in ln] == [
+        "all-different-1: all-different r5c1-r5c2", "all-different-2: all-different r5c3-r5c4"]
+    assert [ln for ln in body if "white-dot" in ln] == [
+        "white-dot-1: white-dot r5c1-r5c2", "white-dot-2: white-dot r5c1-r5c3",
+        "white-dot-3: white-dot r5c2-r5c4", "white-dot-4: white-dot r5c3-r5c4"]
+    assert body[-1] == "quadruple r5c1-r5c2-r5c3-r5c4 digits [1]"
+
+
+def test_connected_values_over_a_group_laid_out_as_the_grid() -> None:
+    _, body = front_and_body(iss_to_case(".Shape~2x2.Var~L~loop~2x2.ConnectedValues~VL~1"))
+    assert body[-1] == "connected-group r3c1-r3c2-r4c1-r4c2 digits [1]"
+    with pytest.raises(SapphireError) as exc:  # two columns under a grid of four
+        iss_to_case(".Shape~4x4.Var~L~loop~2x2.ConnectedValues~VL~1")
+    assert "connected values on the group VL, whose rows are not the grid's" in str(exc.value)
+
+
+def test_doppelganger_adds_the_missing_digits_as_extra_cells() -> None:
+    front, body = front_and_body(iss_to_case(".Shape~4x4~0-4.Doppelganger.Whisper~2~DGR1~DGR2"))
+    assert front.endswith("extra-cells: 12")
+    # groups by name: DGB1-4 (boxes) r5, DGC1-4 (rows) r6, DGR1-4 (columns) r7
+    assert body[1] == ("doppelganger r6c1-r6c2-r6c3-r6c4-r7c1-r7c2-r7c3-r7c4-r5c1-r5c2-r5c3-r5c4"
+                       " height 2 width 2")
+    assert body[-1] == "whisper r7c1-r7c2 difference 2"
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(".Doppelganger")
+    assert "'Doppelganger'" in str(exc.value) and "digits 0-N" in str(exc.value)

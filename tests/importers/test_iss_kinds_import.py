@@ -188,8 +188,11 @@ def test_replicate_copies_its_members_to_every_cell_of_the_mask() -> None:
     text = iss_to_case(".Replicate~_P.Thermo~R1C1~R1C9.End")
     assert [line for line in body(text) if "thermo" in line] == [
         "thermo-1: thermo r1c1-r1c9", "thermo-2: thermo r2c1-r2c9"]
-    message = refusal(".Var~L~x~5.Replicate~F~VL1.~VL1_1.End")
-    assert "'Replicate'" in message
+    # over a group of extra cells: the mask's bits are the group's cells (anchor VL1)
+    text = iss_to_case(".Var~L~x~5.Replicate~F~VL1.~VL1_1.End")
+    assert "givens: |" in text and "  -----------------\n  1 . 1 . . . . . ." in text
+    message = refusal(".Replicate~F~VQ1.~R1C1_1.End")
+    assert "'Replicate'" in message and "the anchor 'VQ1'" in message
 
 
 def test_count_distinct_and_disjoint_boxes() -> None:

@@ -54,7 +54,9 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `quadruple`; of one cell holding one of several digits, that cell's candidates;
   `.Replicate~MASK … .End` — its constraints copied to every cell of a bit mask of the grid.
 * `.Var~X~LABEL~27` — a group of extra cells outside the grid, `VX1` … `VX27` (a group of
-  one is `VX`), which clues name like grid cells.
+  one is `VX`), which clues name like grid cells; `.Doppelganger` (a square grid of digits
+  0-N whose houses each miss one digit) adds the extra cells `DGR…`, `DGC…`, `DGB…` holding
+  the digits the columns, rows and boxes miss.
 
 What is imported
 ----------------
@@ -143,25 +145,6 @@ def parse_iss(text: str) -> list[Item]:
 BASE17 = "0123456789abcdefg"
 
 
-def _moved(it: Item, dr: int, dc: int, shape: Shape) -> Item | None:
-    """`it` with every cell argument (`R1C2`, `R1C2_5`) moved dr rows and dc columns down and
-    right; None when a cell leaves the grid."""
-    args = []
-    for arg in it.args:
-        cell_id, sep, rest = arg.partition("_")
-        if len(cell_id) == 4 and cell_id[0] in "Rr" and cell_id[2] in "Cc":
-            try:
-                r, c = int(cell_id[1], 17) + dr, int(cell_id[3], 17) + dc
-            except ValueError:
-                args.append(arg)
-                continue
-            if not (1 <= r <= shape.rows and 1 <= c <= shape.cols):
-                return None
-            arg = f"R{BASE17[r]}C{BASE17[c]}{sep}{rest}"
-        args.append(arg)
-    return Item(it.type, args)
-
-
 def _bad(message: str, near: str) -> SapphireError:
     return SapphireError([Diagnostic(
         "bad-iss", f"not an ISS constraint string: {message}" + (f" (near '{near}')" if near
@@ -212,16 +195,66 @@ def parse_shape(args: list[str]) -> Shape:
     return Shape(r, c, (lo, hi), raw)
 
 
-def _var_count(text: str) -> int:
-    """How many cells a `.Var` group has: its count (`27`), rows×columns (`9x9`), else one."""
+def _var_count(text: str, grid_cols: int) -> tuple[int, int]:
+    """How many cells a `.Var` group has, and in how many columns ISS lays them out: a count
+    (`27`) in the grid's columns, rows×columns (`9x9`); anything else is one cell."""
     rows, x, cols = text.partition("x")
     try:
-        n = int(rows) * int(cols) if x else int(text or "1")
+        n, columns = (int(rows) * int(cols), int(cols)) if x else (int(text or "1"), grid_cols)
     except ValueError:
-        n = 1
-    if not 1 <= n <= MAX_EXTRA_CELLS:
+        n, columns = 1, grid_cols
+    if not 1 <= n <= MAX_EXTRA_CELLS or columns < 1:
         raise Unsupported("Var", f"a group of {text} cells")
-    return n
+    return n, columns
+
+
+def _doppelganger_groups(shape: Shape) -> dict[str, tuple[int, int]]:
+    """The extra cells `.Doppelganger` adds: the digit each column (`DGR1`…, a row of cells
+    under the grid), row (`DGC1`…, a column beside it) and box (`DGB1`…, laid out as the boxes
+    are) misses. (ISS's hidden `DGZ` cell is no clue's and is left out.)"""
+    box = region_box_dims(shape.rows, shape.cols, max(shape.rows, shape.cols))
+    if shape.rows != shape.cols or box is None or shape.values != (0, shape.rows):
+        raise Unsupported("Doppelganger", "a grid that is not square with digits 0-N and boxes")
+    n = shape.rows
+    return {"DGR": (n, n), "DGC": (n, n), "DGB": (box[0] * box[1], box[1])}
+
+
+def _doppelganger(cv: Converter, it: Item) -> None:
+    """`.Doppelganger`: a `doppelganger` line over the missing digits of the rows, columns and
+    boxes (ISS's `DGR…`, `DGC…`, `DGB…` cells)."""
+    cv.need(it.type, "doppelganger")
+    s = cv.shape
+    _doppelganger_groups(s)  # refuses a grid the rule is not for
+    box = region_box_dims(s.rows, s.cols, max(s.rows, s.cols))
+    assert box is not None
+    # DGR is a row of cells under the grid, one per column: the digit that column misses; DGC
+    # a column beside it, one per row
+    cells = [cv.groups[g].cell_id(i) for g in ("DGC", "DGR", "DGB") for i in range(s.rows)]
+    cv.b.add("doppelganger", cv.cells(cells), early=True, height=box[0], width=box[1])
+
+
+@dataclass(frozen=True)
+class VarGroup:
+    """One `.Var` group: its cells' prefix (`VX`), how many, the columns ISS lays them out in,
+    and where its first cell stands among the case's extra cells."""
+
+    name: str
+    count: int
+    columns: int
+    start: int
+
+    def cell_id(self, i: int) -> str:
+        """ISS's name of the group's cell `i` (from 0): `VX1`…, or `VX` alone for one cell."""
+        return self.name if self.count == 1 else f"{self.name}{i + 1}"
+
+    def index(self, cell_id: str) -> int | None:
+        """The position in the group of an ISS cell name, or None when it is not the group's."""
+        if self.count == 1:
+            return 0 if cell_id == self.name else None
+        rest = cell_id.removeprefix(self.name)
+        if rest == cell_id or not rest.isdigit() or not 1 <= int(rest) <= self.count:
+            return None
+        return int(rest) - 1
 
 
 def box_dims(n: int) -> tuple[int, int] | None:
@@ -273,15 +306,20 @@ def little_killer_cells(rows: int, cols: int) -> dict[Cell, list[Cell]]:
     return out
 
 
-def adjacent_pairs(cells: list[Cell]) -> list[tuple[Cell, Cell]]:
-    """Orthogonally adjacent pairs among `cells`, each once, in ISS's order."""
-    rest = list(dict.fromkeys(cells))
+def adjacent_pairs(cells: list[Cell], place: Callable[[Cell], tuple[str, int, int]] | None = None
+                   ) -> list[tuple[Cell, Cell]]:
+    """Orthogonally adjacent pairs among `cells`, each once, in ISS's order. `place` gives
+    where ISS has a cell (its grid or group of extra cells, row and column); by default the
+    cell's own row and column."""
+    where = place or (lambda c: ("grid", c[0], c[1]))
+    rest = {where(c): c for c in dict.fromkeys(cells)}
     out = []
-    for a in list(rest):
-        rest.remove(a)
-        for b in ((a[0], a[1] - 1), (a[0], a[1] + 1), (a[0] - 1, a[1]), (a[0] + 1, a[1])):
+    for a in list(rest.values()):
+        layer, r, c = where(a)
+        del rest[(layer, r, c)]
+        for b in ((layer, r, c - 1), (layer, r, c + 1), (layer, r - 1, c), (layer, r + 1, c)):
             if b in rest:
-                out.append((a, b))
+                out.append((a, rest[b]))
     return out
 
 
@@ -308,6 +346,8 @@ class Converter:
         self.flat: list[Item] = []
         self.extra: dict[str, Cell] = {}
         """Each extra cell of a `.Var` group by its ISS name (`VX1`, or `VX` alone)."""
+        self.groups: dict[str, VarGroup] = {}
+        """The `.Var` groups by their cells' prefix (`VX`)."""
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -317,6 +357,23 @@ class Converter:
 
     def cells(self, args: list[str]) -> list[Cell]:
         return self.on_board([self.extra.get(a) or parse_cell(a) for a in args])
+
+    def adjacent(self, args: list[str]) -> list[tuple[Cell, Cell]]:
+        """Orthogonally adjacent pairs among the cells, as ISS places them: each group of extra
+        cells is a grid of its own, in its own columns."""
+        cells = self.cells(args)
+        places: dict[Cell, tuple[str, int, int]] = {}
+        for a, cell in zip(args, cells, strict=True):
+            layer, at = self._position(a)
+            places[cell] = (layer or "grid", *(at or cell))
+        return adjacent_pairs(cells, places.__getitem__)
+
+    def offset(self, cell_id: str, dr: int, dc: int) -> Cell:
+        """The cell dr rows and dc columns from `cell_id` in its grid or group of extra cells."""
+        moved = self._moved(Item("", [cell_id]), dr, dc)
+        if moved is None:
+            raise Unsupported("cell", f"{cell_id} has no cell {dr} down and {dc} right of it")
+        return self.cells(moved.args)[0]
 
     def on_board(self, out: list[Cell]) -> list[Cell]:
         extra = set(self.extra.values())
@@ -389,48 +446,103 @@ class Converter:
                 out.append(it)
 
     def _replicate(self, it: Item, out: list[Item]) -> None:
-        """`.Replicate~MASK … .End`: a copy of the members for every cell of the mask (one bit
-        per cell in reading order, six to a base64url character, lowest bit first), each copy
-        moved so that R1C1 lands on that cell; a copy that would leave the grid is dropped."""
+        """`.Replicate~MASK[~ANCHOR] … .End`: a copy of the members for every cell of the mask
+        (one bit per cell of the anchor's grid or group of extra cells, in reading order, six to
+        a base64url character, lowest bit first), each copy moved so that the anchor (R1C1 when
+        none is given) lands on that cell. Every cell moves within its own grid or group; a copy
+        that would leave it is dropped."""
         mask = it.args[0] if it.args else ""
-        if len(it.args) > 1:
-            raise Unsupported("Replicate", "a replication over extra cells")
         try:
             sixes = [BASE64URL.index(ch) for ch in mask]
         except ValueError:
             raise Unsupported("Replicate", f"the mask '{mask}' is not base64url") from None
+        anchor = it.args[1] if len(it.args) > 1 else "R1C1"
+        layer, at = self._position(anchor)
+        if layer is None or at is None:
+            raise Unsupported("Replicate", f"the anchor '{anchor}'")
         members: list[Item] = []
         self._flatten(it.members, members)
-        s = self.shape
-        for n in range(s.rows * s.cols):
+        count, columns = (self.shape.rows * self.shape.cols, self.shape.cols) \
+            if layer == "grid" else (self.groups[layer].count, self.groups[layer].columns)
+        for n in range(count):
             if n // 6 < len(sixes) and sixes[n // 6] >> (n % 6) & 1:
-                dr, dc = n // s.cols, n % s.cols
-                copies = [_moved(m, dr, dc, s) for m in members]
+                dr, dc = n // columns - at[0], n % columns - at[1]
+                copies = [self._moved(m, dr, dc) for m in members]
                 if all(c is not None for c in copies):
                     out.extend(c for c in copies if c is not None)
+
+    def _position(self, cell_id: str) -> tuple[str | None, tuple[int, int] | None]:
+        """The grid or group (`"grid"`, or the group's prefix) of an ISS cell name, and the
+        cell's row and column in it from 0; (None, None) for anything else."""
+        if len(cell_id) == 4 and cell_id[0] in "Rr" and cell_id[2] in "Cc":
+            try:
+                return "grid", (int(cell_id[1], 17) - 1, int(cell_id[3], 17) - 1)
+            except ValueError:
+                return None, None
+        for g in self.groups.values():
+            i = g.index(cell_id)
+            if i is not None:
+                return g.name, (i // g.columns, i % g.columns)
+        return None, None
+
+    def _moved(self, it: Item, dr: int, dc: int) -> Item | None:
+        """`it` with every cell (`R1C2`, `R1C2_5`, `VX3`) moved dr rows and dc columns down and
+        right within its grid or group; None when a cell leaves it."""
+        args = []
+        for arg in it.args:
+            cell_id, sep, rest = arg.partition("_")
+            layer, at = self._position(cell_id)
+            if layer is not None and at is not None:
+                r, c = at[0] + dr, at[1] + dc
+                if layer == "grid":
+                    if not (0 <= r < self.shape.rows and 0 <= c < self.shape.cols):
+                        return None
+                    cell_id = f"R{BASE17[r + 1]}C{BASE17[c + 1]}"
+                else:
+                    g = self.groups[layer]
+                    if not (0 <= c < g.columns and 0 <= r and r * g.columns + c < g.count):
+                        return None
+                    cell_id = g.cell_id(r * g.columns + c)
+                arg = f"{cell_id}{sep}{rest}"
+            args.append(arg)
+        members = [self._moved(m, dr, dc) for m in it.members]
+        if any(m is None for m in members):
+            return None
+        return Item(it.type, args, [m for m in members if m is not None])
 
     def _extra_cells(self) -> None:
         """`.Var~PREFIX[~LABEL[~COUNT]]` groups as the case's extra cells. ISS numbers a
         group's cells `VPREFIX1`, `VPREFIX2`, … (one cell is `VPREFIX` alone) and lays the groups
         out in the order of their prefixes; here they follow each other in rows of the grid's
         width below it (so in a group of one grid's width, `VX1` is above `VX10` as in ISS)."""
-        groups: dict[str, int] = {}
+        specs: dict[str, tuple[int, int]] = {}
         for it in self.items:
             if it.type != "Var":
                 continue
             prefix = it.args[0] if it.args else ""
             if not prefix.isalpha() or not prefix.isupper():
                 raise Unsupported("Var", f"the group name '{prefix}' (ISS's are A-Z)")
-            groups["V" + prefix] = _var_count(it.args[2] if len(it.args) > 2 else "")
+            specs["V" + prefix] = _var_count(it.args[2] if len(it.args) > 2 else "",
+                                             self.shape.cols)
+        if any(it.type == "Doppelganger" for it in self.items):
+            specs.update(_doppelganger_groups(self.shape))
         n = 0
-        for name in sorted(groups):
-            count = groups[name]
+        for name in sorted(specs):
+            count, columns = specs[name]
+            group = VarGroup(name, count, columns, n)
+            self.groups[name] = group
             for i in range(count):
-                cell_id = name if count == 1 else f"{name}{i + 1}"
-                self.extra[cell_id] = (self.shape.rows + 1 + n // self.shape.cols,
-                                       1 + n % self.shape.cols)
+                self.extra[group.cell_id(i)] = (self.shape.rows + 1 + n // self.shape.cols,
+                                                1 + n % self.shape.cols)
                 n += 1
         self.b.extra_cells = n
+
+    def as_laid_out(self, group: VarGroup, why: str) -> None:
+        """Refuse a rule that needs `group`'s cells side by side as ISS has them, unless they
+        are laid out so here too: in rows of the grid's width from the start of a row."""
+        if group.columns != self.shape.cols or group.start % self.shape.cols:
+            raise Unsupported("Var", f"{why} on the group {group.name}, whose rows are not "
+                              "the grid's")
 
     def _shape(self, it: Item) -> None:
         self.shape = parse_shape(it.args)
@@ -649,7 +761,7 @@ def _whisper(cv: Converter, it: Item) -> None:
 def _pairs(kind: str, total: int | None = None) -> Callable[[Converter, Item], None]:
     def handler(cv: Converter, it: Item) -> None:
         cv.need(it.type, kind)
-        for a, b in adjacent_pairs(cv.cells(it.args)):
+        for a, b in cv.adjacent(it.args):
             if total is None:
                 cv.b.add(kind, [a, b])
             else:
@@ -669,8 +781,7 @@ def _little_killer(cv: Converter, it: Item) -> None:
 
 def _quad(cv: Converter, it: Item) -> None:
     cv.need("Quad", "quadruple")
-    r, c = cv.cells([it.args[0]])[0]
-    cells = cv.on_board([(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)])
+    cells = [cv.offset(it.args[0], dr, dc) for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1))]
     cv.b.add("quadruple", cells, digits=[cv.number("Quad", v) for v in it.args[1:]])
 
 
@@ -896,7 +1007,7 @@ def _marked_pairs(cv: Converter, types: tuple[str, ...]) -> list[Cell]:
     cells: list[Cell] = []
     for other in cv.flat:
         if other.type in types:
-            for a, b in adjacent_pairs(cv.cells(other.args)):
+            for a, b in cv.adjacent(other.args):
                 cells += [a, b]
     return cells
 
@@ -1129,11 +1240,13 @@ def _rellik(cv: Converter, it: Item) -> None:
 
 def _connected_values(cv: Converter, it: Item) -> None:
     """`.ConnectedValues~LAYER~V1_V2…[~SIZE]`: the cells holding those values form one connected
-    group (of SIZE cells when given); LAYER is empty for the grid, else a group of extra cells."""
-    cv.need(it.type, "connected-values")
+    group (of SIZE cells when given); LAYER is empty for the grid, else a group of extra cells
+    (a `connected-group` over its cells, which must stand side by side as in ISS)."""
     layer = it.args[0] if it.args else ""
-    if layer:
-        raise Unsupported("Var", f"the extra cells of group '{layer}'")
+    group = cv.groups.get(layer) if layer else None
+    if layer and group is None:
+        raise Unsupported("Var", f"the extra cells of group '{layer}', which no .Var declares")
+    cv.need(it.type, "connected-group" if group else "connected-values")
     if len(it.args) < 2 or not it.args[1]:
         raise Unsupported(it.type, "no values")
     values = sorted({cv.number(it.type, v) for v in it.args[1].split("_")})
@@ -1144,6 +1257,11 @@ def _connected_values(cv: Converter, it: Item) -> None:
     params: dict[str, JsonValue] = {"digits": values}
     if size:
         params["size"] = size
+    if group is not None:
+        cv.as_laid_out(group, "connected values")
+        cv.b.add("connected-group", cv.cells([group.cell_id(i) for i in range(group.count)]),
+                 **params)
+        return
     cv.b.add("connected-values", early=True, **params)
 
 
@@ -1305,6 +1423,7 @@ def _lockout(cv: Converter, it: Item) -> None:
 
 
 HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
+    "Doppelganger": _doppelganger,
     "Lockout": _lockout,
     "RegionSameValues": _region_same_values,
     "ValueIndexing": _path("indexed-value"),
