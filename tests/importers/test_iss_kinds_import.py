@@ -7,19 +7,17 @@ from the shared corpus, MIT licence) solve to their known answers.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from iss_fixtures import assert_solves, load
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
 from sapphire.importers.iss import Converter, pair_table, parse_iss
-from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.meaning import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-PUZZLES = json.loads((FIXTURES / "iss_more_kinds.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLES = load("iss_more_kinds.json")
 
 
 def refusal(iss: str) -> str:
@@ -166,14 +164,7 @@ def test_hidden_skyscraper_and_equality_cage() -> None:
 
 @pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
-    path = tmp_path / "p.case"
-    path.write_text(iss_to_case(entry["canonical_input"], title=entry["name"]), encoding="utf-8")
-    res = solve_case(str(path), time_limit=60)
-    want = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
-    assert res.status == want[entry["expected_status"]]
-    if res.status == "unique":
-        rows, cols = (int(x) for x in entry["grid"].split("x"))
-        assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)
+    assert_solves(tmp_path, entry)
 
 
 def test_replicate_copies_its_members_to_every_cell_of_the_mask() -> None:

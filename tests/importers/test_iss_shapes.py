@@ -10,19 +10,16 @@ solve to their known answers.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from iss_fixtures import assert_solves, load
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
-from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.importers.iss import region_box_dims
-from sapphire.meaning import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-PUZZLES = json.loads((FIXTURES / "iss_shapes_chaos.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLES = load("iss_shapes_chaos.json")
 
 
 def body(text: str) -> list[str]:
@@ -137,9 +134,4 @@ def test_chaos_region_size() -> None:
 
 @pytest.mark.parametrize("entry", PUZZLES, ids=[e["name"] for e in PUZZLES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
-    path = tmp_path / "p.case"
-    path.write_text(iss_to_case(entry["canonical_input"], title=entry["name"]), encoding="utf-8")
-    res = solve_case(str(path), time_limit=60)
-    assert res.status == "unique"
-    rows, cols = (int(x) for x in entry["grid"].split("x"))
-    assert res.solutions[0]["digits"] == read_iss_solution(entry["solution"], rows, cols)
+    assert_solves(tmp_path, entry)

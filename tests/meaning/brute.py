@@ -8,6 +8,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+
+from sapphire.meaning import solve_case
 
 Cell = tuple[int, int]
 Digits = dict[Cell, int]
@@ -159,3 +162,11 @@ def _all(rules: list[Rule], d: Digits, s: Shade, modifiers: list) -> bool:
     if not modifiers:
         return all(r(d, d, s) for r in rules)
     return any(all(r(d, v, s) for r in rules) for v in _value_choices(d, modifiers))
+
+
+def solver_count(tmp_path: Path, front: str, body: str, cap: int) -> tuple[str, int]:
+    """The solver's status and count (at most `cap`) for a case of the std library."""
+    p = tmp_path / "t.case"
+    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
+    res = solve_case(str(p), max_solutions=cap)
+    return res.status, res.count

@@ -8,16 +8,11 @@ from pathlib import Path
 import brute as B
 import pytest
 
-from sapphire.meaning import solve_case
-
 CAP = 80
 
 
 def solve_count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=CAP)
-    return res.status, res.count
+    return B.solver_count(tmp_path, front, body, CAP)
 
 
 def check(tmp_path: Path, front: str, body: str, board: B.Board, rules: list,

@@ -11,16 +11,12 @@ import pytest
 
 from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
-from sapphire.meaning import solve_case
 
 CAP = 200
 
 
 def count(tmp_path: Path, front: str, body: str) -> tuple[str, int]:
-    p = tmp_path / "t.case"
-    p.write_text(f"---\nlibrary: std\n{front}---\n{body}\n", encoding="utf-8")
-    res = solve_case(str(p), max_solutions=CAP)
-    return res.status, res.count
+    return B.solver_count(tmp_path, front, body, CAP)
 
 
 def row_distinct(d: B.Digits, v: B.Digits, s: B.Shade) -> bool:

@@ -9,6 +9,9 @@ bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `neg
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
 applied to the predicate's term on the rule's own cells. The shading is one map `shade`,
 declared once for the case outside every rule, so negated rules read the same shading.
+Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
+the board, while global rules range over `board` alone. A `weights` parameter is bound as
+⟨position weight⟩ pairs, since a meaning cannot index a list.
 """
 
 from __future__ import annotations
