@@ -88,3 +88,12 @@ def test_a_loop_through_cell_centres() -> None:
             for e in of_class(parse(svg([p])), "line", "loop")}
     assert loop == {("20", "20", "60", "20"), ("20", "60", "60", "60"),
                     ("20", "20", "20", "60"), ("60", "20", "60", "60")}
+
+
+def test_extra_cells_stand_below_the_grid_in_rows_of_its_width() -> None:
+    root = parse(svg([panel_of({"digits": [[1, 2], [2, 1]], "extra": [3, None, 4]})]))
+    boxes = of_class(root, "rect", "extra")
+    # two rows of the grid's width below it, after a gap of 12: (0, 92), (40, 92), (0, 132)
+    assert [(b.get("x"), b.get("y")) for b in boxes] == [("0", "92"), ("40", "92"), ("0", "132")]
+    assert [t.text for t in of_class(root, "text", "digit")] == ["1", "2", "2", "1", "3", "4"]
+    assert root.get("height") == str(12 * 2 + 2 * 40 + 12 + 2 * 40)

@@ -1,4 +1,5 @@
-"""Answers as SVG pictures: digits, shading, region borders and loops on the grid.
+"""Answers as SVG pictures: digits, shading, region borders and loops on the grid, and extra
+cells below it.
 
 One panel per answer, side by side, so `multiple` shows its two answers next to each other and
 a setter sees at a glance where they differ. Input is the answer as the JSON output has it
@@ -35,6 +36,15 @@ class Panel:
     """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
     down: list[list[int]] | None = None
     """… and 1 joins a cell to the one below."""
+    extra: list[int | None] | None = None
+    """The digits of the extra cells, in reading order: drawn below the grid in rows of its
+    width, as the case lays them out."""
+
+    @property
+    def height(self) -> int:
+        """The panel's height in pixels: the grid, and the extra cells' rows below a gap."""
+        below = -(-len(self.extra) // self.cols) * CELL + GAP // 2 if self.extra else 0
+        return self.rows * CELL + below
 
 
 def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None) -> Panel | None:
@@ -54,7 +64,7 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, vrt, hrz, across, down)
+                 clues, vrt, hrz, across, down, answer.get("extra"))
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -68,7 +78,7 @@ def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
 def svg(panels: list[Panel]) -> str:
     """One SVG document with the panels side by side."""
     width = MARGIN * 2 + sum(p.cols * CELL for p in panels) + GAP * max(len(panels) - 1, 0)
-    height = MARGIN * 2 + max((p.rows * CELL for p in panels), default=0)
+    height = MARGIN * 2 + max((p.height for p in panels), default=0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
            f'<rect width="{width}" height="{height}" fill="white"/>']
@@ -135,6 +145,14 @@ def _panel(p: Panel) -> list[str]:
                 if _at(grid, r, c):
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
+    top = p.rows * s + GAP // 2
+    for i, v in enumerate(p.extra or []):
+        x, y = i % p.cols * s, top + i // p.cols * s
+        out.append(f'<rect class="extra" x="{x}" y="{y}" width="{s}" height="{s}" fill="none" '
+                   f'stroke="#888" stroke-width="1"/>')
+        if v is not None:
+            out.append(f'<text class="digit" x="{x + half}" y="{y + half}" font-size="24" '
+                       f'text-anchor="middle" dominant-baseline="central">{escape(str(v))}</text>')
     return out
 
 
