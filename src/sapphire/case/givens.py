@@ -104,6 +104,12 @@ def case_digits(case: Case) -> range | None:
     return parse_digits(case.front.fields.get("digits"))
 
 
+def outside(cell: object, board: tuple[int, int], extra: int) -> str:
+    """The hint for a cell that names none: what the case's cells are."""
+    below = f" and its {extra} extra cells" if extra else ""
+    return f"{cell} is outside the {board[0]}×{board[1]} board{below}"
+
+
 def case_extra_cells(case: Case) -> int:
     """How many extra cells the front matter's ``extra-cells:`` declares (0 when none)."""
     return extra_cell_count(case.front.fields.get("extra-cells"))

@@ -19,6 +19,7 @@ from sapphire.case.givens import (
     extra_cell_count,
     max_digit,
     on_board,
+    outside,
     parse_board,
     parse_digits,
     read_grid,
@@ -188,8 +189,6 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             board = shape
     if board is None:
         return
-    rows, cols = board
-    below = f" and its {extra} extra cells" if extra else ""
     for p in parsed:
         cells: list[tuple[Cell, Span | None]] = [(c.cell, c.span) for c in p.rule.cells]
         cells += [(q.value, q.value_span) for q in p.rule.params if isinstance(q.value, Cell)]
@@ -200,7 +199,7 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
                     span,
                     "off-board-cell",
                     f"the cell {cell} is not on the board",
-                    f"{cell} is outside the {rows}×{cols} board{below}",
+                    outside(cell, board, extra),
                 )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from lzstring import LZString  # type: ignore[import-untyped]
 
+from sapphire.case.givens import parse_board
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
@@ -174,8 +175,8 @@ class CaseBuilder:
         """The board's rows, from `board` or the `sudoku NxN` line."""
         if self.board is not None:
             return self.board[0]
-        size = next((r.positional for r in self.rules if r.kind == "sudoku"), None)
-        return int(size.split("x")[0]) if size else None
+        size = parse_board(next((r.positional for r in self.rules if r.kind == "sudoku"), None))
+        return size[0] if size else None
 
     def rule_texts(self) -> list[str]:
         """The rule lines alone, with their ids: the entries of an `any-of`/`all-of`."""

@@ -81,7 +81,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sapphire.case.givens import MAX_EXTRA_CELLS, extra_rows
+from sapphire.case.givens import MAX_EXTRA_CELLS, extra_cells, extra_rows
 from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
 from sapphire.importers.common import (
@@ -527,14 +527,15 @@ class Converter:
         if any(it.type == "Doppelganger" for it in self.items):
             specs.update(_doppelganger_groups(self.shape))
         n = 0
+        ids: list[str] = []
         for name in sorted(specs):
             count, columns = specs[name]
             group = VarGroup(name, count, columns, n)
             self.groups[name] = group
-            for i in range(count):
-                self.extra[group.cell_id(i)] = (self.shape.rows + 1 + n // self.shape.cols,
-                                                1 + n % self.shape.cols)
-                n += 1
+            ids += [group.cell_id(i) for i in range(count)]
+            n += count
+        cells = extra_cells((self.shape.rows, self.shape.cols), n)
+        self.extra = dict(zip(ids, cells, strict=True))
         self.b.extra_cells = n
 
     def as_laid_out(self, group: VarGroup, why: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from sapphire.case.givens import case_extra_cells, on_board, parse_digits
+from sapphire.case.givens import case_extra_cells, on_board, outside, parse_digits
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
@@ -273,12 +273,9 @@ def _json(value: object) -> str:
 def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, out: _Out) -> None:
     if board is None:
         return
-    rows, cols = board
     extra = case_extra_cells(out.case)
     if not on_board(cell.row, cell.col, board, extra):
-        below = f" and its {extra} extra cells" if extra else ""
-        out.add("off-board-cell", f"{cell} is off the board",
-                span, f"{cell} is outside the {rows}×{cols} board{below}")
+        out.add("off-board-cell", f"{cell} is off the board", span, outside(cell, board, extra))
 
 
 def _check_condition(
