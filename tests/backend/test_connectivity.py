@@ -79,8 +79,7 @@ def test_every_way_counts_the_connected_subsets(way: str,
 def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
     gm = ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({}))
     low = cpsat._Lowering(gm, lazy_connectivity=True)
-    for con in gm.constraints:
-        low.post(con.formula, [])
+    low.post_model()
     (lazy,) = low.lazy
     size = len(low.m.proto.variables)
 

@@ -90,6 +90,51 @@ def _deterministic(f: Accepts) -> bool:
     return len(f.starts) == 1 and bool(f.word)
 
 
+def _partition(family: list[Connected], gm: GroundModel) -> list | None:
+    """Per cell, its label when the members of `family` split the cells into groups by the
+    value of one variable per cell: constraint k's member at cell i is `x = g_k` for that
+    cell's variable x and one value g_k per constraint, or a constant. The label is the
+    variable (as `(index,)`), the constant group value of a cell fixed in a group, or None
+    for a cell in no group. None when the family is not such a partition."""
+    n = len(family[0].cells)
+    group: list[int | None] = [None] * len(family)
+    var: list[int | None] = [None] * n
+    fixed: list[int | None] = [None] * n
+    for k, f in enumerate(family):
+        for i, mf in enumerate(f.members):
+            if type(mf) in (And, Or) and not mf.items:
+                if type(mf) is And:
+                    if fixed[i] is not None:
+                        return None
+                    fixed[i] = k
+                continue
+            if type(mf) is not Cmp or mf.op != "=" or len(mf.lin.terms) != 1 \
+                    or mf.lin.terms[0][1] != 1:
+                return None
+            v, g = mf.lin.terms[0][0], -mf.lin.const
+            if var[i] not in (None, v) or group[k] not in (None, g):
+                return None
+            var[i], group[k] = v, g
+    spare = max((gm.variables[v].domain.hi for v in var if v is not None), default=0) + 1
+    values = [g if g is not None else spare + k for k, g in enumerate(group)]
+    if len(set(values)) < len(values):
+        return None
+    labels: list = []
+    for i in range(n):
+        if var[i] is not None:
+            if fixed[i] is not None:
+                return None
+            # a value naming a group must be that group's member, never a constant false
+            dom = gm.variables[var[i]].domain
+            for k, f in enumerate(family):
+                if type(f.members[i]) is not Cmp and values[k] in dom:
+                    return None
+            labels.append((var[i],))
+        else:
+            labels.append(None if fixed[i] is None else values[fixed[i]])
+    return labels
+
+
 def _cp_domain(d: Domain) -> cp_model.Domain:
     return cp_model.Domain.FromIntervals([list(iv) for iv in d.intervals])
 
@@ -129,6 +174,17 @@ class _Lowering:
         """Leave connectivity out of the model and cut off answers that break it (see
         `_LazyConnected`), until `encode_lazy` puts the full encoding in."""
         self.lazy: list[_LazyConnected] = []
+        self.pending: list[Connected] = []
+        """Unconditional connectivities, posted together by `post_partitions`."""
+
+    def post_model(self) -> None:
+        """Post every constraint of the ground model, its element tables and its implied
+        facts."""
+        for con in self.gm.constraints:
+            self.post(con.formula, [])
+        self.post_partitions()
+        self.post_elements()
+        self.post_implied(implied_facts(self.gm))
 
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
@@ -250,6 +306,8 @@ class _Lowering:
         t = type(f)
         if t is Cmp or t is InSet:
             lit = self.as_literal(f)
+            if lit is None and enf and len(f.lin.terms) == 1:
+                lit = self.atom_literal(f)
             if lit is not None:
                 self.clause([lit], enf)
             elif t is Cmp:
@@ -470,7 +528,109 @@ class _Lowering:
         return lit
 
     def post_connected(self, f: Connected, enf: list) -> None:
-        """Members form one 4-connected group: checked on answers for now, or encoded."""
+        """Members form one 4-connected group: checked on answers for now, or encoded.
+        Unconditional ones wait for `post_partitions`, which may encode several at once."""
+        if not enf:
+            self.pending.append(f)
+            return
+        self.post_one_connected(f, enf)
+
+    def post_partitions(self) -> None:
+        """Post the unconditional connectivities: each family that is a partition (see
+        `_partition`) with one encoding, the rest one by one."""
+        by_cells: dict[tuple, list[Connected]] = {}
+        for f in self.pending:
+            by_cells.setdefault(f.cells, []).append(f)
+        self.pending = []
+        for family in by_cells.values():
+            labels = _partition(family, self.gm) if len(family) > 1 else None
+            if labels is None:
+                for f in family:
+                    self.post_one_connected(f, [])
+            else:
+                self.encode_partition(family, labels)
+
+    def encode_partition(self, family: list[Connected], labels: list) -> None:
+        """Each group of a partition is connected, with one spanning forest for all groups.
+
+        `labels[i]` is cell i's label: a variable whose value names its group, a constant
+        group value, or None for a cell in no group. A group's root is its first cell; every
+        other cell of the group steps to a neighbour with the same label one closer to a
+        root, so it reaches its group's only root. One distance per cell serves every
+        group, where encoding each group apart takes one per cell and group: for the
+        sixteen regions of a 16×16 chaos construction, sixteen times the variables and
+        several times the presolve."""
+        self.free_aux = True  # roots and distances are many per answer
+        m = self.m
+        cells = list(family[0].cells)
+        n = len(cells)
+        member = [[self.literal(f.members[i], 0) for f in family] for i in range(n)]
+        placed = [i for i in range(n) if labels[i] is not None]
+        inside = []
+        for i in range(n):
+            if labels[i] is None:
+                inside.append(None)
+                continue
+            lit = m.new_bool_var("")
+            m.add_bool_or([*member[i], lit.Not()])
+            for x in member[i]:
+                m.add_implication(x, lit)
+            inside.append(lit)
+        # a group's root is its first cell
+        firsts = [self.first_members([member[i][k] for i in placed])
+                  for k in range(len(family))]
+        first: dict[int, list] = {i: [f[p] for f in firsts] for p, i in enumerate(placed)}
+        nbrs = neighbours(cells)
+        dist = [m.new_int_var(0, n - 1, "") if labels[i] is not None else None
+                for i in range(n)]
+        for i in range(n):
+            if labels[i] is None:
+                continue
+            root = m.new_bool_var("")
+            m.add(sum(first[i]) == root)
+            m.add(dist[i] == 0).only_enforce_if(root)
+            steps = []
+            for j in nbrs[i]:
+                if labels[j] is None or (isinstance(labels[i], int) and isinstance(
+                        labels[j], int) and labels[i] != labels[j]):
+                    continue
+                s = m.new_bool_var("")
+                m.add(dist[j] == dist[i] - 1).only_enforce_if(s)
+                if not (isinstance(labels[i], int) and isinstance(labels[j], int)):
+                    m.add(self._label_expr(labels[i]) == self._label_expr(labels[j])
+                          ).only_enforce_if(s)
+                steps.append(s)
+            m.add_bool_or([*steps, root, inside[i].Not()])
+
+    def first_members(self, member: list) -> list:
+        """Per place, a literal ⇔ it is the first member: member[i] ∧ ¬seen, where seen
+        (some earlier place is a member) is carried along the places, linear in their
+        number."""
+        m = self.m
+        first = []
+        seen = None
+        for i, x in enumerate(member):
+            f = m.new_bool_var("")
+            m.add_implication(f, x)
+            if seen is None:
+                m.add_implication(x, f)
+            else:
+                m.add_implication(f, seen.Not())
+                m.add_bool_or([f, x.Not(), seen])
+            if i + 1 < len(member):
+                nxt = m.new_bool_var("")
+                m.add_implication(x, nxt)
+                if seen is not None:
+                    m.add_implication(seen, nxt)
+                m.add_bool_or([nxt.Not(), x] + ([seen] if seen is not None else []))
+                seen = nxt
+            first.append(f)
+        return first
+
+    def _label_expr(self, label):  # noqa: ANN001, ANN202 - an ortools expression or int
+        return label if isinstance(label, int) else self.vars[label[0]]
+
+    def post_one_connected(self, f: Connected, enf: list) -> None:
         if self.lazy_connectivity:
             self.lazy.append(_LazyConnected(f, list(enf), self))
             return
@@ -491,26 +651,9 @@ class _Lowering:
             self.m.add_bool_and([ok]).only_enforce_if(enf)
         else:
             ok = None
-        root = [self.m.new_bool_var("") for _ in range(n)]
+        root = self.first_members(member)
         dist = [self.m.new_int_var(0, n - 1, "") for _ in range(n)]
-        # root is the first member: root[i] ⇔ member[i] ∧ ¬seen, where seen (some earlier
-        # cell is a member) is carried along the cells, linear in their number
-        m = self.m
-        seen = None
         for i in range(n):
-            m.add_implication(root[i], member[i])
-            if seen is None:
-                m.add_implication(member[i], root[i])
-            else:
-                m.add_implication(root[i], seen.Not())
-                m.add_bool_or([root[i], member[i].Not(), seen])
-            if i + 1 < n:
-                nxt = m.new_bool_var("")
-                m.add_implication(member[i], nxt)
-                if seen is not None:
-                    m.add_implication(seen, nxt)
-                m.add_bool_or([nxt.Not(), member[i]] + ([seen] if seen is not None else []))
-                seen = nxt
             self.m.add(dist[i] == 0).only_enforce_if(root[i])
             # a non-root member has a member neighbour one step closer to the root
             steps = []
@@ -780,10 +923,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     with no_gc():
         low = _Lowering(gm, exact=any(size < below for below, _ in ENUMERATION_BUDGETS),
                         lazy_connectivity=LAZY_CONNECTIVITY)
-        for con in gm.constraints:
-            low.post(con.formula, [])
-        low.post_elements()
-        low.post_implied(implied_facts(gm))
+        low.post_model()
     timings = {"lower": time.perf_counter() - t0}
     clock = _Clock(None if time_limit is None else time.perf_counter() + time_limit, timings)
     t1 = time.perf_counter()

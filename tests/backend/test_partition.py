@@ -1,0 +1,129 @@
+"""Connectivity of every group of a partition, posted as one encoding.
+
+A family of unconditional connectivities whose members say "this cell's label is k" (a
+chaos construction's regions) shares one spanning forest. Counts must equal brute force,
+with free labels, fixed cells and labels that name no group; families that are not such a
+partition keep one encoding per constraint.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from test_connectivity import connected
+
+from sapphire.backend import cpsat
+from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.model import And, Cmp, Connected, Lin, Or
+from sapphire.lang.parser import parse_program
+from sapphire.pipeline import answer_variables
+
+
+def program(rows: int, cols: int, labels: str, groups: str, fixed: str = "") -> str:
+    cells = f"{{1⋯{rows}}}×{{1⋯{cols}}}"
+    return (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{{labels}}}\n{fixed}"
+            f"∀k∈{{{groups}}}: connected⟨r c⟩∈{cells}: ⦗g r c⦘=k\n")
+
+
+def brute(rows: int, cols: int, labels: list[int], groups: list[int],
+          fixed: dict[tuple[int, int], int] | None = None) -> int:
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    n = 0
+    for values in product(labels, repeat=len(cells)):
+        label = dict(zip(cells, values, strict=True))
+        if any(label[c] != v for c, v in (fixed or {}).items()):
+            continue
+        n += all(connected({c for c in cells if label[c] == k}) for k in groups)
+    return n
+
+
+def count(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """Answers, and how many families went through the joint encoding."""
+    joint = []
+    original = cpsat._Lowering.encode_partition
+
+    def spy(self: cpsat._Lowering, family: list, labels: list) -> None:
+        joint.append(len(family))
+        original(self, family, labels)
+
+    monkeypatch.setattr(cpsat._Lowering, "encode_partition", spy)
+    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    av = answer_variables(gm)
+    res = cpsat.solve(gm, av, max_solutions=10_000)
+    assert res.status in ("unique", "multiple")
+    return len({tuple(s[v] for v in av) for s in res.solutions}), len(joint)
+
+
+CASES = {
+    # every cell in one of two groups
+    "two groups": (2, 3, [1, 2], [1, 2], None),
+    # label 0 is in no group, so its cells may lie anywhere (on a row, where most label
+    # sets fall apart)
+    "cells outside": (1, 5, [0, 1, 2], [1, 2], None),
+    # label 2 names no group here although 1 and 3 do
+    "gap": (1, 5, [1, 2, 3], [1, 3], None),
+    # r1c1 is fixed in group 1 (its members fold to constants) and r2c3 in group 2
+    "fixed cells": (2, 3, [1, 2, 3], [1, 2, 3], {(1, 1): 1, (2, 3): 2}),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_joint_encoding_counts_connected_partitions(name: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    rows, cols, labels, groups, fixed = CASES[name]
+    given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
+    text = program(rows, cols, " ".join(map(str, labels)), " ".join(map(str, groups)), given)
+    expected = brute(rows, cols, labels, groups, fixed)
+    assert count(text, monkeypatch) == (expected, 1)
+
+
+def test_one_connectivity_alone_keeps_its_own_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = program(2, 3, "0 1", "1")
+    assert count(text, monkeypatch) == (brute(2, 3, [0, 1], [1]), 0)
+
+
+def test_a_conditional_family_keeps_one_encoding_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    # under x=1 the two groups are connected; with x=0 any labelling goes
+    cells = "{1⋯2}×{1⋯2}"
+    text = (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{1 2}}\nx∈{{0 1}}\n"
+            f"x=1 ⇒ ∀k∈{{1 2}}: connected⟨r c⟩∈{cells}: ⦗g r c⦘=k\n")
+    assert count(text, monkeypatch) == (brute(2, 2, [1, 2], [1, 2]) + 16, 0)
+
+
+def _eq(var: int, value: int, coef: int = 1) -> Cmp:
+    return Cmp("=", Lin(((var, coef),), -value * coef))
+
+
+TRUE, FALSE = And(()), Or(())
+CELLS = ((1, 1), (1, 2))
+
+
+def _partition(*members: tuple) -> list | None:
+    gm = ground(parse_program("⦗x 1⦘∈{1 2 3}\n⦗x 2⦘∈{1 2 3}\n", "t.sapphire"),
+                data_to_instance({}))
+    return cpsat._partition([Connected(CELLS, m) for m in members], gm)
+
+
+def test_labels_of_a_partition() -> None:
+    assert _partition((_eq(0, 1), _eq(1, 1)), (_eq(0, 2), _eq(1, 2))) == [(0,), (1,)]
+    # a cell fixed in the first group; value 3 of the other cell names no group
+    assert _partition((TRUE, _eq(1, 1)), (FALSE, _eq(1, 2))) == [1, (1,)]
+
+
+@pytest.mark.parametrize("members", [
+    # one cell read through two variables
+    ((_eq(0, 1), _eq(1, 1)), (_eq(1, 2), _eq(1, 2))),
+    # a member that is not `x = k`
+    ((_eq(0, 1, 2), _eq(1, 1, 2)), (_eq(0, 2), _eq(1, 2))),
+    # two constraints on the same group
+    ((_eq(0, 1), _eq(1, 1)), (_eq(0, 1), _eq(1, 1))),
+    # group values differ from cell to cell
+    ((_eq(0, 1), _eq(1, 2)), (_eq(0, 2), _eq(1, 1))),
+    # the second cell may take the value 2 and yet is never in the second group
+    ((_eq(0, 1), _eq(1, 1)), (_eq(0, 2), FALSE)),
+    # a cell both fixed and read through a variable
+    ((TRUE, _eq(1, 1)), (_eq(0, 2), _eq(1, 2))),
+])
+def test_families_that_are_not_partitions(members: tuple) -> None:
+    assert _partition(*members) is None
