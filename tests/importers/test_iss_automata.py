@@ -9,6 +9,9 @@ import base64
 import itertools
 from pathlib import Path
 
+import pytest
+
+from sapphire.diagnostics import SapphireError
 from sapphire.ground.model import Accepts
 from sapphire.importers.iss import decode_nfa, iss_to_case, unroll_separators
 from sapphire.meaning import solve_case
@@ -81,3 +84,22 @@ def test_regex_import_solves(tmp_path: Path) -> None:
     digits = res.solutions[0]["digits"]
     row = digits[0]
     assert 4 in row and all(d in (1, 2) for d in row[: row.index(4)])
+
+
+def test_region_cells_on_an_automaton_line_read_region_numbers(tmp_path: Path) -> None:
+    # CC1 is r1c1's region and CC6 r2c2's on a 4-wide grid: the word is region, digit, region
+    text = iss_to_case(f".Shape~4x4.ChaosConstruction.NoBoxes.NFA~{FACTORIAL_2}~_x~CC1~R1C1~CC6")
+    assert ("chaos-automaton r1c1-r1c1-r2c2 moves [[0,1,0],[0,2,1],[1,1,1]] accept [1] "
+            "regions [1,3]") in text
+    case = tmp_path / "k.case"
+    case.write_text(text, encoding="utf-8")
+    res = solve_case(str(case), max_solutions=1)
+    # the product of region 1, r1c1's digit and r2c2's region is 2
+    answer = res.solutions[0]
+    assert answer["digits"][0][0] * answer["regions"][1][1] == 2
+
+
+def test_region_cells_need_digits_from_one() -> None:
+    with pytest.raises(SapphireError) as e:
+        iss_to_case(f".Shape~9x9~0-8.ChaosConstruction.NoBoxes.NFA~{FACTORIAL_2}~_x~CC1~R1C1")
+    assert "region cells on a grid whose digits do not start at 1" in str(e.value)

@@ -217,6 +217,23 @@ def count_regions(S: list[Cell]) -> RegionRule:
     return lambda g, m: g[S[0]] == len({m[c] for c in S[1:]})
 
 
+def chaos_automaton(P: list[Cell], regions: list[int], moves: list[tuple[int, int, int]],
+                    accept: list[int]) -> RegionRule:
+    """The word reads a region number at the listed places (the first is 1), else a digit."""
+    def f(g: Grid, m: Grid) -> bool:
+        now = {0}
+        for k, c in enumerate(P):
+            symbol = m[c] if k + 1 in regions else g[c]
+            now = {b for q, a, b in moves if q in now and a == symbol}
+        return bool(now & set(accept))
+    return f
+
+
+# the region and digit of r1c1, then of r1c2: r1c2 in r1c1's region, any digits
+SAME_REGION_NFA = [(0, 1, 1), (1, 1, 2), (1, 2, 2), (2, 1, 3), (3, 1, 4), (3, 2, 4), (3, 3, 4)]
+# digit of r2c1, then the region of r2c2 and of r2c3: a 2, then two different regions
+MIXED_NFA = [(0, 2, 1), (1, 1, 2), (1, 2, 3), (2, 2, 4), (3, 1, 4)]
+
 CHAOS_CASES: list[tuple[str, RegionRule]] = [
     ("chaos-count r1c2-r1c1-r2c2-r1c3", chaos_count(cells_of("r1c2-r1c1-r2c2-r1c3"))),
     ("chaos-count r2c1-r1c1 offset 1", chaos_count(cells_of("r2c1-r1c1"), 1)),
@@ -228,6 +245,12 @@ CHAOS_CASES: list[tuple[str, RegionRule]] = [
     ("different-regions r1c1-r2c3-r1c2", different_regions(cells_of("r1c1-r2c3-r1c2"))),
     ("count-regions r1c1-r1c1-r1c2-r1c3", count_regions(cells_of("r1c1-r1c1-r1c2-r1c3"))),
     ("count-regions r2c2-r1c1-r2c3", count_regions(cells_of("r2c2-r1c1-r2c3"))),
+    ("chaos-automaton r1c1-r1c1-r1c2-r1c2 regions [1,3] moves "
+     "[[0,1,1],[1,1,2],[1,2,2],[2,1,3],[3,1,4],[3,2,4],[3,3,4]] accept [4]",
+     chaos_automaton(cells_of("r1c1-r1c1-r1c2-r1c2"), [1, 3], SAME_REGION_NFA, [4])),
+    ("chaos-automaton r2c1-r2c2-r2c3 regions [2,3] moves "
+     "[[0,2,1],[1,1,2],[1,2,3],[2,2,4],[3,1,4]] accept [4]",
+     chaos_automaton(cells_of("r2c1-r2c2-r2c3"), [2, 3], MIXED_NFA, [4])),
 ]
 
 

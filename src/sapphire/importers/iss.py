@@ -47,7 +47,8 @@ row 10, column 16 on a 16×16 grid). Some examples:
   `.DisjointSets` on grids other than 9×9 take the size of the grid's boxes.
 * `.NFA` (an automaton in ISS's packed format) and `.Regex` (a pattern in base64url) — each
   line's digits spell a word the automaton accepts or the pattern matches (`automaton` and
-  `regex` lines).
+  `regex` lines); a chaos construction's region cells (`CC…`) on an automaton's line feed
+  their region numbers (`chaos-automaton`).
 * `.And … .End` and `.Or … .End` — groups of constraints, all of which / one of which hold.
   An `.Or` is an `any-of` line with one entry per branch (a group inside it an `all-of`);
   an `.Or` only of placements is shorter: of one digit in one of several cells, a
@@ -1375,13 +1376,20 @@ def _nfa(cv: Converter, it: Item) -> None:
     """`.NFA~AUTOMATON~_NAME~CELLS~~CELLS…`: each line's digits are a word of the automaton,
     whose symbols 1, 2, … are the grid's values from the lowest; a `-` item feeds the symbol
     after the highest value, a separator, which `unroll_separators` builds into the line's
-    own automaton."""
-    cv.need("NFA", "automaton")
+    own automaton. Region cells (`CC…`) on a line feed their region numbers
+    (`chaos-automaton`)."""
     moves, starts, accepts = decode_nfa(it.args[0] if it.args else "")
     lo, hi = cv.shape.values
     separator = hi - lo + 2
     for group in item_groups(list(it.args[1:])):
-        cells = cv.cells([x for x in group if x != "-"])
+        items = [x for x in group if x != "-"]
+        regions = [k + 1 for k, x in enumerate(items) if x.startswith("CC")]
+        kind = "chaos-automaton" if regions else "automaton"
+        cv.need("NFA", kind)
+        if regions and lo != 1:
+            raise Unsupported("NFA", "region cells on a grid whose digits do not start at 1")
+        cells = [var_cell(cv, x, "CC") if x.startswith("CC") else cv.cells([x])[0]
+                 for x in items]
         breaks = [0] * (len(cells) + 1)
         k = 0
         for x in group:
@@ -1394,7 +1402,8 @@ def _nfa(cv: Converter, it: Item) -> None:
             if "-" in group else (moves, starts, accepts))
         digit_moves = sorted([q, a - 1 + lo, b] for q, a, b in line_moves if a - 1 + lo <= hi)
         extra = {} if line_starts == [0] else {"start": line_starts}
-        cv.b.add("automaton", cells, moves=digit_moves, **extra, accept=line_accepts)
+        cv.b.add(kind, cells, moves=digit_moves, **extra, accept=line_accepts,
+                 **({"regions": regions} if regions else {}))
 
 
 def _regex(cv: Converter, it: Item) -> None:
