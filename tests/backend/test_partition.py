@@ -71,11 +71,23 @@ CASES = {
 @pytest.mark.parametrize("name", list(CASES))
 def test_joint_encoding_counts_connected_partitions(name: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
     rows, cols, labels, groups, fixed = CASES[name]
     given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
     text = program(rows, cols, " ".join(map(str, labels)), " ".join(map(str, groups)), given)
     expected = brute(rows, cols, labels, groups, fixed)
     assert count(text, monkeypatch) == (expected, 1)
+
+
+def test_two_groups_are_cut_first_and_then_encoded_together(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # on answers first, as a loop's inside and outside; the first answer whose groups fall
+    # apart puts in the joint encoding
+    monkeypatch.setattr(cpsat, "LAZY_ROUNDS", (0, 0))
+    text = program(1, 5, "1 2", "1 2")
+    assert count(text, monkeypatch) == (brute(1, 5, [1, 2], [1, 2]), 1)
+    monkeypatch.setattr(cpsat, "LAZY_ROUNDS", (10**6, 10**6))
+    assert count(text, monkeypatch) == (brute(1, 5, [1, 2], [1, 2]), 0)
 
 
 def test_one_connectivity_alone_keeps_its_own_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,3 +139,26 @@ def test_labels_of_a_partition() -> None:
 ])
 def test_families_that_are_not_partitions(members: tuple) -> None:
     assert _partition(*members) is None
+
+
+def portfolio(text: str, monkeypatch: pytest.MonkeyPatch, workers: int | None = None) -> tuple:
+    """The subsolvers the blocking search was given."""
+    given = []
+    original = cpsat._block
+
+    def spy(*args: object) -> object:
+        given.append(args[5] if len(args) > 5 else ())
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cpsat, "_block", spy)
+    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    cpsat.solve(gm, answer_variables(gm), workers=workers)
+    return given[0]
+
+
+def test_a_region_map_gets_its_own_portfolio(monkeypatch: pytest.MonkeyPatch) -> None:
+    three = program(2, 3, "1 2 3", "1 2 3")
+    assert portfolio(three, monkeypatch) == cpsat.REGION_MAP_SUBSOLVERS
+    # two colours keep the default portfolio, and so does a worker count the caller chose
+    assert portfolio(program(2, 3, "1 2", "1 2"), monkeypatch) == ()
+    assert portfolio(three, monkeypatch, workers=2) == ()
