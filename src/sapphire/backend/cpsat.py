@@ -175,9 +175,9 @@ class _Lowering:
         `_LazyConnected`), until `encode_lazy` puts the full encoding in."""
         self.lazy: list[_LazyConnected] = []
         self.pending: list[Connected] = []
+        """Unconditional connectivities, posted together by `post_partitions`."""
         self.most_groups = 0
         """The most groups of a partition posted with `encode_partition`."""
-        """Unconditional connectivities, posted together by `post_partitions`."""
 
     def post_model(self) -> None:
         """Post every constraint of the ground model, its element tables and its implied
