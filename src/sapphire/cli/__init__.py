@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-solutions", type=int, default=2, metavar="N")
     s.add_argument("--time-limit", type=float, default=None, metavar="S")
     s.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="CP-SAT search workers (default: 2 for small models, 8 for large)")
+                   help="CP-SAT search workers (default: 2 for small models, 8 for large, "
+                        "two chosen searches for a region map)")
     s.add_argument("--backend", choices=["cpsat"], default="cpsat")
 
     c = sub.add_parser("check", help="parse and resolve a case file, report every problem")
