@@ -127,6 +127,10 @@ def refusal(text: str, **kw: object) -> str:
     (".Sum~3_=_x_1~R1C1~R1C2", "'x' is not a number"),
     (".Regex~WzEtNF0q~R1C1~-~R1C2", "a line with a '-' item"),
     (".Shape~6x8.FullRankTies~none", "'FullRankTies': a grid that is not square"),
+    (".Quad~R9C9~1", "R9C9 has no cell 0 down and 1 right of it"),
+    (".Shape~4x4.Var~S~s~2x2.Quad~VS2~1", "VS2 has no cell 0 down and 1 right of it"),
+    (".Shape~9x9~0-8.ChaosConstruction.NoBoxes.NFA~AjFAGhA~_x~CC1~R1C1",
+     "region cells on a grid whose digits do not start at 1"),
 ])
 def test_iss_unsupported_is_an_error_naming_the_type(text: str, named: str) -> None:
     assert named in refusal(text)

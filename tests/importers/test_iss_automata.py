@@ -9,9 +9,6 @@ import base64
 import itertools
 from pathlib import Path
 
-import pytest
-
-from sapphire.diagnostics import SapphireError
 from sapphire.ground.model import Accepts
 from sapphire.importers.iss import decode_nfa, iss_to_case, unroll_separators
 from sapphire.meaning import solve_case
@@ -97,9 +94,3 @@ def test_region_cells_on_an_automaton_line_read_region_numbers(tmp_path: Path) -
     # the product of region 1, r1c1's digit and r2c2's region is 2
     answer = res.solutions[0]
     assert answer["digits"][0][0] * answer["regions"][1][1] == 2
-
-
-def test_region_cells_need_digits_from_one() -> None:
-    with pytest.raises(SapphireError) as e:
-        iss_to_case(f".Shape~9x9~0-8.ChaosConstruction.NoBoxes.NFA~{FACTORIAL_2}~_x~CC1~R1C1")
-    assert "region cells on a grid whose digits do not start at 1" in str(e.value)

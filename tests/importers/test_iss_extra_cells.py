@@ -102,13 +102,3 @@ def test_doppelganger_adds_the_missing_digits_as_extra_cells() -> None:
     with pytest.raises(SapphireError) as exc:
         iss_to_case(".Doppelganger")
     assert "'Doppelganger'" in str(exc.value) and "digits 0-N" in str(exc.value)
-
-
-@pytest.mark.parametrize(("iss", "said"), [
-    (".Quad~R9C9~1", "R9C9 has no cell 0 down and 1 right of it"),
-    (".Shape~4x4.Var~S~s~2x2.Quad~VS2~1", "VS2 has no cell 0 down and 1 right of it"),
-])
-def test_a_quad_past_its_grid_or_group_is_refused(iss: str, said: str) -> None:
-    with pytest.raises(SapphireError) as exc:
-        iss_to_case(iss)
-    assert said in str(exc.value)
