@@ -307,9 +307,9 @@ class _Lowering:
         """Post `∧enf ⇒ f`."""
         t = type(f)
         if t is Cmp or t is InSet:
-            lit = self.as_literal(f)
-            if lit is None and enf and len(f.lin.terms) == 1:
-                lit = self.atom_literal(f)
+            # under a condition, a one-variable atom takes its shared literal
+            lit = self.atom_literal(f) if enf and len(f.lin.terms) == 1 \
+                else self.as_literal(f)
             if lit is not None:
                 self.clause([lit], enf)
             elif t is Cmp:
