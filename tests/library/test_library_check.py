@@ -212,6 +212,38 @@ def test_uniform_needs_a_rule_declaring_the_shading(std) -> None:
     assert std.check_case(case("renban r1c1-r1c2 if uniform", "not yin-yang")) == []
 
 
+def test_a_kind_reading_an_undeclared_channel_is_an_error_at_its_line(std) -> None:
+    got = std.check_case(case("chaos-count r1c1-r1c2", "not white-circle r2c2",
+                              "island r2c1 size 2", board="2x3"))
+    assert [(d.kind, d.span.line, d.span.col) for d in got] == [
+        ("no-regions", 4, 1), ("no-loop", 5, 5), ("no-regions", 6, 1)]
+    assert [d.message for d in got] == [
+        "'chaos-count' reads the region map, but no rule declares it",
+        "'white-circle' reads the loop, but no rule declares it",
+        "'island' reads the region map and the shading, but no rule declares them"]
+    # the hint names a kind declaring everything missing: nurikabe, not chaos-construction
+    assert [d.hint for d in got] == ["add a 'chaos-construction' line", "add a 'loop' line",
+                                     "add a 'nurikabe' line"]
+    assert std.check_case(case("chaos-count r1c1-r1c2", "not chaos-construction",
+                               board="2x3")) == []
+    assert found(std, case("island r2c1 size 2", "yin-yang", board="2x3")) == [
+        ("no-regions", 4, 1)]
+
+
+def test_an_entry_may_read_what_its_case_declares(std) -> None:
+    from sapphire.case.parser import parse_case
+
+    def check(*lines: str) -> list[tuple[str, str | None]]:
+        text = "---\nlibrary: std\nboard: 2x3\n---\n" + "\n".join(lines) + "\n"
+        return [(d.kind, d.span.file if d.span else None)
+                for d in std.check_case(parse_case(text, FILE))]
+
+    entry = 'any-of rules ["chaos-count r2c1-r2c2", "same-region r1c1-r1c2"]'
+    assert check(entry, "chaos-construction") == []
+    assert check(entry) == [("no-regions", f"{FILE}:5 any-of rules, entry"),
+                            ("no-regions", f"{FILE}:5 any-of rules, entry")]
+
+
 def test_cells_positional_and_board_shape(std) -> None:
     assert found(std, case("cage total 5")) == [("missing-cells", 4, 1)]
     assert found(std, case("anti-king r1c1-r1c2")) == [("unexpected-cells", 4, 11)]

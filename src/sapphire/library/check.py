@@ -146,12 +146,14 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
 
 
 def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
-               board: tuple[int, int] | None, *, check: bool = True
+               board: tuple[int, int] | None, *, check: bool = True,
+               declared: frozenset[str] = frozenset()
                ) -> tuple[Case | None, list[Diagnostic]]:
     """The rule lines a `rules` parameter holds, parsed and checked as lines of a case on the
     same board, with positions `FILE:LINE <kind> rules, entry:N:COL`. An entry may not declare
     an answer or bind case data, which belong to the case as a whole. `check=False` only
-    parses, for entries whose case has been checked already (nested entries included)."""
+    parses, for entries whose case has been checked already (nested entries included).
+    `declared` holds what the enclosing case declares, which its entries may read."""
     from sapphire.case.parser import parse_case
 
     where = _where(parent) or Span(case.path, 1, 1)
@@ -165,7 +167,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
     sub: Case | None = None
     try:
         sub = parse_case(front + "\n".join(lines) + "\n", label)
-        problems = check_case(lib, sub) if check else []
+        problems = check_case(lib, sub, declared) if check else []
     except SapphireError as e:
         problems = list(e.diagnostics)
     shift = front.count("\n")  # positions count entries, not the front matter above them
@@ -191,7 +193,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
 
 def _check_params(
     lib: Library, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
-    alphabet: range | None, out: _Out,
+    alphabet: range | None, declared: frozenset[str], out: _Out,
 ) -> None:
     seen: dict[str, str] = {}
     misspelt: set[str] = set()
@@ -251,7 +253,8 @@ def _check_params(
                         "digits are 0-9 and A-Z; use [ ] ( ) | * + ? . and {m,n}")
         if spec.type == "rules" and isinstance(value, list):
             lines: list[str] = value  # type: ignore[assignment]
-            out.diagnostics.extend(rule_lines(lib, out.case, rule, lines, board)[1])
+            out.diagnostics.extend(
+                rule_lines(lib, out.case, rule, lines, board, declared=declared)[1])
     for spec in d.params:
         if spec.required and spec.name not in seen and spec.name not in misspelt:
             out.add("missing-parameter", f"'{d.kind}' needs its parameter '{spec.preferred}'",
@@ -279,7 +282,7 @@ def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, ou
 
 
 def _check_condition(
-    lib: Library, rule: RuleLine, declared: set[str], prelude_ok: bool, out: _Out
+    lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool, out: _Out
 ) -> None:
     cond = rule.condition
     if cond is None:
@@ -309,8 +312,31 @@ def _check_condition(
                 f"add a '{declarers[0]}' line" if declarers else None)
 
 
-def check_case(lib: Library, case: Case) -> list[Diagnostic]:
-    """Every library-dependent error of `case`, in line order."""
+_MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "shading"),
+            "loop": ("no-loop", "loop")}
+"""Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
+
+
+def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
+                 out: _Out) -> None:
+    """A kind that reads the region map, the shading or the loop needs a rule declaring it;
+    the hint names a kind that declares everything missing (`island` wants `nurikabe`)."""
+    missing = sorted(d.needs() - declared)
+    if not missing:
+        return
+    nouns = " and the ".join(_MISSING[m][1] for m in missing)
+    pronoun = "it" if len(missing) == 1 else "them"
+    covering = [k for k in lib.declarers(missing[0])
+                if set(missing) <= getattr(lib.resolve(k), "declares", frozenset())]
+    out.add(_MISSING[missing[0]][0],
+            f"'{d.kind}' reads the {nouns}, but no rule declares {pronoun}", _where(rule),
+            f"add a '{covering[0]}' line" if covering else None)
+
+
+def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
+               ) -> list[Diagnostic]:
+    """Every library-dependent error of `case`, in line order. `outer`: what the enclosing case
+    declares, when `case` holds the entries of a `rules` parameter."""
     out = _Out(case, [])
     prelude_ok = True
     try:
@@ -322,7 +348,8 @@ def check_case(lib: Library, case: Case) -> list[Diagnostic]:
     looked_up = [(rule, *_lookup(lib, rule, out)) for rule in case.rules]
     resolved = [(rule, d) for rule, d, _ in looked_up]
     board, alphabet = _board(case, resolved, out)
-    declared = {x for _, d in resolved if d is not None for x in d.declares}
+    declared = frozenset({x for _, d in resolved if d is not None for x in d.declares}
+                         | (outer or frozenset()))
     for rule, d, reported in looked_up:
         if d is None:
             if not reported:
@@ -335,7 +362,8 @@ def check_case(lib: Library, case: Case) -> list[Diagnostic]:
                 out.add("unexpected-cells", f"'{d.kind}' is a global rule and takes no cells",
                         rule.cells[0].span or _where(rule), "drop the cells")
             _check_positional(d, rule, board, out)
-            _check_params(lib, d, rule, board, alphabet, out)
+            _check_params(lib, d, rule, board, alphabet, declared, out)
+            _check_needs(lib, d, rule, declared, out)
         _check_condition(lib, rule, declared, prelude_ok, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)

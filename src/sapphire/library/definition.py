@@ -17,6 +17,8 @@ from markdown_it import MarkdownIt
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.lang.parser import parse_program
+from sapphire.lang.syntax import Apply, Program
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "moves", "pattern", "weights"]
@@ -24,6 +26,9 @@ PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", 
                                 "integers", "moves", "pattern", "weights")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
+CHANNEL_DECLARATIONS: dict[str, str] = {
+    "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop"}
+"""The answer's channels a meaning may read, each with the declaration that creates it."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
@@ -202,6 +207,41 @@ class RuleDefinition:
         if "alphabet" not in self.declares or size is None:
             return None
         return range(1, max(size) + 1)
+
+    def program(self) -> Program:
+        """The ```sapphire block parsed, with positions in the .md file (parsed once)."""
+        key = (self.path, self.meaning_line, self.meaning)
+        prog = _PROGRAMS.get(key)
+        if prog is None:
+            prog = parse_program("\n" * (self.meaning_line - 1) + self.meaning, self.path)
+            _PROGRAMS[key] = prog
+        return prog
+
+    def needs(self) -> frozenset[str]:
+        """The declarations whose channels the meaning reads (`region` needs `regions`): a
+        case using this kind without a rule that declares them has no such channel to read."""
+        reads: set[str] = set()
+        for c in self.program().constraints:
+            names_applied(c, reads)
+        return frozenset(CHANNEL_DECLARATIONS[n] for n in reads if n in CHANNEL_DECLARATIONS)
+
+
+_PROGRAMS: dict[tuple[str, int, str], Program] = {}
+"""Parsed meanings by file, line and text; a definition's block never changes once read."""
+
+
+def names_applied(e: object, out: set[str]) -> None:
+    """Add to `out` every map name applied anywhere in `e` (`⦗region r c⦘` adds `region`)."""
+    if isinstance(e, Apply):
+        out.add(e.fn)
+    if hasattr(e, "__dataclass_fields__"):
+        for f in e.__dataclass_fields__:
+            v = getattr(e, f)
+            if isinstance(v, tuple):
+                for x in v:
+                    names_applied(x, out)
+            else:
+                names_applied(v, out)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.library import Library
 from sapphire.library.check import rule_lines
-from sapphire.library.definition import RuleDefinition
+from sapphire.library.definition import RuleDefinition, names_applied
 
 CHANNELS = ("face", "value", "shade", "region")
 
@@ -77,38 +77,10 @@ class Instantiated:
     notes: list[str] = field(default_factory=list)
 
 
-_parsed: dict[tuple[str, int, str], Program] = {}
-
-
-def _meaning(d: RuleDefinition) -> Program:
-    """The definition's Sapphire block, parsed with positions in its .md file."""
-    key = (d.path, d.meaning_line, d.meaning)
-    prog = _parsed.get(key)
-    if prog is None:
-        text = "\n" * (d.meaning_line - 1) + d.meaning
-        prog = parse_program(text, d.path)
-        _parsed[key] = prog
-    return prog
-
-
 def _prelude_terms(lib: Library) -> tuple[TermDef, ...]:
     p = lib.prelude
     text = "\n" * (p.meaning_line - 1) + p.meaning
     return parse_program(text, p.path).terms
-
-
-def _names_read(e: object, out: set[str]) -> None:
-    """Map names applied anywhere in `e`."""
-    if isinstance(e, Apply):
-        out.add(e.fn)
-    if hasattr(e, "__dataclass_fields__"):
-        for f in e.__dataclass_fields__:
-            v = getattr(e, f)
-            if isinstance(v, tuple):
-                for x in v:
-                    _names_read(x, out)
-            else:
-                _names_read(v, out)
 
 
 def _json_to_const(v: Any, inner: bool = False) -> Any:
@@ -180,9 +152,9 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     for rule, d in defs:
         assert d is not None  # check_case reported missing definitions
         span = _span(case, rule)
-        meaning = _meaning(d)
+        meaning = d.program()
         for c in meaning.constraints:
-            _names_read(c, reads)
+            names_applied(c, reads)
         if "alphabet" in d.declares and alphabet is None:
             alphabet = d.alphabet_for(rule.positional)
         if "shading" in d.declares:
@@ -239,20 +211,10 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         else:
             terms_text = "term value(r:integer,c:integer):integer = ⦗face r c⦘;"
             inst.terms = (*inst.terms, *parse_program(terms_text, "<channels>").terms)
-    if "shade" in reads and not shading:
-        raise error("no-shading", "a rule reads the shading, but no rule declares it",
-                    Span(case.path, 1, 1), hint="add a `yin-yang` line", source=case.source)
     if shading:
         decl.append("∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}")
-    if {"across", "down", "inside"} & reads and not loop:
-        raise error("no-loop", "a rule reads the loop, but no rule declares it",
-                    Span(case.path, 1, 1), hint="add a `loop` line", source=case.source)
     if loop:
         decl.extend(LOOP_CHANNEL)
-    if "region" in reads and not regions:
-        raise error("no-regions", "a rule reads the region map, but no rule declares it",
-                    Span(case.path, 1, 1), hint="add a `chaos-construction` line",
-                    source=case.source)
     if regions:
         decl.append("∀⟨r c⟩∈board ⦗region r c⦘∈{1⋯rows·cols}")
     if givens is not None:
@@ -318,9 +280,9 @@ def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
     for rule in sub.rules:
         d = lib.resolve(rule.reference)
         assert d is not None  # rule_lines reported missing definitions
-        meaning = _meaning(d)
+        meaning = d.program()
         for c in meaning.constraints:
-            _names_read(c, reads)
+            names_applied(c, reads)
         bindings = _bindings(case, lib, rule, d, size, terms, reads)
         out.append(_wrap(rule, d, meaning, bindings, _span(sub, rule), lib, terms, rule.nots))
     return out
