@@ -230,6 +230,15 @@ def test_a_kind_reading_an_undeclared_channel_is_an_error_at_its_line(std) -> No
         ("no-regions", 4, 1)]
 
 
+def test_a_place_past_the_line_is_an_error(std) -> None:
+    line = "chaos-automaton r1c1-r1c2 regions [1,3,0] moves [[0,1,1]] accept [1]"
+    (d,) = std.check_case(case("chaos-construction", line, board="2x3"))
+    assert (d.kind, d.span.line, d.span.col) == ("bad-parameter-value", 5, 35)
+    assert d.message == "[3,0] in 'regions' of 'chaos-automaton' are not places along its 2 cells"
+    assert std.check_case(case("chaos-construction", line.replace("[1,3,0]", "[2,1]"),
+                               board="2x3")) == []
+
+
 def test_an_entry_may_read_what_its_case_declares(std) -> None:
     from sapphire.case.parser import parse_case
 

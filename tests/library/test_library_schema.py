@@ -129,6 +129,17 @@ def test_alias_clash_between_parameters() -> None:
     assert errors(md(front)) == [("duplicate-parameter-name", 7, 3)]
 
 
+def test_places_only_on_an_integers_parameter() -> None:
+    front = GOOD_FRONT + (
+        "parameters:\n"
+        "  a: {type: integers, default: [1], places: true}\n"   # line 6
+        "  b: {type: integer, default: 1, places: true}\n"      # line 7
+        "  c: {type: integers, default: [1], places: yes}\n"    # line 8: YAML's yes is true
+        "  d: {type: integers, default: [1], places: 2}\n"      # line 9
+    )
+    assert errors(md(front)) == [("bad-field", 7, 42), ("bad-field", 9, 45)]
+
+
 def test_declarations_positional_and_boxes() -> None:
     front = (
         "kind: thing\nscope: global\n"

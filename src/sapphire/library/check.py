@@ -242,6 +242,13 @@ def _check_params(
             out.add("bad-parameter-value",
                     f"'{param.name}' of '{d.kind}' has {len(value)} weights for "
                     f"{len(rule.cells)} cells", vspan, "give one weight per listed cell, in order")
+        if spec.places and isinstance(value, list):
+            past = [v for v in value if isinstance(v, int) and not 1 <= v <= len(rule.cells)]
+            if past:
+                out.add("bad-parameter-value",
+                        f"{_json(past)} in '{param.name}' of '{d.kind}' are not places along "
+                        f"its {len(rule.cells)} cells", vspan,
+                        f"places count from 1, the first cell, to {len(rule.cells)}, the last")
         if isinstance(value, Cell):
             _check_cell(value, vspan, board, out)
         if spec.type == "pattern" and isinstance(value, str):

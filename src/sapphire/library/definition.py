@@ -49,7 +49,8 @@ _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates",
 )
-_PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "description")
+_PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
+               "description")
 _POSITIONAL_KEYS = ("name", "type", "values", "required")
 
 
@@ -119,6 +120,9 @@ class ParamSpec:
     minimum: int | None = None
     maximum: int | None = None
     description: str = ""
+    places: bool = False
+    """An `integers` list whose values are places along the rule's cells, the first being 1:
+    a place past the last cell would read nothing, so the check reports it."""
 
     def spellings(self) -> tuple[str, ...]:
         """Every name a setter may write for this parameter."""
@@ -549,11 +553,16 @@ def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
                   r.node_span(fields[bkey]))
             ok, b = False, None
         bounds.append(b)
+    places = r.value(fields["places"]) if "places" in fields else False
+    if places is not False and (ptype != "integers" or places is not True):
+        r.add("bad-field", f"'places' of '{name}' must be true, on an integers parameter",
+              r.node_span(fields["places"]))
+        ok = False
     desc = r.value(fields["description"]) if "description" in fields else ""
     if not ok:
         return None
     return ParamSpec(name, ptype, default, required, tuple(aliases), preferred,  # type: ignore[arg-type]
-                     bounds[0], bounds[1], str(desc))
+                     bounds[0], bounds[1], str(desc), places is True)
 
 
 def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
