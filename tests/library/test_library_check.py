@@ -239,6 +239,16 @@ def test_a_place_past_the_line_is_an_error(std) -> None:
                                board="2x3")) == []
 
 
+def test_a_line_of_the_wrong_length_is_an_error(std) -> None:
+    cells = "-".join(f"r{5 + i // 4}c{1 + i % 4}" for i in range(12))
+    line = f"doppelganger {cells} height 2 width 2"
+    fields = {"board": "4x4", "digits": "0-4", "extra-cells": 12}
+    assert std.check_case(case("sudoku 4x4", line, **fields)) == []
+    (d,) = std.check_case(case("sudoku 4x4", line.replace("-r7c4", ""), **fields))
+    assert (d.kind, d.span.line, d.span.col) == ("wrong-cell-count", 5, 1)
+    assert d.message == "'doppelganger' lists 11 cells, but needs 3·rows = 12 on this 4×4 board"
+
+
 def test_an_entry_may_read_what_its_case_declares(std) -> None:
     from sapphire.case.parser import parse_case
 

@@ -140,6 +140,18 @@ def test_places_only_on_an_integers_parameter() -> None:
     assert errors(md(front)) == [("bad-field", 7, 42), ("bad-field", 9, 45)]
 
 
+def test_length_is_arithmetic_over_the_board_and_integer_parameters() -> None:
+    front = GOOD_FRONT + "length: 2·n + rows mod 2\nparameters:\n  n: {type: integer, default: 1}\n"
+    d = parse_definition(md(front), "thing.md")
+    assert d.expected_length(5, 7, {"n": 3}) == 7  # 2·3 + 5 mod 2
+    assert d.expected_length(4, 4, {"n": 1}) == 2
+    assert parse_definition(md(GOOD_FRONT), "thing.md").expected_length(4, 4, {}) is None
+    assert errors(md(GOOD_FRONT + "length: 2·size\n")) == [("bad-field", 5, 9)]  # no such name
+    assert errors(md(GOOD_FRONT + "length: 2·\n")) == [("bad-field", 5, 9)]      # no parse
+    assert errors(md(GOOD_FRONT + "length: rows = 2\n")) == [("bad-field", 5, 9)]  # not arithmetic
+    assert errors(md("kind: thing\nscope: global\nlength: 3\n")) == [("bad-field", 4, 9)]
+
+
 def test_declarations_positional_and_boxes() -> None:
     front = (
         "kind: thing\nscope: global\n"

@@ -15,6 +15,7 @@ from sapphire.case.givens import case_extra_cells, on_board, outside, parse_digi
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
+from sapphire.lang.printer import show
 from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
 from sapphire.library.library import Library
 
@@ -319,6 +320,23 @@ def _check_condition(
                 f"add a '{declarers[0]}' line" if declarers else None)
 
 
+def _check_length(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+                  out: _Out) -> None:
+    """A kind whose definition fixes how many cells a line lists (`length`) gets that many."""
+    if d.length is None or board is None or not rule.cells:
+        return
+    args = d.arguments(rule.params)
+    ints = {n: v for n, v in args.items() if isinstance(v, int) and not isinstance(v, bool)}
+    if any(d.param_type(n) == "integer" and n not in ints for n in args):
+        return  # a missing or mistyped parameter is reported already
+    want = d.expected_length(*board, ints)
+    if want != len(rule.cells):
+        out.add("wrong-cell-count",
+                f"'{d.kind}' lists {len(rule.cells)} cells, but needs {show(d.length)} = {want} "
+                f"on this {board[0]}×{board[1]} board", _where(rule),
+                f"list {want} cells, as the '{d.kind}' definition says")
+
+
 _MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "shading"),
             "loop": ("no-loop", "loop")}
 """Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
@@ -370,6 +388,7 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
                         rule.cells[0].span or _where(rule), "drop the cells")
             _check_positional(d, rule, board, out)
             _check_params(lib, d, rule, board, alphabet, declared, out)
+            _check_length(d, rule, board, out)
             _check_needs(lib, d, rule, declared, out)
         _check_condition(lib, rule, declared, prelude_ok, out)
         for ref in rule.cells:

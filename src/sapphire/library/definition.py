@@ -17,8 +17,8 @@ from markdown_it import MarkdownIt
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
-from sapphire.lang.parser import parse_program
-from sapphire.lang.syntax import Apply, Program
+from sapphire.lang.parser import parse_expression, parse_program
+from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "moves", "pattern", "weights"]
@@ -47,7 +47,7 @@ SIZE_RE = re.compile(r"([1-9][0-9]*)x([1-9][0-9]*)\Z")
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
-    "boxes", "binds", "predicates",
+    "boxes", "binds", "predicates", "length",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -165,6 +165,9 @@ class RuleDefinition:
     """Box height and width per allowed size, when the rule declares boxes."""
     binds: tuple[tuple[str, str], ...] = ()
     """Extra names the meaning reads from the board: name -> rows | cols | givens | clues."""
+    length: Expr | None = None
+    """How many cells a line must list, over `rows`, `cols` and integer parameters (a
+    doppelganger lists one cell per row, column and box: `3·rows`); None: any number."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""
@@ -212,6 +215,11 @@ class RuleDefinition:
             return None
         return range(1, max(size) + 1)
 
+    def expected_length(self, rows: int, cols: int, arguments: dict[str, Any]) -> int | None:
+        """The number of cells `length` asks for on this board with these arguments."""
+        return None if self.length is None else _evaluate(
+            self.length, {"rows": rows, "cols": cols, **arguments})
+
     def program(self) -> Program:
         """The ```sapphire block parsed, with positions in the .md file (parsed once)."""
         key = (self.path, self.meaning_line, self.meaning)
@@ -228,6 +236,22 @@ class RuleDefinition:
         for c in self.program().constraints:
             names_applied(c, reads)
         return frozenset(CHANNEL_DECLARATIONS[n] for n in reads if n in CHANNEL_DECLARATIONS)
+
+
+LENGTH_OPS = {"+": lambda a, b: a + b, "⨫": lambda a, b: max(a - b, 0),
+              "·": lambda a, b: a * b, "÷": lambda a, b: a // b if b else 0,
+              "mod": lambda a, b: a % b if b else 0}
+"""The arithmetic a `length` may use (the meaning's own: `⨫` stops at 0, `÷` rounds down)."""
+
+
+def _evaluate(e: Expr, names: dict[str, Any]) -> int:
+    """A `length` on known numbers; `_length` has checked its names and operators."""
+    if isinstance(e, Num):
+        return e.value
+    if isinstance(e, Name):
+        return int(names[e.name])
+    assert isinstance(e, Binary)
+    return LENGTH_OPS[e.op](_evaluate(e.left, names), _evaluate(e.right, names))
 
 
 _PROGRAMS: dict[tuple[str, int, str], Program] = {}
@@ -718,6 +742,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
             else:
                 binds.append((name, str(what)))
 
+    length = _length(r, f["length"], scope, params) if "length" in f else None
+
     predicate = _bool_field(r, f.get("predicate"), "'predicate'", False)
     if predicate and (scope != "cells" or params or positional or declares):
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
@@ -743,7 +769,44 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         predicate=predicate,
         boxes=tuple(boxes),
         binds=tuple(binds),
+        length=length,
     )
+
+
+def _length(r: _Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
+            ) -> Expr | None:
+    """The `length` field: integer arithmetic over rows, cols and integer parameters."""
+    span = r.node_span(node)
+    names = {"rows", "cols"} | {p.name for p in params if p.type == "integer"}
+    hint = (f"write arithmetic (+ ⨫ · ÷ mod) over {', '.join(sorted(names))} and numbers, "
+            "such as '3·rows'")
+    text = r.value(node)
+    if scope != "cells":
+        r.add("bad-field", "only a rule with cells has a 'length'", span)
+        return None
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str):
+        r.add("bad-field", "'length' must be an arithmetic expression", span, hint)
+        return None
+    try:
+        expr = parse_expression(text, span.file)
+    except SapphireError:
+        r.add("bad-field", f"'length' {text!r} does not parse", span, hint)
+        return None
+
+    def ok(e: Expr) -> bool:
+        if isinstance(e, Num):
+            return True
+        if isinstance(e, Name):
+            return e.name in names
+        return isinstance(e, Binary) and e.op in LENGTH_OPS and ok(e.left) and ok(e.right)
+
+    if not ok(expr):
+        r.add("bad-field", f"'length' {text!r} reads more than rows, cols, integer "
+              "parameters and numbers", span, hint)
+        return None
+    return expr
 
 
 # ---------------------------------------------------------------------------------------------
