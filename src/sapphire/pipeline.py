@@ -91,6 +91,22 @@ def solve_model(gm: GroundModel, *, max_solutions: int = 2,
     return res.status, res.solutions[:max_solutions], res.timings
 
 
+def has_answer(gm: GroundModel, *, time_limit: float | None = None,
+               workers: int | None = None) -> bool | None:
+    """Whether the model has an answer (None: the time limit came first); the search stops at
+    the first answer, which is verified like any other."""
+    from sapphire.backend.cpsat import solve
+
+    res = solve(gm, answer_variables(gm), max_solutions=1, time_limit=time_limit,
+                workers=workers)
+    if res.status == "unknown" and not res.solutions:
+        return None
+    for vals in res.solutions:
+        if violations(gm, vals):
+            raise InternalError("the solver's answer fails verification")
+    return bool(res.solutions)
+
+
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
                    time_limit: float | None = None, workers: int | None = None) -> SolveResult:
     t0 = time.perf_counter()

@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="CP-SAT search workers (default: 2 for small models, 8 for large, "
                         "two chosen searches for a region map)")
     s.add_argument("--backend", choices=["cpsat"], default="cpsat")
+    s.add_argument("--why", action="store_true",
+                   help="case files: with no solution, name rule lines that already have none "
+                   "(each of them needed); with several, the cells where the first two differ")
 
     c = sub.add_parser("check", help="parse and resolve a case file, report every problem")
     c.add_argument("file")

@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
         raise error("usage", "--max-solutions must be at least 1", None)
     if args.workers is not None and args.workers < 1:
         raise error("usage", "--workers must be at least 1", None)
+    if args.why and args.file.endswith(".sapphire"):
+        raise error("usage", "--why explains case files, not .sapphire programs", None)
+    why: dict[str, Any] | None = None
     if args.file.endswith(".sapphire"):
         from sapphire.pipeline import solve_program
 
@@ -61,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         answers = res.solutions
         drawing = _case_loop_drawings(answers)
         clues = _case_clues(res)
+        if args.why:
+            why = _why(args, res)
     if args.format == "svg":
         panels = [panel_of(a, clues) for a in answers]
         if any(p is None for p in panels):
@@ -72,11 +77,61 @@ def run(args: argparse.Namespace) -> int:
         out = {"status": res.status, "count": res.count, "solutions": answers,
                "seconds": round(res.seconds, 4),
                "timings": {k: round(v, 4) for k, v in res.timings.items()}}
+        if why is not None:
+            out["why"] = why
         json.dump(out, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
     else:
         print(_text(res, answers, drawing))
+        if why is not None:
+            print(_why_text(why))
     return EXIT[res.status]
+
+
+def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
+    """`--why`: the clashing lines when there is no answer, the differing cells when there are
+    several (see `sapphire.meaning.explain`)."""
+    from sapphire.meaning import load_case
+    from sapphire.meaning.explain import conflict, differences
+
+    if res.status == "multiple" and len(res.solutions) >= 2:
+        return {"differ": differences(res.solutions[0], res.solutions[1])}
+    if res.status != "none":
+        return None
+    case, lib = load_case(args.file)
+    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers)
+    if found is None:  # cannot happen unless the solver disagrees with itself
+        return None
+    source = case.source.splitlines()
+
+    def line(rule: Any) -> dict[str, Any]:
+        n = rule.span.line
+        return {"line": n, "text": source[n - 1].strip() if n <= len(source) else ""}
+
+    from sapphire.case.givens import digit_grid
+
+    return {"conflict": [line(r) for r in found.lines],
+            "frame": [line(r) for r in found.frame], "givens": digit_grid(case) is not None,
+            "minimal": found.minimal}
+
+
+def _why_text(why: dict[str, Any]) -> str:
+    if "differ" in why:
+        cells = why["differ"]
+        shown = " ".join(cells[:24]) + (" …" if len(cells) > 24 else "")
+        return f"why: the first two solutions differ in {len(cells)} cells: {shown}"
+    frame = [str(x["line"]) for x in why["frame"]]
+    kept = [f"line{'s' if len(frame) > 1 else ''} {', '.join(frame)}"] if frame else []
+    kept += ["the givens"] if why["givens"] else []
+    if not why["conflict"]:
+        return f"why: {' and '.join(kept) or 'the case'} already admit{'s' * (len(kept) < 2)} " \
+            "no solution"
+    lines = ["why: these lines have no solution together"
+             + (f", with {' and '.join(kept)}:" if kept else ":")]
+    lines += [f"  {x['line']}: {x['text']}" for x in why["conflict"]]
+    if not why["minimal"]:
+        lines.append("  (a solve reached the time limit, so some of these may not be needed)")
+    return "\n".join(lines)
 
 
 def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] | None) -> str:

@@ -1,0 +1,113 @@
+"""`--why`: a clashing set of rule lines of a case with no answer, each of them needed (checked
+against every subset), and the differing cells of a case with several."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.cli import main
+from sapphire.meaning import load_case
+from sapphire.meaning.explain import conflict, differences
+
+
+def case_file(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "c.case"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+FRONT = "---\nlibrary: std\n---\nsudoku 4x4\n"
+
+# lines 5 and 7 clash (r1c2 and r2c1 share the top-left box, and both cages put the other of 1
+# and 2 beside r1c1), so do lines 7 and 8 (r3c1 would be a third 1 or 2 in column 1); line 6
+# clashes with nothing
+CLASH = (FRONT + "cage-1: cage r1c1-r1c2 total 3\ncage-4: cage r3c3-r4c4 total 5\n"
+         "cage-2: cage r1c1-r2c1 total 3\ncage-3: cage r3c3-r3c4 total 7\n")
+
+
+def brute_minimal_conflicts(tmp_path: Path, lines: list[str]) -> list[set[int]]:
+    """Every set of the numbered lines whose case has no answer and each of whose proper
+    subsets has one (the line numbers count from 5, below the front matter and sudoku)."""
+    def none(chosen: tuple[int, ...]) -> bool:
+        text = FRONT + "".join(lines[i - 5] + "\n" for i in chosen)
+        return main(["solve", case_file(tmp_path, text), "--format", "json"]) == 2
+
+    numbers = range(5, 5 + len(lines))
+    out: list[set[int]] = []
+    for k in range(1, len(lines) + 1):
+        for chosen in itertools.combinations(numbers, k):
+            if none(chosen) and not any(s <= set(chosen) for s in out):
+                out.append(set(chosen))
+    return out
+
+
+def test_the_conflict_is_a_clash_that_needs_each_of_its_lines(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case, lib = load_case(case_file(tmp_path, CLASH))
+    found = conflict(case, lib)
+    assert found is not None and found.minimal
+    assert [r.reference for r in found.frame] == ["sudoku"]
+    clashes = brute_minimal_conflicts(tmp_path, CLASH.splitlines()[4:])
+    capsys.readouterr()
+    assert clashes == [{5, 7}, {7, 8}]
+    assert {r.span.line for r in found.lines} in clashes
+
+
+def test_a_case_with_an_answer_has_no_conflict(tmp_path: Path) -> None:
+    case, lib = load_case(case_file(tmp_path, FRONT + "cage-1: cage r1c1-r1c2 total 3\n"))
+    assert conflict(case, lib) is None
+
+
+def test_givens_that_break_the_frame_alone_name_no_line(tmp_path: Path) -> None:
+    text = ("---\nlibrary: std\ngivens: |\n  1 1 . .\n  . . . .\n  . . . .\n  . . . .\n---\n"
+            "sudoku 4x4\ncage-1: cage r3c3-r3c4 total 7\n")
+    case, lib = load_case(case_file(tmp_path, text))
+    found = conflict(case, lib)
+    assert found is not None and found.lines == () and len(found.frame) == 1
+
+
+def test_why_in_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = case_file(tmp_path, CLASH)
+    assert main(["solve", path, "--why"]) == 2
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "why: these lines have no solution together, with line 4:",
+        "  5: cage-1: cage r1c1-r1c2 total 3",
+        "  7: cage-2: cage r1c1-r2c1 total 3",
+    ]
+    assert main(["solve", path, "--why", "--format", "json"]) == 2
+    assert json.loads(capsys.readouterr().out)["why"] == {
+        "conflict": [{"line": 5, "text": "cage-1: cage r1c1-r1c2 total 3"},
+                     {"line": 7, "text": "cage-2: cage r1c1-r2c1 total 3"}],
+        "frame": [{"line": 4, "text": "sudoku 4x4"}], "givens": False, "minimal": True}
+    # without --why the output has no explanation
+    assert main(["solve", path, "--format", "json"]) == 2
+    assert "why" not in json.loads(capsys.readouterr().out)
+
+
+def test_why_lists_where_two_answers_differ(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    text = ("---\nlibrary: std\ngivens: |\n  1 2 3 4\n  3 4 1 2\n  . . . .\n  . . . .\n---\n"
+            "sudoku 4x4\n")
+    assert main(["solve", case_file(tmp_path, text), "--why", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    a, b = out["solutions"]
+    want = [f"r{r}c{c}" for r in (3, 4) for c in (1, 2, 3, 4)
+            if a["digits"][r - 1][c - 1] != b["digits"][r - 1][c - 1]]
+    assert out["why"] == {"differ": want} and len(want) >= 4
+
+
+def test_differences_cover_digits_shading_and_regions() -> None:
+    first = {"digits": [[1, 2], [2, 1]], "shading": [[0, 1], [0, 0]], "regions": [[1, 1], [2, 2]]}
+    second = {"digits": [[1, 2], [2, 1]], "shading": [[0, 0], [0, 0]], "regions": [[1, 2], [1, 2]]}
+    assert differences(first, second) == ["r1c2", "r2c1"]
+
+
+def test_why_is_for_case_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "p.sapphire"
+    prog.write_text("x∈{0⋯3}\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--why"]) == 1
+    assert "--why explains case files" in capsys.readouterr().err
