@@ -62,27 +62,60 @@ def test_a_case_with_an_answer_has_no_conflict(tmp_path: Path) -> None:
     assert conflict(case, lib) is None
 
 
-def test_givens_that_break_the_frame_alone_name_no_line(tmp_path: Path) -> None:
-    text = ("---\nlibrary: std\ngivens: |\n  1 1 . .\n  . . . .\n  . . . .\n  . . . .\n---\n"
+def test_clashing_givens_are_named_with_the_lines(tmp_path: Path) -> None:
+    # r1c1=1 and r2c2=1 share the top-left box; r4c1=4 clashes with nothing, nor does line 5
+    text = ("---\nlibrary: std\ngivens: |\n  1 . . .\n  . 1 . .\n  . . . .\n  4 . . .\n---\n"
             "sudoku 4x4\ncage-1: cage r3c3-r3c4 total 7\n")
     case, lib = load_case(case_file(tmp_path, text))
     found = conflict(case, lib)
-    assert found is not None and found.lines == () and len(found.frame) == 1
+    assert found is not None and found.minimal
+    assert (found.lines, found.givens) == ((), ((1, 1, 1), (2, 2, 1)))
+    assert found.fixes == ((1, 1), (2, 2))
+    # a line and a given: the cage's total 7 on digits 1-4 takes 3 and 4, so r1c1 cannot be 1
+    text = ("---\nlibrary: std\ngivens: |\n  1 . . .\n  . . . .\n  . . . .\n  . . . 4\n---\n"
+            "sudoku 4x4\ncage-1: cage r1c1-r1c2 total 7\ncage-2: cage r3c3-r3c4 total 3\n")
+    case, lib = load_case(case_file(tmp_path, text))
+    found = conflict(case, lib)
+    assert found is not None
+    assert ([r.span.line for r in found.lines], found.givens) == ([10], ((1, 1, 1),))
+
+
+def test_why_text_names_the_givens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = ("---\nlibrary: std\ngivens: |\n  1 . . .\n  . . . .\n  . . . .\n  . . . .\n---\n"
+            "sudoku 4x4\ncage-1: cage r1c1-r1c2 total 7\n")
+    assert main(["solve", case_file(tmp_path, text), "--why"]) == 2
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "why: these have no solution together, with line 9:",
+        "  10: cage-1: cage r1c1-r1c2 total 7",
+        "  givens: r1c1=1",
+        "  dropping just one of these gives a solution: line 10, r1c1=1",
+    ]
+
+
+def test_a_frame_with_no_answer_names_nothing_else(tmp_path: Path) -> None:
+    text = "---\nlibrary: std\ndigits: 1-3\n---\nsudoku 4x4\ncage-1: cage r1c1-r1c2 total 3\n"
+    case, lib = load_case(case_file(tmp_path, text))
+    found = conflict(case, lib)
+    assert found is not None and (found.lines, found.givens) == ((), ())
+    assert [r.span.line for r in found.frame] == [5]
 
 
 def test_why_in_text_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = case_file(tmp_path, CLASH)
     assert main(["solve", path, "--why"]) == 2
     assert capsys.readouterr().out.splitlines()[1:] == [
-        "why: these lines have no solution together, with line 4:",
+        "why: these have no solution together, with line 4:",
         "  5: cage-1: cage r1c1-r1c2 total 3",
         "  7: cage-2: cage r1c1-r2c1 total 3",
+        # line 7 is in both clashes, so dropping it alone mends the case; line 5 is not
+        "  dropping just one of these gives a solution: line 7",
     ]
     assert main(["solve", path, "--why", "--format", "json"]) == 2
     assert json.loads(capsys.readouterr().out)["why"] == {
         "conflict": [{"line": 5, "text": "cage-1: cage r1c1-r1c2 total 3"},
                      {"line": 7, "text": "cage-2: cage r1c1-r2c1 total 3"}],
-        "frame": [{"line": 4, "text": "sudoku 4x4"}], "givens": False, "minimal": True}
+        "givens": [], "frame": [{"line": 4, "text": "sudoku 4x4"}], "minimal": True,
+        "fixes": [{"line": 7, "text": "cage-2: cage r1c1-r2c1 total 3"}]}
     # without --why the output has no explanation
     assert main(["solve", path, "--format", "json"]) == 2
     assert "why" not in json.loads(capsys.readouterr().out)

@@ -28,8 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "two chosen searches for a region map)")
     s.add_argument("--backend", choices=["cpsat"], default="cpsat")
     s.add_argument("--why", action="store_true",
-                   help="case files: with no solution, name rule lines that already have none "
-                   "(each of them needed); with several, the cells where the first two differ")
+                   help="case files: with no solution, name rule lines and givens that "
+                   "already have none (each of them needed) and those whose removal alone "
+                   "mends the case; with several, the cells where the first two differ")
 
     c = sub.add_parser("check", help="parse and resolve a case file, report every problem")
     c.add_argument("file")

@@ -108,11 +108,17 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
         n = rule.span.line
         return {"line": n, "text": source[n - 1].strip() if n <= len(source) else ""}
 
-    from sapphire.case.givens import digit_grid
+    grid = {(r, c): d for r, c, d in found.givens}
+
+    def member(x: tuple[int, ...]) -> dict[str, Any]:
+        if len(x) == 1:
+            return line(case.rules[x[0]])
+        return {"cell": f"r{x[0]}c{x[1]}", "digit": grid[x]}
 
     return {"conflict": [line(r) for r in found.lines],
-            "frame": [line(r) for r in found.frame], "givens": digit_grid(case) is not None,
-            "minimal": found.minimal}
+            "givens": [{"cell": f"r{r}c{c}", "digit": d} for r, c, d in found.givens],
+            "frame": [line(r) for r in found.frame], "minimal": found.minimal,
+            "fixes": [member(x) for x in found.fixes]}
 
 
 def _why_text(why: dict[str, Any]) -> str:
@@ -121,14 +127,17 @@ def _why_text(why: dict[str, Any]) -> str:
         shown = " ".join(cells[:24]) + (" …" if len(cells) > 24 else "")
         return f"why: the first two solutions differ in {len(cells)} cells: {shown}"
     frame = [str(x["line"]) for x in why["frame"]]
-    kept = [f"line{'s' if len(frame) > 1 else ''} {', '.join(frame)}"] if frame else []
-    kept += ["the givens"] if why["givens"] else []
-    if not why["conflict"]:
-        return f"why: {' and '.join(kept) or 'the case'} already admit{'s' * (len(kept) < 2)} " \
-            "no solution"
-    lines = ["why: these lines have no solution together"
-             + (f", with {' and '.join(kept)}:" if kept else ":")]
+    kept = f"line{'s' if len(frame) > 1 else ''} {', '.join(frame)}" if frame else "the case"
+    if not why["conflict"] and not why["givens"]:
+        return f"why: {kept} already {'have' if len(frame) > 1 else 'has'} no solution"
+    lines = ["why: these have no solution together" + (f", with {kept}:" if frame else ":")]
     lines += [f"  {x['line']}: {x['text']}" for x in why["conflict"]]
+    if why["givens"]:
+        lines.append("  givens: " + ", ".join(f"{g['cell']}={g['digit']}" for g in why["givens"]))
+    if why["fixes"]:
+        lines.append("  dropping just one of these gives a solution: " + ", ".join(
+            f"line {x['line']}" if "line" in x else f"{x['cell']}={x['digit']}"
+            for x in why["fixes"]))
     if not why["minimal"]:
         lines.append("  (a solve reached the time limit, so some of these may not be needed)")
     return "\n".join(lines)

@@ -1,11 +1,12 @@
 """Why a case has no answer, or more than one: what a setter asks next.
 
-No answer: a set of rule lines that already has none, each of them needed. The lines that
-make the frame of the puzzle (those declaring the board, its digits, boxes, shading, regions or
-loop, and those binding the case's clue grid) and the givens always stay; among the other lines
-QuickXplain (Junker, 2004) finds a set that has no answer and gets one as soon as any of its
-lines is dropped, in about k·log(n/k) solves for k lines out of n. Each solve is the whole
-pipeline on the case cut down to those lines, so a conflict is checked exactly as the case is.
+No answer: a set of rule lines and givens that already has none, each of them needed. The
+lines that make the frame of the puzzle (those declaring the board, its digits, boxes, shading,
+regions or loop, and those binding the case's clue grid) always stay; among the other lines and
+the given digits QuickXplain (Junker, 2004) finds a set that has no answer and gets one as soon
+as any of its members is dropped, in about k·log(n/k) solves for k members out of n. Each solve
+is the whole pipeline on the case cut down to those lines and givens, so a conflict is checked
+exactly as the case is.
 
 Several answers: the cells where the first two differ, which is where a clue is missing.
 """
@@ -16,6 +17,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sapphire.case.givens import digit_grid, read_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.ground.grounder import ground
 from sapphire.lang.types import check_program
@@ -26,14 +28,24 @@ from sapphire.pipeline import has_answer
 
 @dataclass(frozen=True)
 class Conflict:
-    """Rule lines that have no answer together (with the frame and the givens)."""
+    """Rule lines and givens that have no answer together (with the frame)."""
 
     lines: tuple[RuleLine, ...]
-    """The clashing lines in case order; empty when the frame and givens alone have none."""
+    """The clashing lines in case order."""
+    givens: tuple[tuple[int, int, int], ...]
+    """The clashing givens as (row, column, digit), in reading order."""
     frame: tuple[RuleLine, ...]
-    """The lines kept in every solve."""
+    """The lines kept in every solve; when `lines` and `givens` are empty, they alone have no
+    answer."""
     minimal: bool
-    """False when a solve ran out of time, so some listed line may not be needed."""
+    """False when a solve ran out of time, so some listed member may not be needed."""
+    fixes: tuple[Item, ...] = ()
+    """The members whose removal alone gives the whole case an answer (a mistyped given, one
+    wrong total): `(i,)` for the i-th rule line, `(r, c)` for the given at r,c."""
+
+
+Item = tuple[int, ...]
+"""A member that may be dropped: `(i,)` the i-th rule line, `(r, c)` the given at r,c."""
 
 
 def _is_frame(lib: Library, rule: RuleLine) -> bool:
@@ -42,26 +54,43 @@ def _is_frame(lib: Library, rule: RuleLine) -> bool:
 
 
 class _Oracle:
-    """Whether the frame plus some of the other lines has no answer, under one deadline."""
+    """Whether the frame plus some members has no answer, under one deadline."""
 
     def __init__(self, case: Case, lib: Library, frame: list[int], deadline: float | None,
                  workers: int | None) -> None:
         self.case, self.lib, self.frame = case, lib, frame
         self.deadline, self.workers = deadline, workers
         self.timed_out = False
-        self.memo: dict[frozenset[int], bool] = {}
+        self.memo: dict[frozenset[Item], bool] = {}
+        self.givens = digit_grid(case)
+        text = case.front.fields.get("givens")
+        self.layout = read_grid(text, "givens") if isinstance(text, str) else None
+        """Where each given stands in the text (its values are `givens`, checked)."""
 
-    def none(self, chosen: list[int]) -> bool:
+    def subcase(self, chosen: frozenset[Item]) -> Case:
+        """The case with the frame, the chosen lines and the chosen givens only."""
+        keep = {(i,) for i in self.frame} | chosen
+        rules = self.case.rules
+        body = tuple(b for b in self.case.body if not isinstance(b, RuleLine)
+                     or any(b is rules[i] for (i,) in (k for k in keep if len(k) == 1)))
+        case = replace(self.case, body=body)
+        if self.givens is None or self.layout is None:
+            return case
+        lines = str(self.case.front.fields["givens"]).split("\n")
+        for r, row in enumerate(self.givens, start=1):
+            for c, v in enumerate(row, start=1):
+                if v is not None and (r, c) not in keep:
+                    n, at = self.layout.row_lines[r - 1], self.layout.cell_index[r - 1][c - 1]
+                    lines[n] = lines[n][:at] + "." + lines[n][at + 1:]
+        fields = {**self.case.front.fields, "givens": "\n".join(lines)}
+        return replace(case, front=replace(self.case.front, fields=fields))
+
+    def none(self, chosen: list[Item]) -> bool:
         """True when frame + `chosen` has no answer; a solve out of time counts as an answer
-        (the line stays), and is remembered in `timed_out`."""
+        (the member stays), and is remembered in `timed_out`."""
         key = frozenset(chosen)
         if key not in self.memo:
-            keep = set(self.frame) | key
-            rules = self.case.rules
-            body = tuple(b for b in self.case.body
-                         if not isinstance(b, RuleLine)
-                         or any(b is rules[i] for i in keep))
-            inst = instantiate(replace(self.case, body=body), self.lib)
+            inst = instantiate(self.subcase(key), self.lib)
             check_program(inst.program, inst.instance.constants, inst.instance.terms)
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
@@ -74,35 +103,44 @@ class _Oracle:
 
 def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
              workers: int | None = None) -> Conflict | None:
-    """A set of `case`'s lines with no answer that gets one when any of them is dropped;
-    None when the case has an answer after all."""
+    """A set of `case`'s lines and givens with no answer that gets one when any of them is
+    dropped; None when the case has an answer after all."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     rules = case.rules
     frame = [i for i, r in enumerate(rules) if _is_frame(lib, r)]
-    others = [i for i in range(len(rules)) if i not in frame]
     oracle = _Oracle(case, lib, frame, deadline, workers)
-    if not oracle.none(others):
+    members: list[Item] = [(i,) for i in range(len(rules)) if i not in frame]
+    if oracle.givens is not None:
+        members += [(r, c) for r, row in enumerate(oracle.givens, start=1)
+                    for c, v in enumerate(row, start=1) if v is not None]
+    if not oracle.none(members):
         return None
-    if oracle.none([]):
-        found: list[int] = []
-    else:
-        found = sorted(_quickxplain(oracle, [], False, others))
+    found: list[Item] = []
+    if not oracle.none([]):
+        found = _quickxplain(oracle, [], False, members)
         if not oracle.none(found):  # only when a solve ran out of time on the way
-            found = others
-    return Conflict(tuple(rules[i] for i in found), tuple(rules[i] for i in frame),
-                    not oracle.timed_out)
+            found = members
+    minimal = not oracle.timed_out
+    # a single change that mends the case must touch every conflict, so only members of this
+    # one can be it
+    fixes = tuple(x for x in found if not oracle.none([m for m in members if m != x]))
+    grid = oracle.givens or []
+    return Conflict(tuple(rules[k[0]] for k in sorted(x for x in found if len(x) == 1)),
+                    tuple((r, c, grid[r - 1][c - 1] or 0)
+                          for r, c in sorted(x for x in found if len(x) == 2)),
+                    tuple(rules[i] for i in frame), minimal, tuple(sorted(fixes)))
 
 
-def _quickxplain(oracle: _Oracle, background: list[int], added: bool,
-                 lines: list[int]) -> list[int]:
-    """The lines of `lines` that `background` needs to have no answer, found by halves: when
-    the background alone has none (and just grew), none of `lines` is needed."""
+def _quickxplain(oracle: _Oracle, background: list[Item], added: bool,
+                 members: list[Item]) -> list[Item]:
+    """The members of `members` that `background` needs to have no answer, found by halves:
+    when the background alone has none (and just grew), none of `members` is needed."""
     if added and oracle.none(background):
         return []
-    if len(lines) == 1:
-        return list(lines)
-    half = len(lines) // 2
-    first, second = lines[:half], lines[half:]
+    if len(members) == 1:
+        return list(members)
+    half = len(members) // 2
+    first, second = members[:half], members[half:]
     need2 = _quickxplain(oracle, background + first, bool(first), second)
     need1 = _quickxplain(oracle, background + need2, bool(need2), first)
     return need1 + need2
