@@ -144,3 +144,14 @@ def test_why_is_for_case_files(tmp_path: Path, capsys: pytest.CaptureFixture[str
     prog.write_text("x∈{0⋯3}\n", encoding="utf-8")
     assert main(["solve", str(prog), "--why"]) == 1
     assert "--why explains case files" in capsys.readouterr().err
+
+
+def test_out_of_time_lists_everything_and_says_so(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import sapphire.meaning.explain as explain
+
+    monkeypatch.setattr(explain, "has_answer", lambda *a, **k: None)  # every solve times out
+    case, lib = load_case(case_file(tmp_path, CLASH))
+    found = conflict(case, lib, time_limit=1)
+    assert found is not None and not found.minimal and found.fixes == ()
+    assert [r.span.line for r in found.lines] == [5, 6, 7, 8]

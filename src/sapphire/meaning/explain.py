@@ -25,6 +25,9 @@ from sapphire.library import Library
 from sapphire.meaning.instantiate import instantiate
 from sapphire.pipeline import has_answer
 
+Item = tuple[int, ...]
+"""A member that may be dropped: `(i,)` the i-th rule line, `(r, c)` the given at r,c."""
+
 
 @dataclass(frozen=True)
 class Conflict:
@@ -44,10 +47,6 @@ class Conflict:
     wrong total): `(i,)` for the i-th rule line, `(r, c)` for the given at r,c."""
 
 
-Item = tuple[int, ...]
-"""A member that may be dropped: `(i,)` the i-th rule line, `(r, c)` the given at r,c."""
-
-
 def _is_frame(lib: Library, rule: RuleLine) -> bool:
     d = lib.resolve(rule.reference)
     return d is not None and bool(d.declares or d.binds)
@@ -61,7 +60,7 @@ class _Oracle:
         self.case, self.lib, self.frame = case, lib, frame
         self.deadline, self.workers = deadline, workers
         self.timed_out = False
-        self.memo: dict[frozenset[Item], bool] = {}
+        self.memo: dict[frozenset[Item], bool | None] = {}
         self.givens = digit_grid(case)
         text = case.front.fields.get("givens")
         self.layout = read_grid(text, "givens") if isinstance(text, str) else None
@@ -85,20 +84,24 @@ class _Oracle:
         fields = {**self.case.front.fields, "givens": "\n".join(lines)}
         return replace(case, front=replace(self.case.front, fields=fields))
 
-    def none(self, chosen: list[Item]) -> bool:
-        """True when frame + `chosen` has no answer; a solve out of time counts as an answer
-        (the member stays), and is remembered in `timed_out`."""
+    def solve(self, chosen: list[Item]) -> bool | None:
+        """Whether frame + `chosen` has an answer; None when the solve ran out of time (also
+        remembered in `timed_out`)."""
         key = frozenset(chosen)
         if key not in self.memo:
             inst = instantiate(self.subcase(key), self.lib)
             check_program(inst.program, inst.instance.constants, inst.instance.terms)
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
-            found = has_answer(ground(inst.program, inst.instance), time_limit=left,
-                               workers=self.workers)
-            self.timed_out |= found is None
-            self.memo[key] = found is False
+            self.memo[key] = has_answer(ground(inst.program, inst.instance), time_limit=left,
+                                        workers=self.workers)
+            self.timed_out |= self.memo[key] is None
         return self.memo[key]
+
+    def none(self, chosen: list[Item]) -> bool:
+        """True when frame + `chosen` is shown to have no answer; a solve out of time counts
+        as an answer, so the conflict keeps the member in question."""
+        return self.solve(chosen) is False
 
 
 def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
@@ -113,17 +116,19 @@ def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
     if oracle.givens is not None:
         members += [(r, c) for r, row in enumerate(oracle.givens, start=1)
                     for c, v in enumerate(row, start=1) if v is not None]
-    if not oracle.none(members):
-        return None
     found: list[Item] = []
-    if not oracle.none([]):
+    if not oracle.none(members):
+        if not oracle.timed_out:
+            return None
+        found = members  # out of time before even the whole case was refuted
+    elif not oracle.none([]):
         found = _quickxplain(oracle, [], False, members)
         if not oracle.none(found):  # only when a solve ran out of time on the way
             found = members
     minimal = not oracle.timed_out
     # a single change that mends the case must touch every conflict, so only members of this
     # one can be it
-    fixes = tuple(x for x in found if not oracle.none([m for m in members if m != x]))
+    fixes = tuple(x for x in found if oracle.solve([m for m in members if m != x]) is True)
     grid = oracle.givens or []
     return Conflict(tuple(rules[k[0]] for k in sorted(x for x in found if len(x) == 1)),
                     tuple((r, c, grid[r - 1][c - 1] or 0)
