@@ -232,10 +232,14 @@ class RuleDefinition:
     def needs(self) -> frozenset[str]:
         """The declarations whose channels the meaning reads (`region` needs `regions`): a
         case using this kind without a rule that declares them has no such channel to read."""
-        reads: set[str] = set()
-        for c in self.program().constraints:
-            names_applied(c, reads)
-        return frozenset(CHANNEL_DECLARATIONS[n] for n in reads if n in CHANNEL_DECLARATIONS)
+        key = (self.path, self.meaning_line, self.meaning)
+        if key not in _NEEDS:
+            reads: set[str] = set()
+            for c in self.program().constraints:
+                names_applied(c, reads)
+            _NEEDS[key] = frozenset(CHANNEL_DECLARATIONS[n] for n in reads
+                                    if n in CHANNEL_DECLARATIONS)
+        return _NEEDS[key]
 
 
 LENGTH_OPS = {"+": lambda a, b: a + b, "⨫": lambda a, b: max(a - b, 0),
@@ -256,6 +260,8 @@ def _evaluate(e: Expr, names: dict[str, Any]) -> int:
 
 _PROGRAMS: dict[tuple[str, int, str], Program] = {}
 """Parsed meanings by file, line and text; a definition's block never changes once read."""
+_NEEDS: dict[tuple[str, int, str], frozenset[str]] = {}
+"""`RuleDefinition.needs` by the same key, asked once per rule line of every case checked."""
 
 
 def names_applied(e: object, out: set[str]) -> None:
