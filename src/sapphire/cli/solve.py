@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         answers = res.solutions
         drawing = _case_loop_drawings(answers)
         clues = _case_clues(res)
-        if args.why:
+        if args.why and args.format != "svg":  # a picture has no place for the text
             why = _why(args, res)
     if args.format == "svg":
         panels = [panel_of(a, clues) for a in answers]
