@@ -82,13 +82,18 @@ def solve_model(gm: GroundModel, *, max_solutions: int = 2,
     res = solve(gm, answer_variables(gm), max_solutions=max(2, max_solutions),
                 time_limit=time_limit, workers=workers)
     t0 = time.perf_counter()
-    for vals in res.solutions:
+    _verify(gm, res.solutions)
+    res.timings["verify"] = time.perf_counter() - t0
+    return res.status, res.solutions[:max_solutions], res.timings
+
+
+def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
+    """Every answer against the independent evaluator; a failure is the solver's fault."""
+    for vals in solutions:
         bad = violations(gm, vals)
         if bad:
             detail = "; ".join(f"{b.what} ({b.origin})" for b in bad[:5])
             raise InternalError(f"the solver's answer fails verification: {detail}")
-    res.timings["verify"] = time.perf_counter() - t0
-    return res.status, res.solutions[:max_solutions], res.timings
 
 
 def has_answer(gm: GroundModel, *, time_limit: float | None = None,
@@ -101,9 +106,7 @@ def has_answer(gm: GroundModel, *, time_limit: float | None = None,
                 workers=workers)
     if res.status == "unknown" and not res.solutions:
         return None
-    for vals in res.solutions:
-        if violations(gm, vals):
-            raise InternalError("the solver's answer fails verification")
+    _verify(gm, res.solutions)
     return bool(res.solutions)
 
 

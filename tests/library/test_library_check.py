@@ -247,6 +247,9 @@ def test_a_line_of_the_wrong_length_is_an_error(std) -> None:
     (d,) = std.check_case(case("sudoku 4x4", line.replace("-r7c4", ""), **fields))
     assert (d.kind, d.span.line, d.span.col) == ("wrong-cell-count", 5, 1)
     assert d.message == "'doppelganger' lists 11 cells, but needs 3·rows = 12 on this 4×4 board"
+    # a missing parameter is the one error, not a count on top of it
+    assert found(std, case("sudoku 4x4", line.replace("-r7c4", "").replace(" width 2", ""),
+                           **fields)) == [("missing-parameter", 5, 1)]
 
 
 def test_an_entry_may_read_what_its_case_declares(std) -> None:

@@ -150,6 +150,9 @@ def test_length_is_arithmetic_over_the_board_and_integer_parameters() -> None:
     assert errors(md(GOOD_FRONT + "length: 2·\n")) == [("bad-field", 5, 9)]      # no parse
     assert errors(md(GOOD_FRONT + "length: rows = 2\n")) == [("bad-field", 5, 9)]  # not arithmetic
     assert errors(md("kind: thing\nscope: global\nlength: 3\n")) == [("bad-field", 4, 9)]
+    assert errors(md(GOOD_FRONT + "length: [3]\n")) == [("bad-field", 5, 9)]  # not text
+    assert parse_definition(md(GOOD_FRONT + "length: 4\n"), "thing.md").expected_length(
+        9, 9, {}) == 4  # a bare number is a length too
 
 
 def test_declarations_positional_and_boxes() -> None:

@@ -155,3 +155,24 @@ def test_out_of_time_lists_everything_and_says_so(tmp_path: Path,
     found = conflict(case, lib, time_limit=1)
     assert found is not None and not found.minimal and found.fixes == ()
     assert [r.span.line for r in found.lines] == [5, 6, 7, 8]
+
+
+def test_a_case_the_caller_refuted_is_not_solved_again(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import sapphire.meaning.explain as explain
+
+    seen: list[int] = []
+    real = explain.has_answer
+
+    def counting(gm, **k):  # noqa: ANN001, ANN202 - the pipeline's own signature
+        seen.append(len(gm.constraints))
+        return real(gm, **k)
+
+    monkeypatch.setattr(explain, "has_answer", counting)
+    case, lib = load_case(case_file(tmp_path, CLASH))
+    again = conflict(case, lib)
+    solves = len(seen)
+    seen.clear()
+    once = conflict(case, lib, refuted=True)
+    assert again is not None and once is not None and once.lines == again.lines
+    assert len(seen) == solves - 1

@@ -99,9 +99,8 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
     if res.status != "none":
         return None
     case, lib = load_case(args.file)
-    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers)
-    if found is None:  # cannot happen unless the solver disagrees with itself
-        return None
+    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True)
+    assert found is not None  # the whole case is refuted, so some conflict exists
     source = case.source.splitlines()
 
     def line(rule: Any) -> dict[str, Any]:

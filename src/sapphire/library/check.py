@@ -346,13 +346,12 @@ def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: froz
                  out: _Out) -> None:
     """A kind that reads the region map, the shading or the loop needs a rule declaring it;
     the hint names a kind that declares everything missing (`island` wants `nurikabe`)."""
-    missing = sorted(d.needs() - declared)
+    missing = sorted(d.needs - declared)
     if not missing:
         return
     nouns = " and the ".join(_MISSING[m][1] for m in missing)
     pronoun = "it" if len(missing) == 1 else "them"
-    covering = [k for k in lib.declarers(missing[0])
-                if set(missing) <= getattr(lib.resolve(k), "declares", frozenset())]
+    covering = lib.declarers(*missing)
     out.add(_MISSING[missing[0]][0],
             f"'{d.kind}' reads the {nouns}, but no rule declares {pronoun}", _where(rule),
             f"add a '{covering[0]}' line" if covering else None)

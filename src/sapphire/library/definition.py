@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 import yaml
@@ -229,17 +230,15 @@ class RuleDefinition:
             _PROGRAMS[key] = prog
         return prog
 
+    @cached_property
     def needs(self) -> frozenset[str]:
         """The declarations whose channels the meaning reads (`region` needs `regions`): a
-        case using this kind without a rule that declares them has no such channel to read."""
-        key = (self.path, self.meaning_line, self.meaning)
-        if key not in _NEEDS:
-            reads: set[str] = set()
-            for c in self.program().constraints:
-                names_applied(c, reads)
-            _NEEDS[key] = frozenset(CHANNEL_DECLARATIONS[n] for n in reads
-                                    if n in CHANNEL_DECLARATIONS)
-        return _NEEDS[key]
+        case using this kind without a rule that declares them has no such channel to read.
+        Worked out once per definition, as every checked rule line asks."""
+        reads: set[str] = set()
+        for c in self.program().constraints:
+            names_applied(c, reads)
+        return frozenset(CHANNEL_DECLARATIONS[n] for n in reads if n in CHANNEL_DECLARATIONS)
 
 
 LENGTH_OPS = {"+": lambda a, b: a + b, "⨫": lambda a, b: max(a - b, 0),
@@ -260,8 +259,6 @@ def _evaluate(e: Expr, names: dict[str, Any]) -> int:
 
 _PROGRAMS: dict[tuple[str, int, str], Program] = {}
 """Parsed meanings by file, line and text; a definition's block never changes once read."""
-_NEEDS: dict[tuple[str, int, str], frozenset[str]] = {}
-"""`RuleDefinition.needs` by the same key, asked once per rule line of every case checked."""
 
 
 def names_applied(e: object, out: set[str]) -> None:

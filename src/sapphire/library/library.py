@@ -123,11 +123,11 @@ class Library:
         d = self._predicate_defs.get(name)
         return Predicate(name, None, None, frozenset(), d) if d is not None else None
 
-    def declarers(self, declaration: str) -> list[str]:
-        """Local kinds that declare `declaration` (for hints such as 'add a yin-yang line'),
-        global rules first, and of those the ones declaring least (a cell rule such as
+    def declarers(self, *declarations: str) -> list[str]:
+        """Local kinds that declare all of `declarations` (for hints such as 'add a yin-yang
+        line'), global rules first, and of those the ones declaring least (a cell rule such as
         `shade-count` declares the shading too, `nurikabe` the shading and the regions)."""
-        found = [d for d in self.definitions() if declaration in d.declares]
+        found = [d for d in self.definitions() if set(declarations) <= d.declares]
         return [d.kind for d in sorted(found, key=lambda d: (d.scope != "global",
                                                              len(d.declares)))]
 

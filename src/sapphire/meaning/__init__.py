@@ -15,8 +15,12 @@ from typing import Any
 
 from sapphire.ground.grounder import ground
 from sapphire.ground.model import GroundModel
-from sapphire.lang.types import check_program
-from sapphire.meaning.instantiate import Instantiated, instantiate, load_case
+from sapphire.meaning.instantiate import (
+    Instantiated,
+    instantiate,
+    instantiate_checked,
+    load_case,
+)
 from sapphire.pipeline import SolveResult, decode, solve_model
 
 __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]
@@ -55,8 +59,7 @@ def solve_case(path: str, *, max_solutions: int = 2,
     """Parse, resolve, instantiate, ground, solve and verify a case file."""
     t0 = time.perf_counter()
     case, lib = load_case(path)
-    inst = instantiate(case, lib)
-    check_program(inst.program, inst.instance.constants, inst.instance.terms)
+    inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
     gm = ground(inst.program, inst.instance)
     t2 = time.perf_counter()

@@ -20,9 +20,8 @@ from typing import Any
 from sapphire.case.givens import digit_grid, read_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.ground.grounder import ground
-from sapphire.lang.types import check_program
 from sapphire.library import Library
-from sapphire.meaning.instantiate import instantiate
+from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import has_answer
 
 Item = tuple[int, ...]
@@ -69,9 +68,9 @@ class _Oracle:
     def subcase(self, chosen: frozenset[Item]) -> Case:
         """The case with the frame, the chosen lines and the chosen givens only."""
         keep = {(i,) for i in self.frame} | chosen
-        rules = self.case.rules
-        body = tuple(b for b in self.case.body if not isinstance(b, RuleLine)
-                     or any(b is rules[i] for (i,) in (k for k in keep if len(k) == 1)))
+        lines_kept = {id(r) for i, r in enumerate(self.case.rules) if (i,) in keep}
+        body = tuple(b for b in self.case.body
+                     if not isinstance(b, RuleLine) or id(b) in lines_kept)
         case = replace(self.case, body=body)
         if self.givens is None or self.layout is None:
             return case
@@ -89,8 +88,7 @@ class _Oracle:
         remembered in `timed_out`)."""
         key = frozenset(chosen)
         if key not in self.memo:
-            inst = instantiate(self.subcase(key), self.lib)
-            check_program(inst.program, inst.instance.constants, inst.instance.terms)
+            inst = instantiate_checked(self.subcase(key), self.lib)
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
             self.memo[key] = has_answer(ground(inst.program, inst.instance), time_limit=left,
@@ -105,9 +103,10 @@ class _Oracle:
 
 
 def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
-             workers: int | None = None) -> Conflict | None:
+             workers: int | None = None, refuted: bool = False) -> Conflict | None:
     """A set of `case`'s lines and givens with no answer that gets one when any of them is
-    dropped; None when the case has an answer after all."""
+    dropped; None when the case has an answer after all. `refuted`: the caller's own solve has
+    shown the whole case has none, so it is not solved again."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     rules = case.rules
     frame = [i for i, r in enumerate(rules) if _is_frame(lib, r)]
@@ -116,6 +115,8 @@ def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
     if oracle.givens is not None:
         members += [(r, c) for r, row in enumerate(oracle.givens, start=1)
                     for c, v in enumerate(row, start=1) if v is not None]
+    if refuted:
+        oracle.memo[frozenset(members)] = False
     found: list[Item] = []
     if not oracle.none(members):
         if not oracle.timed_out:

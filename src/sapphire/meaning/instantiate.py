@@ -34,6 +34,7 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
 from sapphire.ground.grounder import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
+from sapphire.lang.types import check_program
 from sapphire.library import Library
 from sapphire.library.check import rule_lines
 from sapphire.library.definition import RuleDefinition, names_applied
@@ -119,6 +120,14 @@ def _rule_bindings(rule: RuleLine, d: RuleDefinition, rows: int, cols: int
 
 def _span(case: Case, rule: RuleLine) -> Span:
     return rule.span or Span(case.path, 1, 1)
+
+
+def instantiate_checked(case: Case, lib: Library) -> Instantiated:
+    """`instantiate`, then type-check the program against its constants and terms: what a
+    solve needs before grounding."""
+    inst = instantiate(case, lib)
+    check_program(inst.program, inst.instance.constants, inst.instance.terms)
+    return inst
 
 
 def instantiate(case: Case, lib: Library) -> Instantiated:
