@@ -6,7 +6,7 @@ import pytest
 
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import Instance, data_to_instance, ground
-from sapphire.ground.model import Domain
+from sapphire.ground.model import Domain, Or
 from sapphire.lang.parser import parse_program
 
 
@@ -18,10 +18,33 @@ def test_domains_come_from_top_level_membership_and_equality() -> None:
     gm = g("∀a∈{0⋯2} ⦗f a⦘∈{0 1}\n⦗f 1⦘=1\nx∈{3 5 7}\nx¬=5")
     names = {v.label(): v.domain for v in gm.variables}
     assert names == {"f(0)": Domain.of([0, 1]), "f(2)": Domain.of([0, 1]),
-                     "x": Domain.of([3, 5, 7])}
-    # f(1) folded to the constant 1; the domain facts emit no constraints
+                     "x": Domain.of([3, 7])}
+    # f(1) folded to the constant 1; the domain facts, x¬=5 among them, emit no constraints
     assert gm.constants["f"] == {(1,): 1}
+    assert gm.constraints == []
+
+
+def test_exclusions_take_values_out_of_point_domains() -> None:
+    gm = g("∀a∈{1⋯3} ⦗f a⦘∈{1⋯9}\n∀a∈{1⋯3} ∀v∈{1⋯9}: v>a+5 ⇒ ⦗f a⦘¬=v\n5¬=⦗f 1⦘\n"
+           "∀a∈{1⋯3}: ⦗f a⦘=7 ⇒ a=3")
+    names = {v.label(): v.domain for v in gm.variables}
+    assert names == {"f(1)": Domain.of([1, 2, 3, 4, 6]), "f(2)": Domain.range(1, 7),
+                     "f(3)": Domain.range(1, 8)}
+    # only f(2)=7 is left to forbid: f(1) cannot be 7, and for f(3) the guard holds
     assert len(gm.constraints) == 1
+
+
+def test_an_exclusion_does_not_give_a_domain() -> None:
+    with pytest.raises(SapphireError) as e:
+        g("⦗f 1⦘¬=3\n⦗f 1⦘<5")
+    assert e.value.diagnostics[0].kind == "no-domain"
+
+
+def test_excluding_every_value_leaves_no_answer() -> None:
+    gm = g("x∈{1 2}\nx¬=1\ny∈{1 2}\ny¬=1\ny¬=2")
+    assert [v.label() for v in gm.variables] == []  # x is the constant 2
+    assert gm.constraints[0].origin.note == "no value is left for y"
+    assert gm.constraints[0].formula == Or(())
 
 
 def test_definition_by_equality_is_a_constant_used_in_bounds() -> None:
@@ -103,3 +126,16 @@ def test_atoms_the_domain_decides_fold_away() -> None:
     xi = [v.name for v in gm.variables].index("x")
     # g=7 and g>9 are false, g<=4, g¬=5 and x¬=3 are true: what is left reads x only
     assert [c.formula for c in gm.constraints] == [Cmp("=", Lin(((xi, 1),), -1))]
+
+
+def test_only_a_point_against_a_read_free_side_is_an_exclusion_candidate() -> None:
+    from sapphire.ground.grounder import _may_state_facts
+
+    def candidate(text: str) -> bool:
+        return _may_state_facts(parse_program(text, "t.sapphire").constraints[0], {})
+
+    assert candidate("∀a∈{1⋯3}: a>1 ⇒ ⦗f a⦘¬=2·a+1")
+    assert candidate("x¬=5")
+    # the right side reads the map: never a constant, so the guard is not worth evaluating
+    assert not candidate("∀a∈{1⋯3}: a>1 ⇒ ⦗f a⦘¬=2·⦗f a⨫1⦘")
+    assert not candidate("∀a∈{1⋯3}: ⦗f a⦘⨫⦗f 1⦘¬=1")

@@ -6,8 +6,10 @@ parameters) and given map points. Output: a `GroundModel`.
 Three steps, each a walk over the program:
 1. *facts*: at unconditional positions (top level, under ∀ and ∧, after a guard that folds
    to true) `point ∈ constant-set` and `point = constant` give value domains; a scalar
-   constrained by `= constant` is that constant. Repeated while it discovers new constants.
-2. the points so bounded become variables (singletons become constants);
+   constrained by `= constant` is that constant. `point ¬= constant` takes a value out of a
+   domain so given. Repeated while it discovers new constants.
+2. the points so bounded become variables (singletons become constants); a value taken out
+   is never a literal of the solver, and every test of it folds away while grounding;
 3. *ground*: every constraint is evaluated with constants folded; a guard that folds to false
    removes its branch before the branch is read, so only live reads need a domain.
 """
@@ -73,7 +75,7 @@ Value = Any  # int | bool | Lin | Formula | tuple | list
 
 
 def _may_state_facts(e: Expr, memo: dict[int, bool]) -> bool:
-    """Whether `collect` can find a domain fact in `e`: a `∈` or `=` reachable through the
+    """Whether `collect` can find a domain fact in `e`: `∈`, `=` or `¬=` reachable through the
     shapes it walks (conjunctions, ∀, the right of ⇒, let). The facts pass skips the rest, so
     a line of guarded path constraints costs nothing there. `memo` is per grounding, by node
     identity (the program's nodes outlive it)."""
@@ -90,10 +92,26 @@ def _may_state_facts(e: Expr, memo: dict[int, bool]) -> bool:
         out = _may_state_facts(e.body, memo)
     elif isinstance(e, Binary) and e.op == "⇒":
         out = _may_state_facts(e.right, memo)
+    elif isinstance(e, Binary) and e.op == "¬=":
+        out = any(isinstance(p, (Apply, Name)) and _reads_nothing(q)
+                  for p, q in ((e.left, e.right), (e.right, e.left)))
     else:
         out = isinstance(e, Binary) and e.op in ("∈", "=")
     memo[id(e)] = out
     return out
+
+
+def _reads_nothing(e: Expr) -> bool:
+    """Whether `e` is arithmetic over names and numbers only, so that it may be a constant.
+    A `¬=` is a fact candidate only against such a side: `⦗f x⦘¬=2·⦗f y⦘` never is, and the
+    guards above it are then not evaluated in the facts pass (they can be costly)."""
+    if isinstance(e, (Num, Name)):
+        return True
+    if isinstance(e, Unary):
+        return _reads_nothing(e.operand)
+    if isinstance(e, Binary) and e.op in ("+", "⨫", "·", "÷", "mod"):
+        return _reads_nothing(e.left) and _reads_nothing(e.right)
+    return False
 
 
 def _domain_of(v: Value) -> Domain | None:
@@ -128,6 +146,7 @@ class Grounder:
         self.scalar_dom: dict[str, Domain] = {}
         self.point_dom: dict[str, dict[tuple[int, ...], Domain]] = {}
         self.fact_origin: dict[tuple[str, tuple[int, ...]], Origin] = {}
+        self.excluded: dict[tuple[str, tuple[int, ...]], set[int]] = {}
         # after facts: name -> index -> int constant | Lin of its variable
         self.points: dict[str, dict[tuple[int, ...], IntTerm]] = {}
         self.scalars: dict[str, IntTerm] = {}
@@ -166,6 +185,7 @@ class Grounder:
             given = {n: dict(p) for n, p in self.point_dom.items()}
             self.scalar_dom = {}
             self.point_dom = given
+            self.excluded = {}
             for c in self.program.constraints:
                 self.collect(c)
             after = (len(self.env), sum(1 for d in self._all_domains() if d.size == 1))
@@ -192,6 +212,11 @@ class Grounder:
 
     def make_variables(self) -> None:
         m = self.model
+        for (name, idx), gone in self.excluded.items():
+            doms = self.point_dom.get(name, {}) if idx else self.scalar_dom
+            key = idx if idx else name
+            if key in doms and name not in self.env:
+                doms[key] = doms[key].without(gone)  # type: ignore[index]
         for name, dom in self.scalar_dom.items():
             if name in self.env:
                 continue
@@ -227,18 +252,10 @@ class Grounder:
             return None
         sides = [(e.left, e.right)] if e.op == "∈" else [(e.left, e.right), (e.right, e.left)]
         for point, other in sides:
-            target = self.point_ref(point)
-            if target is None:
+            found = self.point_and_constant(point, other)
+            if found is None:
                 continue
-            try:
-                saved, self.mode = self.mode, "facts"
-                try:
-                    val = self.eval(other)
-                finally:
-                    self.mode = saved
-            except _NotConstant as nc:
-                self.saw_unknown |= nc.unknown
-                continue
+            target, val = found
             if e.op == "∈":
                 dom = _domain_of(val)
                 if dom is None:
@@ -249,6 +266,30 @@ class Grounder:
                 dom = Domain.of([val])
             return (target[0], target[1], dom)
         return None
+
+    def as_exclusion(self, e: Binary) -> tuple[str, tuple[int, ...], int] | None:
+        """`point ¬= constant` (either side) as the point and the value it cannot take."""
+        for point, other in ((e.left, e.right), (e.right, e.left)):
+            found = self.point_and_constant(point, other)
+            if found is not None and type(found[1]) is int:
+                return (found[0][0], found[0][1], found[1])
+        return None
+
+    def point_and_constant(self, point: Expr,
+                           other: Expr) -> tuple[tuple[str, tuple[int, ...]], Value] | None:
+        """The point `point` names and the constant value of `other`, when there are both."""
+        target = self.point_ref(point)
+        if target is None:
+            return None
+        try:
+            saved, self.mode = self.mode, "facts"
+            try:
+                return target, self.eval(other)
+            finally:
+                self.mode = saved
+        except _NotConstant as nc:
+            self.saw_unknown |= nc.unknown
+            return None
 
     def point_ref(self, e: Expr) -> tuple[str, tuple[int, ...]] | None:
         """The (name, index) a map read or free scalar names, when its index is constant."""
@@ -310,6 +351,10 @@ class Grounder:
                 return
             if g is True:
                 self.collect(e.right)
+        elif isinstance(e, Binary) and e.op == "¬=":
+            f = self.as_exclusion(e)
+            if f is not None:
+                self.excluded.setdefault((f[0], f[1]), set()).add(f[2])
         else:
             f = self.as_fact(e)
             if f is not None:

@@ -56,6 +56,23 @@ class Domain:
                 j += 1
         return Domain(tuple(out))
 
+    def without(self, values: Iterable[int]) -> Domain:
+        """This domain less `values`, interval by interval (a domain may be wide)."""
+        out: list[Interval] = []
+        holes = sorted(v for v in set(values) if v in self)
+        if not holes:
+            return self
+        k = 0
+        for lo, hi in self.intervals:
+            while k < len(holes) and holes[k] <= hi:
+                if holes[k] > lo:
+                    out.append((lo, holes[k] - 1))
+                lo = holes[k] + 1
+                k += 1
+            if lo <= hi:
+                out.append((lo, hi))
+        return Domain(tuple(out))
+
     @property
     def size(self) -> int:
         return sum(hi - lo + 1 for lo, hi in self.intervals)

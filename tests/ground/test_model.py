@@ -1,0 +1,21 @@
+"""The ground model's value domains."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sapphire.ground.model import Domain
+
+
+def test_without_cuts_holes_and_ends_out_of_intervals() -> None:
+    d = Domain(((1, 10), (20, 30)))
+    assert d.without([1, 5, 10, 20, 25, 31]) == Domain(((2, 4), (6, 9), (21, 24), (26, 30)))
+    assert d.without([6, 7]) == Domain(((1, 5), (8, 10), (20, 30)))
+    assert d.without([15, 40]) is d
+    assert Domain.range(3, 3).without([3]).is_empty
+
+
+@given(st.sets(st.integers(-5, 25)), st.sets(st.integers(-8, 28)))
+def test_without_is_set_difference(values: set[int], gone: set[int]) -> None:
+    assert Domain.of(values).without(gone) == Domain.of(values - gone)
