@@ -76,6 +76,22 @@ def test_every_way_counts_the_connected_subsets(way: str,
     assert count(enforced(2, 2)) == ("multiple", 14 + 16)
 
 
+def test_an_encoding_costs_only_the_cells_that_may_be_members() -> None:
+    # an island that can only lie in the first two columns costs what a line over them costs
+    near = board(2, 3) + "connected⟨r c⟩∈{1⋯2}×{1⋯3}: c<=2 ∧ ⦗s r c⦘=1\n"
+    only = board(2, 3) + "connected⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗s r c⦘=1\n"
+    sizes = []
+    for text in (near, only):
+        gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+        low = cpsat._Lowering(gm, lazy_connectivity=False)
+        low.post_model()
+        sizes.append(len(low.m.proto.variables))
+    assert sizes[0] == sizes[1]
+    # and it still means the same: a connected part of the 2×2 columns, the last column free
+    assert sum(connected(s) for s in subsets(2, 2)) == 14
+    assert count(near) == ("multiple", 14 * 2**2)
+
+
 def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
     gm = ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({}))
     low = cpsat._Lowering(gm, lazy_connectivity=True)

@@ -38,6 +38,7 @@ from sapphire.ground.model import (
 )
 
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
+_FALSE = Or(())  # the formula that never holds, as grounding writes it
 
 
 @dataclass
@@ -651,11 +652,13 @@ class _Lowering:
         """`∧enf ⇒ f` in full: a root-distance labelling, with the root the first member in
         cell order."""
         self.free_aux = True  # distances along a spanning tree are many per answer
-        cells = list(f.cells)
+        # only cells that may be members take part: an island's few near cells, not the board
+        live = [i for i, mf in enumerate(f.members) if mf != _FALSE]
+        cells = [f.cells[i] for i in live]
         n = len(cells)
         if n == 0:
             return
-        member = [self.literal(mf, 0) for mf in f.members]
+        member = [self.literal(f.members[i], 0) for i in live]
         nbrs = neighbours(cells)
         if enf:
             ok = self.m.new_bool_var("")
