@@ -213,10 +213,14 @@ class Grounder:
     def make_variables(self) -> None:
         m = self.model
         for (name, idx), gone in self.excluded.items():
-            doms = self.point_dom.get(name, {}) if idx else self.scalar_dom
-            key = idx if idx else name
-            if key in doms and name not in self.env:
-                doms[key] = doms[key].without(gone)  # type: ignore[index]
+            if name in self.env:
+                continue
+            if idx:
+                pts = self.point_dom.get(name, {})
+                if idx in pts:
+                    pts[idx] = pts[idx].without(gone)
+            elif name in self.scalar_dom:
+                self.scalar_dom[name] = self.scalar_dom[name].without(gone)
         for name, dom in self.scalar_dom.items():
             if name in self.env:
                 continue
