@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from sapphire.diagnostics import SapphireError
-from sapphire.library import load_library, parse_definition, parse_prelude
+from sapphire.library import definition, load_library, parse_definition, parse_prelude
+from sapphire.library.library import std_root
 
 PROSE = "The rule explained for a setter.\n\n```text\nthing r1c1-r1c2\n```\n"
 MEANING = "```sapphire\n∀⟨r c⟩∈S: ⦗face r c⦘¬=5\n```\n"
@@ -256,3 +258,28 @@ def test_prelude_terms_keep_text_and_position() -> None:
     assert (second.name, second.line, second.params) == ("many", 10,
                                                          (("xs", "list<boolean>"),))
     assert second.body == "∀x∈xs: x"
+
+
+@pytest.mark.parametrize("text", [
+    md("kind: thing\nscope: {cells\ncells: set\n"),
+    md("kind: thing\nscpoe: cells\ncells: set\n"),
+    md("kind: [a, b]\nscope: cells\ncells: set\n"),
+])
+def test_both_yaml_parsers_report_the_same_places(text: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Definitions are read with libyaml when PyYAML has it and in pure Python otherwise; a
+    user's error lands at the same line and column either way."""
+    fast = errors(text)
+    monkeypatch.setattr(definition, "_YamlLoader", yaml.SafeLoader)
+    assert errors(text) == fast and fast
+
+
+def test_both_yaml_parsers_read_the_bundled_library_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = sorted(std_root().glob("*.md"))
+    fast = [parse_definition(p.read_text(encoding="utf-8"), p.name)
+            for p in paths if p.name != "prelude.md"]
+    monkeypatch.setattr(definition, "_YamlLoader", yaml.SafeLoader)
+    slow = [parse_definition(p.read_text(encoding="utf-8"), p.name)
+            for p in paths if p.name != "prelude.md"]
+    assert slow == fast and len(fast) == len(paths) - 1

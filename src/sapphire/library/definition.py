@@ -31,6 +31,14 @@ CHANNEL_DECLARATIONS: dict[str, str] = {
     "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop"}
 """The answer's channels a meaning may read, each with the declaration that creates it."""
 
+_YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader on libyaml when the wheel has it: reading the front matter of the
+whole library took half its load time with the pure-Python parser."""
+
+_MARKDOWN = MarkdownIt("commonmark").disable("inline")
+"""One parser for every definition, building block tokens only: the fences are blocks, and
+a parser made per file spent longer setting itself up than reading the file."""
+
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
         "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
@@ -334,7 +342,7 @@ class _Reader:
         self.path = path
         self.diagnostics: list[Diagnostic] = []
         self.yaml_offset = 2  # YAML line 0 is file line 2
-        self.loader: yaml.SafeLoader | None = None
+        self.loader: Any = None  # a _YamlLoader
 
     def span(self, line: int, col: int, end_col: int = 0) -> Span:
         return Span(self.path, line, col, 0, end_col)
@@ -388,7 +396,7 @@ def _read_document(r: _Reader) -> _Document:
 
     front: yaml.MappingNode | None = None
     fields: dict[str, yaml.Node] = {}
-    loader = yaml.SafeLoader(front_text)
+    loader = _YamlLoader(front_text)
     r.loader = loader
     try:
         node = loader.get_single_node()
@@ -429,7 +437,7 @@ def _read_document(r: _Reader) -> _Document:
               hint="give at least 'kind' and 'scope'")
 
     body = "\n".join(body_lines) + "\n"
-    tokens = MarkdownIt("commonmark").parse(body)
+    tokens = _MARKDOWN.parse(body)
     fences = [
         t for t in tokens
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
