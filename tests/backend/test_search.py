@@ -166,3 +166,28 @@ def test_a_race_stops_a_search_that_started_late() -> None:
     cpsat._race(low, runs)
     assert time.perf_counter() - t0 < 2
     assert runs[0].complete and runs[1].status == cp_model.UNKNOWN
+
+
+# one 0/1 answer variable and two integers: b=1 with x=y∈{0⋯3}, and b=0 with x=y=0, so two
+# answers differ only on b and the others only on the integers
+MOSTLY_INTEGERS = "b∈{0 1} ∧ x∈{0⋯3} ∧ y∈{0⋯3}\nb=0 ⇒ x=0\nx=y\n"
+# two 0/1 answer variables and one integer: a=0 with any b and x (8), a=1 with x=0 (2)
+MOSTLY_BOOLEANS = "a∈{0 1} ∧ b∈{0 1} ∧ x∈{0⋯3}\na=1 ⇒ x=0\n"
+
+
+@pytest.mark.parametrize(("text", "models", "count"),
+                         [(MOSTLY_INTEGERS, 1, 5), (MOSTLY_BOOLEANS, 2, 10)])
+def test_the_blocking_search_splits_into_phases_only_for_mostly_boolean_answers(
+        text: str, models: int, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    gm = g(text)
+    av = answer_variables(gm)
+    low = cpsat._Lowering(gm)
+    low.post_model()
+    search = cpsat._Search(low, av)
+    first = [0] * len(gm.variables)  # every variable at 0 is an answer of both
+    assert len(search.phases([first])) == models
+    monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ())
+    status, sols, timings = answers(text, 20)
+    assert status == "multiple" and len(sols) == count and "solve1" in timings
+    status, sols, _ = answers(text, count + 1)
+    assert status == "multiple" and len(sols) == count
