@@ -15,7 +15,7 @@ from test_connectivity import connected
 
 from sapphire.backend import cpsat
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.model import And, Cmp, Connected, Lin, Or
+from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Lin
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
 
@@ -107,7 +107,6 @@ def _eq(var: int, value: int, coef: int = 1) -> Cmp:
     return Cmp("=", Lin(((var, coef),), -value * coef))
 
 
-TRUE, FALSE = And(()), Or(())
 CELLS = ((1, 1), (1, 2))
 
 

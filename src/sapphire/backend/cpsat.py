@@ -19,6 +19,7 @@ from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
 from sapphire.ground.implied import Implied, implied_facts
 from sapphire.ground.model import (
+    FALSE,
     Accepts,
     AllDifferent,
     And,
@@ -38,7 +39,6 @@ from sapphire.ground.model import (
 )
 
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
-_FALSE = Or(())  # the formula that never holds, as grounding writes it
 
 
 @dataclass
@@ -653,7 +653,7 @@ class _Lowering:
         cell order."""
         self.free_aux = True  # distances along a spanning tree are many per answer
         # only cells that may be members take part: an island's few near cells, not the board
-        live = [i for i, mf in enumerate(f.members) if mf != _FALSE]
+        live = [i for i, mf in enumerate(f.members) if mf != FALSE]
         cells = [f.cells[i] for i in live]
         n = len(cells)
         if n == 0:

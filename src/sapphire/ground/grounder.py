@@ -28,6 +28,8 @@ from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.instance import Instance, data_to_instance
 from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
 from sapphire.ground.model import (
+    FALSE,
+    TRUE,
     Accepts,
     AllDifferent,
     And,
@@ -240,7 +242,7 @@ class Grounder:
         if dom.is_empty:
             o = self.fact_origin.get((name, idx), Origin(None))
             self.model.constraints.append(
-                Constraint(Or(()), Origin(o.span, o.bindings,
+                Constraint(FALSE, Origin(o.span, o.bindings,
                                           f"no value is left for {_label(name, idx)}")))
             return 0
         if dom.size == 1:
@@ -397,7 +399,7 @@ class Grounder:
         v = self.eval_bool(e)
         if v is True or self.implied_by_domain(v):
             return
-        self.emit(v if v is not False else Or(()), e.span)
+        self.emit(v if v is not False else FALSE, e.span)
 
     def implied_by_domain(self, f: Formula | bool) -> bool:
         """True when `f` bounds one variable and its domain already says so (a fact)."""
@@ -821,7 +823,7 @@ class Grounder:
             if all(isinstance(m, bool) for m in members):
                 return _connected_const([c for c, m in zip(cells, members, strict=True) if m])
             return Connected(tuple(cells), tuple(
-                m if not isinstance(m, bool) else (And(()) if m else Or(())) for m in members))
+                m if not isinstance(m, bool) else (TRUE if m else FALSE) for m in members))
         if k == "accepted":
             moves, starts, accepts = self.automaton(q)
             word = [self.eval_int(q.body) for _ in self.iterate(q)]

@@ -159,6 +159,14 @@ class Not:
     item: Formula
 
 
+TRUE = And(())
+"""The formula that always holds: grounding writes it for a connectivity member known to be
+one, and readers test for it by equality."""
+FALSE = Or(())
+"""The formula that never holds: a constraint that folded to false, a member known not to be
+one."""
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Implies:
     left: Formula
