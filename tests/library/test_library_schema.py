@@ -260,6 +260,11 @@ def test_prelude_terms_keep_text_and_position() -> None:
     assert second.body == "∀x∈xs: x"
 
 
+LIBYAML = pytest.mark.skipif(not yaml.__with_libyaml__,
+                             reason="PyYAML without libyaml reads with one parser only")
+
+
+@LIBYAML
 @pytest.mark.parametrize("text", [
     md("kind: thing\nscope: {cells\ncells: set\n"),
     md("kind: thing\nscpoe: cells\ncells: set\n"),
@@ -274,6 +279,7 @@ def test_both_yaml_parsers_report_the_same_places(text: str,
     assert errors(text) == fast and fast
 
 
+@LIBYAML
 def test_both_yaml_parsers_read_the_bundled_library_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
     paths = sorted(std_root().glob("*.md"))
