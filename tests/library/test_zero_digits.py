@@ -1,6 +1,8 @@
 """Kinds that read a digit as a position or a count, on boards whose digits start at 0: a 0
 points at no cell (`numbered-room`, `row-indexer`, `column-indexer`: the rule fails) or counts
-no cells (`x-sum`: the total must be 0). Counts against brute force, plain and under `not`."""
+no cells (`x-sum`: the total must be 0); a `lunchbox` between the 0 and the largest digit takes
+any number of cells that add up to its total (two cells for a total of 3 on digits 0-3). Counts
+against brute force, plain and under `not`."""
 
 from __future__ import annotations
 
@@ -28,6 +30,16 @@ def row_indexer(S: list[Cell], rows: int) -> Callable[[Grid], bool]:
     return lambda g: all(1 <= g[(r, c)] <= rows and g[(g[(r, c)], c)] == r for r, c in S)
 
 
+def lunchbox(S: list[Cell], total: int) -> Callable[[Grid], bool]:
+    def holds(g: Grid) -> bool:
+        vs = [g[c] for c in S]
+        if len(set(vs)) < len(vs):
+            return False
+        lo, hi = sorted((vs.index(min(vs)), vs.index(max(vs))))
+        return sum(vs[lo + 1:hi]) == total
+    return holds
+
+
 CASES = [
     ("x-sum r1c1-r1c2-r1c3-r1c4 total 0", 1, 4, x_sum(cells_of("r1c1-r1c2-r1c3-r1c4"), 0)),
     ("x-sum r1c4-r1c3-r1c2-r1c1 total 3", 1, 4, x_sum(cells_of("r1c4-r1c3-r1c2-r1c1"), 3)),
@@ -36,6 +48,8 @@ CASES = [
     ("numbered-room r1c4-r1c3-r1c2 digit 2", 1, 4, numbered_room(cells_of("r1c4-r1c3-r1c2"), 2)),
     ("column-indexer r1c2", 1, 3, column_indexer(cells_of("r1c2"), 3)),
     ("row-indexer r2c1", 3, 1, row_indexer(cells_of("r2c1"), 3)),
+    ("lunchbox r1c1-r1c2-r1c3-r1c4 total 3", 1, 4,
+     lunchbox(cells_of("r1c1-r1c2-r1c3-r1c4"), 3)),
 ]
 
 
