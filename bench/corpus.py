@@ -4,7 +4,8 @@ Each puzzle of a corpus file is imported to a case file (`sapphire.importers`), 
 `sapphire.meaning.solve_case` (two answers at most, to tell `unique` from `multiple`) under a
 per-puzzle time limit, and compared with the corpus's known answer and status. A failure of
 one puzzle never stops the run; it is listed at the end with its reason: the importer's
-refusal (an unsupported constraint type), a wrong answer or status, a timeout, or an error.
+refusal (an unsupported constraint type), a wrong answer or status, a timeout, or an error. A
+record we hold to be wrong (`DISPUTED`) fails as `disputed record`, with the evidence.
 
 Corpus files:
 * `iss.json` — variant sudokus in ISS constraint strings; rows of the table are ISS constraint
