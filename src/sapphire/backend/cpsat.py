@@ -170,6 +170,7 @@ class _Lowering:
                 self.bool_of.append(None)
                 self.affine.append((0, 1))
         self.atoms: dict[Formula, object] = {}
+        self.value_lits: dict[tuple[int, int], object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
         self.lazy_connectivity = lazy_connectivity
         """Leave connectivity out of the model and cut off answers that break it (see
@@ -697,8 +698,13 @@ class _Lowering:
 
     # ------------------------------------------------------------------ elements
     def value_literal(self, v: int, value: int):  # noqa: ANN201
-        """The shared literal of `variable v = value`."""
-        return self.atom_literal(Cmp("=", Lin(((v, 1),), -value)))
+        """The shared literal of `variable v = value` (the atom's own, looked up by the pair
+        first: implied permutations ask for every value of every cell several times)."""
+        key = (v, value)
+        lit = self.value_lits.get(key)
+        if lit is None:
+            lit = self.value_lits[key] = self.atom_literal(Cmp("=", Lin(((v, 1),), -value)))
+        return lit
 
     def post_implied(self, facts: Implied) -> None:
         """Add the redundant constraints of `facts`; they change no answer, only the search."""

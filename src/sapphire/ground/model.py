@@ -40,7 +40,10 @@ class Domain:
         return Domain(((lo, hi),) if lo <= hi else ())
 
     def __contains__(self, v: int) -> bool:
-        return any(lo <= v <= hi for lo, hi in self.intervals)
+        ivs = self.intervals
+        if len(ivs) == 1:  # most domains: a range, asked for each value of each cell
+            return ivs[0][0] <= v <= ivs[0][1]
+        return any(lo <= v <= hi for lo, hi in ivs)
 
     def intersect(self, other: Domain) -> Domain:
         out: list[Interval] = []

@@ -231,22 +231,24 @@ class RuleDefinition:
 
     def program(self) -> Program:
         """The ```sapphire block parsed, with positions in the .md file (parsed once)."""
-        key = (self.path, self.meaning_line, self.meaning)
-        prog = _PROGRAMS.get(key)
-        if prog is None:
-            prog = parse_program("\n" * (self.meaning_line - 1) + self.meaning, self.path)
-            _PROGRAMS[key] = prog
-        return prog
+        return meaning_program(self.path, self.meaning_line, self.meaning)
+
+    @cached_property
+    def applied(self) -> frozenset[str]:
+        """Every map name the meaning's constraints apply (`⦗face r c⦘` gives `face`), worked
+        out once: each rule line of the kind adds them to its case's reads."""
+        reads: set[str] = set()
+        for c in self.program().constraints:
+            names_applied(c, reads)
+        return frozenset(reads)
 
     @cached_property
     def needs(self) -> frozenset[str]:
         """The declarations whose channels the meaning reads (`region` needs `regions`): a
         case using this kind without a rule that declares them has no such channel to read.
         Worked out once per definition, as every checked rule line asks."""
-        reads: set[str] = set()
-        for c in self.program().constraints:
-            names_applied(c, reads)
-        return frozenset(CHANNEL_DECLARATIONS[n] for n in reads if n in CHANNEL_DECLARATIONS)
+        return frozenset(CHANNEL_DECLARATIONS[n] for n in self.applied
+                         if n in CHANNEL_DECLARATIONS)
 
 
 LENGTH_OPS = {"+": lambda a, b: a + b, "⨫": lambda a, b: max(a - b, 0),
@@ -267,6 +269,16 @@ def _evaluate(e: Expr, names: dict[str, Any]) -> int:
 
 _PROGRAMS: dict[tuple[str, int, str], Program] = {}
 """Parsed meanings by file, line and text; a definition's block never changes once read."""
+
+
+def meaning_program(path: str, line: int, text: str) -> Program:
+    """A ```sapphire block starting at `line` of `path`, parsed once."""
+    key = (path, line, text)
+    prog = _PROGRAMS.get(key)
+    if prog is None:
+        prog = parse_program("\n" * (line - 1) + text, path)
+        _PROGRAMS[key] = prog
+    return prog
 
 
 def names_applied(e: object, out: set[str]) -> None:
@@ -328,6 +340,10 @@ class Prelude:
 
     def term(self, name: str) -> Term | None:
         return next((t for t in self.terms if t.name == name), None)
+
+    def program(self) -> Program:
+        """The ```sapphire block parsed, with positions in prelude.md (parsed once)."""
+        return meaning_program(self.path, self.meaning_line, self.meaning)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import check_program
 from sapphire.library import Library
 from sapphire.library.check import rule_lines
-from sapphire.library.definition import RuleDefinition, names_applied
+from sapphire.library.definition import RuleDefinition
 
 CHANNELS = ("face", "value", "shade", "region")
 
@@ -79,9 +79,7 @@ class Instantiated:
 
 
 def _prelude_terms(lib: Library) -> tuple[TermDef, ...]:
-    p = lib.prelude
-    text = "\n" * (p.meaning_line - 1) + p.meaning
-    return parse_program(text, p.path).terms
+    return lib.prelude.program().terms
 
 
 def _json_to_const(v: Any, inner: bool = False) -> Any:
@@ -162,8 +160,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         assert d is not None  # check_case reported missing definitions
         span = _span(case, rule)
         meaning = d.program()
-        for c in meaning.constraints:
-            names_applied(c, reads)
+        reads |= d.applied
         if "alphabet" in d.declares and alphabet is None:
             alphabet = d.alphabet_for(rule.positional)
         if "shading" in d.declares:
@@ -290,8 +287,7 @@ def _sub_meanings(case: Case, lib: Library, parent: RuleLine, lines: list[str],
         d = lib.resolve(rule.reference)
         assert d is not None  # rule_lines reported missing definitions
         meaning = d.program()
-        for c in meaning.constraints:
-            names_applied(c, reads)
+        reads |= d.applied
         bindings = _bindings(case, lib, rule, d, size, terms, reads)
         out.append(_wrap(rule, d, meaning, bindings, _span(sub, rule), lib, terms, rule.nots))
     return out
