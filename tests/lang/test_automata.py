@@ -5,12 +5,15 @@ branch."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 from sapphire.ground.model import Accepts
-from sapphire.lang.automata import SYMBOLS, compile_regex, live_moves
+from sapphire.lang.automata import SYMBOLS, compile_regex, live_moves, renumbered
 
 
 @pytest.mark.parametrize("pattern", [
@@ -55,3 +58,19 @@ def test_a_run_follows_every_branch_of_a_nondeterministic_automaton() -> None:
     a = Accepts((), ((0, 1, 1), (0, 1, 2), (2, 3, 3)), (0,), (3,))
     assert a.reached([1]) == {1, 2}
     assert a.holds_for([1, 3]) and not a.holds_for([1]) and not a.holds_for([1, 3, 3])
+
+
+def test_states_are_numbered_by_a_walk_from_the_start() -> None:
+    # start 7; symbol 1 leads to 5, symbol 2 to 3; 9 is never met
+    moves = ((3, 1, 7), (5, 4, 5), (7, 1, 5), (7, 2, 3), (9, 1, 7))
+    assert renumbered(moves, 7, {5, 9}) == (((0, 1, 1), (0, 2, 2), (1, 4, 1), (2, 1, 0)),
+                                            (0,), (1,))
+
+
+def test_the_same_pattern_compiles_alike_under_any_hash_seed() -> None:
+    code = ("from sapphire.lang.automata import compile_regex; "
+            "print(compile_regex('(1|2)(3|4)?1*([^4]|41)*'), compile_regex('(12|34)+[5-7]*'))")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")}
+    assert len(outs) == 1

@@ -48,8 +48,31 @@ def compile_regex(pattern: str) -> Automaton:
                     moves.add((state, value, row[cls]))
     kept = live_moves(moves, set(fsm.finals))
     live = {q for q, _, _ in kept} | set(fsm.finals)
-    starts = (fsm.initial,) if fsm.initial in live else ()
-    return kept, starts, tuple(sorted(fsm.finals))
+    if fsm.initial not in live:
+        return (), (), ()
+    return renumbered(kept, fsm.initial, set(fsm.finals))
+
+
+def renumbered(moves: tuple[tuple[int, int, int], ...], start: int, finals: set[int]
+               ) -> Automaton:
+    """The automaton with its states numbered in the order a breadth-first walk from `start`
+    meets them, trying symbols in increasing order; states it never meets are left out.
+
+    `interegular` numbers states in the order its sets iterate, which changes with Python's
+    hash seed: without this the same pattern would give the solver a differently numbered
+    model, and a different search time, from one run to the next."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for q, a, nxt in moves:
+        out.setdefault(q, []).append((a, nxt))
+    number = {start: 0}
+    order = [start]
+    for q in order:  # grows as the walk meets new states
+        for _, nxt in sorted(out.get(q, ())):
+            if nxt not in number:
+                number[nxt] = len(order)
+                order.append(nxt)
+    kept = tuple(sorted((number[q], a, number[nxt]) for q, a, nxt in moves if q in number))
+    return kept, (0,), tuple(sorted(number[q] for q in finals if q in number))
 
 
 def live_moves(moves: set[tuple[int, int, int]], finals: set[int]
