@@ -73,6 +73,9 @@ DISPUTED = {
         "the record says unique, but 200 more answers obey the rules as ISS states them; ISS's "
         "sandwich handler rules them out by reading the total as if the digits ran 1-9 "
         "(tests/importers/test_iss_disputed.py)",
+    "JigsawSudoku 661_6x6":
+        "the record says unique, but the dataset's problem keeps only eight givens, which "
+        "allow several answers (tests/importers/test_puzzlekit_disputed.py)",
 }
 """Corpus records whose status or answer we hold to be wrong, by name, with the evidence. Such a
 puzzle still counts as not matched; its failure reads `disputed record` and says why."""
