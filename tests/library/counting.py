@@ -41,6 +41,22 @@ def brute(rows: int, cols: int, values: range, rules: list[Rule],
     return n
 
 
+def lunchbox(S: list[Cell], total: int) -> Rule:
+    """Different digits; those between the smallest and the largest add up to `total`."""
+    def f(g: Grid) -> bool:
+        vals = [g[c] for c in S]
+        if len(set(vals)) != len(vals):
+            return False
+        i, j = sorted((vals.index(min(vals)), vals.index(max(vals))))
+        return sum(vals[i + 1:j]) == total
+    return f
+
+
+def x_sum(S: list[Cell], total: int) -> Rule:
+    """The first X cells add up to `total`, X being the first cell's digit."""
+    return lambda g: g[S[0]] <= len(S) and sum(g[c] for c in S[:g[S[0]]]) == total
+
+
 SYMBOLS = "0123456789ABCDEFG"
 """A given's symbol in the front matter: its digit, A-G for 10-16 (1 and 0 for a shading)."""
 

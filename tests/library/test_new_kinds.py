@@ -21,8 +21,10 @@ from counting import (
     cells_of,
     check,
     givens_front,
+    lunchbox,
     solve_count,
     solved_except,
+    x_sum,
 )
 
 
@@ -103,20 +105,6 @@ def zipper(S: list[Cell]) -> Rule:
         target = g[S[k // 2]] if k % 2 else sums[0]
         return all(x == target for x in sums)
     return f
-
-
-def lunchbox(S: list[Cell], total: int) -> Rule:
-    def f(g: Grid) -> bool:
-        vals = [g[c] for c in S]
-        if len(set(vals)) != len(vals):
-            return False
-        i, j = sorted((vals.index(min(vals)), vals.index(max(vals))))
-        return sum(vals[i + 1:j]) == total
-    return f
-
-
-def x_sum(S: list[Cell], total: int) -> Rule:
-    return lambda g: g[S[0]] <= len(S) and sum(g[c] for c in S[:g[S[0]]]) == total
 
 
 def numbered_room(S: list[Cell], digit: int) -> Rule:

@@ -11,11 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import Cell, Grid, cells_of, check
-
-
-def x_sum(S: list[Cell], total: int) -> Callable[[Grid], bool]:
-    return lambda g: g[S[0]] <= len(S) and sum(g[c] for c in S[:g[S[0]]]) == total
+from counting import Cell, Grid, cells_of, check, lunchbox, x_sum
 
 
 def numbered_room(S: list[Cell], digit: int) -> Callable[[Grid], bool]:
@@ -28,16 +24,6 @@ def column_indexer(S: list[Cell], cols: int) -> Callable[[Grid], bool]:
 
 def row_indexer(S: list[Cell], rows: int) -> Callable[[Grid], bool]:
     return lambda g: all(1 <= g[(r, c)] <= rows and g[(g[(r, c)], c)] == r for r, c in S)
-
-
-def lunchbox(S: list[Cell], total: int) -> Callable[[Grid], bool]:
-    def holds(g: Grid) -> bool:
-        vs = [g[c] for c in S]
-        if len(set(vs)) < len(vs):
-            return False
-        lo, hi = sorted((vs.index(min(vs)), vs.index(max(vs))))
-        return sum(vs[lo + 1:hi]) == total
-    return holds
 
 
 CASES = [

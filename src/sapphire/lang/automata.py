@@ -60,7 +60,9 @@ def renumbered(moves: tuple[tuple[int, int, int], ...], start: int, finals: set[
 
     `interegular` numbers states in the order its sets iterate, which changes with Python's
     hash seed: without this the same pattern would give the solver a differently numbered
-    model, and a different search time, from one run to the next."""
+    model, and a different search time, from one run to the next. With at most one move per
+    state and symbol the walk fixes every number; where a letter's two cases lead apart (the
+    only branching a compiled pattern has), their order still follows the old numbers."""
     out: dict[int, list[tuple[int, int]]] = {}
     for q, a, nxt in moves:
         out.setdefault(q, []).append((a, nxt))
