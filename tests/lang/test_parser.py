@@ -54,6 +54,12 @@ def explicit(text: str) -> str:
         ("accepted(m, s, a)⟨i r c⟩∈P: ⦗face r c⦘+1",
          "accepted(m, s, a)⟨i r c⟩∈P: ⦗face r c⦘ + 1"),
         ("accepted(pattern)⟨i r c⟩∈P: ⦗face r c⦘", "accepted(pattern)⟨i r c⟩∈P: ⦗face r c⦘"),
+        # a set-builder: a binder, its domain, ':' and a condition, all inside the braces
+        ("{⟨s a t⟩∈{0⋯9}×A×{0⋯9}: s+a<=10 ∧ t=(s+a) mod 10}",
+         "{⟨s a t⟩∈{0⋯9}×A×{0⋯9}: ((s + a) <= 10) ∧ (t = ((s + a) mod 10))}"),
+        ("x∈{y∈S: ∀z∈T: y¬=z}", "x ∈ {y∈S: ∀z∈T: y ¬= z}"),
+        # members that merely contain ∈ or : stay a list of members
+        ("{⟨0 1⟩ ⟨1 2⟩}", "{⟨0 1⟩ ⟨1 2⟩}"),
     ],
 )
 def test_reading(line: str, reading: str) -> None:
@@ -100,6 +106,8 @@ def test_term_definitions_from_seed_000() -> None:
         ("⦗⦘ = 1", "syntax", 1),
         ("accepted⟨i r c⟩∈P: 1", "syntax", 9),
         ("accepted(m, s)⟨i r c⟩∈P: 1", "arity", 1),
+        ("x∈{y∈S: }", "unexpected-end", 9),
+        ("x∈{⟨y 1⟩∈S: y>0}", "syntax", 7),
     ],
 )
 def test_syntax_errors(text: str, kind: str, col: int) -> None:
@@ -110,3 +118,21 @@ def test_syntax_errors(text: str, kind: str, col: int) -> None:
     rendered = str(ei.value)
     assert rendered.startswith(f"p.sapphire:1:{col}: error: ")
     assert "^" in rendered  # the caret line
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("(s+a) mod 10 = t", "(s+a) mod 10 = t"),
+    ("(a+b)·c = a⨫(b⨫c)", "(a+b)·c = a⨫(b⨫c)"),
+    ("(a=1 ⇒ b=1) ⇒ c=1", "(a = 1 ⇒ b = 1) ⇒ c = 1"),
+    ("¬(a=1 ∧ b=1)", "¬(a = 1 ∧ b = 1)"),
+    ("(∀x∈S: x=1) ∧ y=1", "(∀x∈S: x = 1) ∧ y = 1"),
+    ("(a=b)=c", "(a = b) = c"),
+    ("⨪(a+b) = 1", "⨪(a+b) = 1"),
+    ("(a=1 ∨ b=1) ∧ c=1", "(a = 1 ∨ b = 1) ∧ c = 1"),
+    ("a⨫b⨫c = 1 ∨ b=1 ∧ c=1", "a⨫b⨫c = 1 ∨ b = 1 ∧ c = 1"),
+])
+def test_plain_printing_keeps_the_parentheses_the_reading_needs(text: str, written: str) -> None:
+    # the plain spelling leaves out what precedence implies and nothing more: it reads back
+    # as the same expression
+    assert show(parse_expression(text)) == written
+    assert explicit(written) == explicit(text)

@@ -365,6 +365,9 @@ LINE_CASES: list[tuple[str, range, Rule]] = [
     ("sum-line r1c2-r1c1-r1c3 sum 4", range(0, 4), sum_line(cells_of("r1c2-r1c1-r1c3"), 4)),
     ("sum-line r1c1-r1c2-r1c3-r1c4 sum 5 loop true", range(1, 5),
      sum_line(cells_of("r1c1-r1c2-r1c3-r1c4"), 5, True)),
+    # zeros: a loop of them has no segment, and a zero may join either neighbour's segment
+    ("sum-line r1c3-r1c1-r1c2-r1c4 sum 3 loop true", range(0, 4),
+     sum_line(cells_of("r1c3-r1c1-r1c2-r1c4"), 3, True)),
     ("hidden-skyscraper r1c1-r1c2-r1c3-r1c4 digit 2", range(1, 5),
      hidden_skyscraper(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
     ("hidden-skyscraper r1c4-r1c3-r1c2 digit 1", range(1, 5),

@@ -38,6 +38,7 @@ from sapphire.lang.syntax import (
     Product,
     Quant,
     Range,
+    SetBuilder,
     SetLit,
     TupleLit,
     Unary,
@@ -188,7 +189,7 @@ def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kin
         return conj
     if t is Quant and e.kind in ("∀", "∃"):  # type: ignore[union-attr]
         return _quantifier(g, e)  # type: ignore[arg-type]
-    if t is Quant and e.kind in ("Σ", "#"):  # type: ignore[union-attr]
+    if (t is Quant and e.kind in ("Σ", "#")) or t is SetBuilder:  # type: ignore[union-attr]
         reads = free_names(e, g.terms)
         if reads is not None:
             return _remembered(g, e, reads)
@@ -215,7 +216,7 @@ class _SetKey:
 
 
 def _remembered(g: Grounder, e: Expr, reads: frozenset[str]) -> Thunk:
-    """A sum or count evaluated once per value of the names it reads.
+    """A sum, count or set-builder evaluated once per value of the names it reads.
 
     Inside other quantifiers the same total comes back for every binding it does not read:
     a prefix sum along a 54-cell line, under "for every multiple of the total", was built
@@ -280,6 +281,12 @@ def free_names(e: Expr, terms: dict, calling: frozenset[str] = frozenset()
         if inner is None or dom is None or None in args:
             return None
         return dom.union(*args) | (inner - frozenset(e.names))  # type: ignore[union-attr, arg-type]
+    elif t is SetBuilder:
+        inner = free_names(e.condition, terms, calling)  # type: ignore[union-attr]
+        dom = free_names(e.domain, terms, calling)  # type: ignore[union-attr]
+        if inner is None or dom is None:
+            return None
+        return dom | (inner - frozenset(e.names))  # type: ignore[union-attr]
     elif t is Let:
         inner = free_names(e.body, terms, calling)  # type: ignore[union-attr]
         if inner is None:

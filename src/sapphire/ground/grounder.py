@@ -65,6 +65,7 @@ from sapphire.lang.syntax import (
     Program,
     Quant,
     Range,
+    SetBuilder,
     SetLit,
     TermDef,
     TupleLit,
@@ -501,6 +502,8 @@ class Grounder:
             return [self.const_value(i) for i in e.items]  # type: ignore[union-attr]
         if t is TupleLit:
             return tuple(self.const_value(i) for i in e.items)  # type: ignore[union-attr]
+        if t is SetBuilder:
+            return self.select(e)  # type: ignore[arg-type]
         if t is Product:
             return [tuple(_flat(p)) for p in itertools.product(
                 *(self.const_iterable(f) for f in e.factors))]  # type: ignore[union-attr]
@@ -534,6 +537,23 @@ class Grounder:
             raise _NotConstant(False)
         raise self.fail("type", f"expected a set, range or list to range over, found a "
                         f"{_kind(v)}", e.span, hint="write {a⋯b}, {0 1} or A×B")
+
+    def select(self, e: SetBuilder) -> list[Value]:
+        """The members of a set-builder's domain whose condition holds, in the domain's
+        order. The condition must fold to true or false for each member."""
+        out: list[Value] = []
+        for v in self.iterate(e):
+            keep = self.eval_bool(e.condition)
+            if keep is True:
+                out.append(v)
+            elif keep is not False:
+                if self.mode == "facts":
+                    raise _NotConstant(False)
+                raise self.fail("not-constant", "a set-builder's condition must not depend on "
+                                "the answer", e.condition.span,
+                                hint="sets are fixed before solving: test parameters and bound "
+                                "names only")
+        return out
 
     def eval_name(self, e: Name) -> Value:
         env = self.env
@@ -751,7 +771,8 @@ class Grounder:
                 else:
                     env[n] = old
 
-    def iterate(self, q: Quant) -> Iterator[None]:
+    def iterate(self, q: Quant | SetBuilder) -> Iterator[Value]:
+        """Bind the binder's names to each member of the domain in turn (yielding it)."""
         dom = self.const_iterable(q.domain)
         names = q.names
         env = self.env
@@ -772,7 +793,7 @@ class Grounder:
                     env[names[0]] = v
                     del self.bindings[base:]
                     self.bindings.append((names[0], v))
-                yield
+                yield v
         finally:
             del self.bindings[base:]
             for n, old in saved:

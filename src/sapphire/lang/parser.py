@@ -24,6 +24,7 @@ from sapphire.lang.syntax import (
     Program,
     Quant,
     Range,
+    SetBuilder,
     SetLit,
     TermDef,
     TupleLit,
@@ -31,8 +32,8 @@ from sapphire.lang.syntax import (
     Unary,
 )
 
-_INFIX: dict[str, tuple[int, int]] = {
-    # op: (left binding power, right binding power)
+INFIX: dict[str, tuple[int, int]] = {
+    # op: (left binding power, right binding power); the printer parenthesizes by them
     "⇐⇒": (10, 11),
     "⇒": (21, 20),
     "∨": (30, 31),
@@ -42,7 +43,7 @@ _INFIX: dict[str, tuple[int, int]] = {
     "+": (70, 71), "⨫": (70, 71), "-": (70, 71),
     "·": (80, 81), "÷": (80, 81), "mod": (80, 81),
 }
-_COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
+COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
 _QUANT_OPS = {"∀", "∃", "Σ", "#"}
 _QUANT_WORDS = {"distinct", "connected", "accepted"}
@@ -126,16 +127,16 @@ class _Parser:
             if tok is None or tok.kind == "block":
                 break
             op = tok.text if tok.kind == "op" or tok.text == "mod" else None
-            if op is None or op not in _INFIX:
+            if op is None or op not in INFIX:
                 break
-            lbp, rbp = _INFIX[op]
+            lbp, rbp = INFIX[op]
             if lbp < min_bp:
                 break
             self.pos += 1
             right = self.expr(rbp)
             canon = "⨫" if op == "-" else op
-            if (canon in _COMPARISONS and isinstance(left, Binary)
-                    and left.op in _COMPARISONS and not left_paren):
+            if (canon in COMPARISONS and isinstance(left, Binary)
+                    and left.op in COMPARISONS and not left_paren):
                 raise self.fail(
                     "syntax", f"comparisons do not chain: '{left.op}' then '{canon}'",
                     tok.span, hint="join two comparisons with ∧",
@@ -188,8 +189,11 @@ class _Parser:
             args = tuple(self.item(it, close.span) for it in items[1:])
             return Apply(self.span_from(tok.span, close.span), head[0].text, args)
         if op == "{":
-            items, close = self.items(tok)
+            inner, close = self.bracketed_tokens(tok)
             span = self.span_from(tok.span, close.span)
+            if _opens_set_builder(inner):
+                return _Parser(inner, self.path, self.source, close.span).set_builder(span)
+            items = _groups(inner)
             if len(items) == 1 and any(t.kind == "op" and t.text == "⋯" for t in items[0]):
                 return self.range_item(items[0], span, close.span)
             return SetLit(span, tuple(self.item(it, close.span) for it in items))
@@ -225,8 +229,6 @@ class _Parser:
         return Apply(self.span_from(name.span, close.span), name.text, tuple(args))
 
     def quantifier(self, tok: Token, kind: str) -> Expr:
-        names: list[str] = []
-        tuple_binder = False
         args: tuple[Expr, ...] = ()
         if kind == "accepted":
             nxt = self.peek()
@@ -240,6 +242,19 @@ class _Parser:
                 raise self.fail("arity", f"'accepted' takes 1 or 3 arguments, found {len(args)}",
                                 tok.span, hint="accepted(moves, starts, accepts) or "
                                 "accepted(pattern)")
+        names, tuple_binder = self.binder(kind)
+        domain = self.domain()
+        if self.at_op(":"):
+            self.pos += 1
+        body = self.expr(0)
+        return Quant(self.span_from(tok.span, body.span), kind, names, tuple_binder,
+                     domain, body, args)
+
+    def binder(self, kind: str) -> tuple[tuple[str, ...], bool]:
+        """`x∈` or `⟨a b⟩∈` after a quantifier (or opening a set-builder): the bound names,
+        whether they name a tuple's components, with the `∈` consumed."""
+        names: list[str] = []
+        tuple_binder = False
         b = self.next()
         if b.kind == "op" and b.text == "⟨":
             tuple_binder = True
@@ -257,12 +272,16 @@ class _Parser:
             raise self.fail("syntax", f"expected a bound name after '{kind}', found "
                             f"{_describe(b)}", b.span, hint=f"write {kind}x∈S or {kind}⟨a b⟩∈A×B")
         self.expect_op("∈", f"'∈' after the bound name of '{kind}'")
+        return tuple(names), tuple_binder
+
+    def set_builder(self, span: Span) -> SetBuilder:
+        """The inside of `{x∈S: φ}` or `{⟨a b⟩∈A×B: φ}` (this parser holds just those
+        tokens)."""
+        names, tuple_binder = self.binder("{")
         domain = self.domain()
-        if self.at_op(":"):
-            self.pos += 1
-        body = self.expr(0)
-        return Quant(self.span_from(tok.span, body.span), kind, tuple(names), tuple_binder,
-                     domain, body, args)
+        self.expect_op(":", "':' between a set-builder's domain and its condition")
+        condition = self.parse_all()
+        return SetBuilder(span, names, tuple_binder, domain, condition)
 
     def domain(self) -> Expr:
         first = self.domain_factor()
@@ -319,17 +338,7 @@ class _Parser:
     def items(self, open_tok: Token) -> tuple[list[list[Token]], Token]:
         """Whitespace-separated items inside a bracket."""
         inner, close = self.bracketed_tokens(open_tok)
-        groups: list[list[Token]] = []
-        depth = 0
-        for t in inner:
-            if depth == 0 and (t.space_before or not groups):
-                groups.append([])
-            if t.kind == "op" and t.text in _CLOSERS:
-                depth += 1
-            elif t.kind == "op" and t.text in _CLOSERS.values():
-                depth -= 1
-            groups[-1].append(t)
-        return groups, close
+        return _groups(inner), close
 
     def item(self, toks: list[Token], eol: Span) -> Expr:
         return _Parser(toks, self.path, self.source, eol).parse_all()
@@ -341,6 +350,44 @@ class _Parser:
         lo = self.item(toks[:k], toks[k].span)
         hi = self.item(toks[k + 1:], eol)
         return Range(span, lo, hi)
+
+
+def _groups(inner: list[Token]) -> list[list[Token]]:
+    """The whitespace-separated items of a bracket's tokens (nested brackets stay whole)."""
+    groups: list[list[Token]] = []
+    depth = 0
+    for t in inner:
+        if depth == 0 and (t.space_before or not groups):
+            groups.append([])
+        if t.kind == "op" and t.text in _CLOSERS:
+            depth += 1
+        elif t.kind == "op" and t.text in _CLOSERS.values():
+            depth -= 1
+        groups[-1].append(t)
+    return groups
+
+
+def _opens_set_builder(inner: list[Token]) -> bool:
+    """Whether the tokens inside `{ }` read `x∈S: φ` or `⟨a b⟩∈S: φ` rather than a list of
+    members: a binder, `∈`, and a `:` outside any bracket."""
+    if not inner:
+        return False
+    k = 1
+    if inner[0].kind == "op" and inner[0].text == "⟨":
+        k = next((i + 1 for i, t in enumerate(inner) if t.kind == "op" and t.text == "⟩"), 0)
+    elif inner[0].kind != "ident":
+        return False
+    if not 0 < k < len(inner) or inner[k].kind != "op" or inner[k].text != "∈":
+        return False
+    depth = 0
+    for t in inner[k:]:
+        if t.kind == "op" and t.text in _CLOSERS:
+            depth += 1
+        elif t.kind == "op" and t.text in _CLOSERS.values():
+            depth -= 1
+        elif depth == 0 and t.kind == "op" and t.text == ":":
+            return True
+    return False
 
 
 def _attach_blocks(lines: list[Line], start: int, parent_indent: int,

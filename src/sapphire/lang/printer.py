@@ -6,6 +6,7 @@ reading a mathematician expects of a seed line.
 
 from __future__ import annotations
 
+from sapphire.lang.parser import COMPARISONS, INFIX
 from sapphire.lang.syntax import (
     Apply,
     Binary,
@@ -17,6 +18,7 @@ from sapphire.lang.syntax import (
     Product,
     Quant,
     Range,
+    SetBuilder,
     SetLit,
     TupleLit,
     Unary,
@@ -30,17 +32,22 @@ def _num(v: int) -> str:
 def show(e: Expr, explicit: bool = False) -> str:
     """One-line text of `e`; with `explicit`, every compound operand is parenthesized."""
 
-    def sub(x: Expr) -> str:
+    def sub(x: Expr, floor: int = 101) -> str:
+        """`x` as an operand: in parentheses when `explicit` and it is compound, or when it
+        binds looser than `floor` (the text would otherwise read back differently)."""
         s = show(x, explicit)
         compound = isinstance(x, (Binary, Quant, Conj)) or (
             isinstance(x, Unary) and x.op == "¬"
         )
-        return f"({s})" if explicit and compound else s
+        return f"({s})" if (explicit and compound) or _binding(x) < floor else s
 
     def item(x: Expr) -> str:
         s = show(x, explicit)
-        return f"({s})" if " " in s and not isinstance(x, (Apply, SetLit, TupleLit, Range)) \
-            else s
+        return f"({s})" if " " in s and not isinstance(
+            x, (Apply, SetLit, SetBuilder, TupleLit, Range)) else s
+
+    def binder(names: tuple[str, ...], tb: bool) -> str:
+        return "⟨" + " ".join(names) + "⟩" if tb else names[0]
 
     match e:
         case Num(value=v):
@@ -52,15 +59,21 @@ def show(e: Expr, explicit: bool = False) -> str:
         case Apply(fn=f, args=args):
             return "⦗" + " ".join([f, *(item(a) for a in args)]) + "⦘"
         case Unary(op=op, operand=x):
-            return f"{op}{sub(x)}"
+            return f"{op}{sub(x, _UNARY[op])}"
         case Binary(op=op, left=a, right=b):
             tight = op in ("+", "⨫", "·", "÷")
             sep = "" if tight and not explicit else " "
-            return f"{sub(a)}{sep}{op}{sep}{sub(b)}"
+            lbp, rbp = INFIX[op]
+            # the left operand must bind tighter than the operator reaches left (equally tight
+            # for a left-associative one); comparisons do not chain without parentheses
+            left_floor = lbp + (1 if rbp < lbp or op in COMPARISONS else 0)
+            return f"{sub(a, left_floor)}{sep}{op}{sep}{sub(b, rbp)}"
         case Conj(items=items):
-            return " ∧ ".join(sub(i) for i in items)
+            return " ∧ ".join(sub(i, INFIX["∧"][1]) for i in items)
         case SetLit(items=items):
             return "{" + " ".join(item(i) for i in items) + "}"
+        case SetBuilder(names=names, tuple_binder=tb, domain=d, condition=c):
+            return "{" + f"{binder(names, tb)}∈{show(d, explicit)}: {show(c, explicit)}" + "}"
         case Range(lo=lo, hi=hi):
             return "{" + item(lo) + "⋯" + item(hi) + "}"
         case Product(factors=fs):
@@ -68,9 +81,26 @@ def show(e: Expr, explicit: bool = False) -> str:
         case TupleLit(items=items):
             return "⟨" + " ".join(item(i) for i in items) + "⟩"
         case Quant(kind=k, names=names, tuple_binder=tb, domain=d, body=b, args=args):
-            binder = "⟨" + " ".join(names) + "⟩" if tb else names[0]
             sep = " " if k in ("distinct", "connected") else ""
             if k == "accepted":
                 k += "(" + ", ".join(show(a, explicit) for a in args) + ")"
-            return f"{k}{sep}{binder}∈{show(d, explicit)}: {show(b, explicit)}"
+            return f"{k}{sep}{binder(names, tb)}∈{show(d, explicit)}: {show(b, explicit)}"
     raise TypeError(f"not an expression: {e!r}")
+
+
+_UNARY = {"¬": 50, "⨪": 90}
+"""How far each prefix operator's operand reaches: the parser's binding powers."""
+
+
+def _binding(e: Expr) -> int:
+    """How tightly `e` holds together when written bare: an operator's binding power, 0 for a
+    quantifier (it reaches to the end of the line), 101 for an atom."""
+    if isinstance(e, Binary):
+        return INFIX[e.op][0]
+    if isinstance(e, Conj):
+        return INFIX["∧"][0]
+    if isinstance(e, Unary):
+        return _UNARY[e.op]
+    if isinstance(e, Quant):
+        return 0
+    return 101

@@ -95,6 +95,18 @@ class TupleLit(Node):
     items: tuple[Expr, ...]
 
 
+@dataclass(frozen=True)
+class SetBuilder(Node):
+    """`{⟨a b⟩∈A×B: φ}`: the members of a constant domain for which `φ` holds; `φ` must be
+    constant for each member, since a set is fixed before solving. It is how a meaning builds
+    a table from its parameters, such as the moves of an automaton."""
+
+    names: tuple[str, ...]
+    tuple_binder: bool
+    domain: Expr
+    condition: Expr
+
+
 QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected", "accepted")
 
 
@@ -148,8 +160,8 @@ class TermDef(Node):
 
 
 Expr = (
-    Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | Range | Product | TupleLit
-    | Quant | Let
+    Num | BoolLit | Name | Apply | Unary | Binary | Conj | SetLit | SetBuilder | Range | Product
+    | TupleLit | Quant | Let
 )
 
 

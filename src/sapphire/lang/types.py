@@ -24,6 +24,7 @@ from sapphire.lang.syntax import (
     Program,
     Quant,
     Range,
+    SetBuilder,
     SetLit,
     TermDef,
     TupleLit,
@@ -162,15 +163,12 @@ class _Checker:
         if isinstance(e, Let):
             inner = {**env, **{n: type_of_value(v) for n, v in e.bindings}}
             return self.infer(e.body, inner)
-        if isinstance(e, Quant):
+        if isinstance(e, SetBuilder):
             dom = self.infer(e.domain, env)
-            elem = _element(dom)
-            inner = dict(env)
-            if e.tuple_binder:
-                comp = INT if isinstance(e.domain, Product | Range | SetLit) else None
-                inner.update({n: comp for n in e.names})
-            else:
-                inner[e.names[0]] = elem if elem != TUPLE else TUPLE
+            self.want(e.condition, BOOL, self.bound(e, dom, env))
+            return dom if dom and dom.startswith("list<") else "list<?>"
+        if isinstance(e, Quant):
+            inner = self.bound(e, self.infer(e.domain, env), env)
             body_type = {"∀": BOOL, "∃": BOOL, "#": BOOL, "connected": BOOL,
                          "Σ": INT, "distinct": INT, "accepted": INT}[e.kind]
             for a in e.args:
@@ -178,6 +176,18 @@ class _Checker:
             self.want(e.body, body_type, inner)
             return INT if e.kind in ("Σ", "#") else BOOL
         return None
+
+    @staticmethod
+    def bound(e: Quant | SetBuilder, dom: Type, env: dict[str, Type]) -> dict[str, Type]:
+        """`env` with the binder's names typed as members (or components) of `dom`."""
+        inner = dict(env)
+        if e.tuple_binder:
+            comp = INT if isinstance(e.domain, Product | Range | SetLit) else None
+            inner.update({n: comp for n in e.names})
+        else:
+            elem = _element(dom)
+            inner[e.names[0]] = elem if elem != TUPLE else TUPLE
+        return inner
 
     def term(self, t: TermDef) -> None:
         env = {p: _from_type_expr(pt) for p, pt in t.params}
