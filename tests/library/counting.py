@@ -136,3 +136,8 @@ def one_group(cells: set[Cell] | list[Cell]) -> bool:
                 seen.add(nb)
                 todo.append(nb)
     return len(seen) == len(set(cells))
+
+
+def counting_circles(S: list[Cell]) -> Rule:
+    """Each circle's digit is how many of the circles hold it."""
+    return lambda g: all(sum(g[x] == g[c] for x in S) == g[c] for c in S)

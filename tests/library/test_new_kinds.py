@@ -20,6 +20,7 @@ from counting import (
     brute,
     cells_of,
     check,
+    counting_circles,
     givens_front,
     lunchbox,
     solve_count,
@@ -75,10 +76,6 @@ def between(S: list[Cell]) -> Rule:
 
 def all_different(S: list[Cell]) -> Rule:
     return lambda g: len({g[c] for c in S}) == len(set(S))
-
-
-def counting_circles(S: list[Cell]) -> Rule:
-    return lambda g: all(sum(g[x] == g[c] for x in S) == g[c] for c in S)
 
 
 def column_indexer(S: list[Cell]) -> Rule:

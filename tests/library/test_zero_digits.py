@@ -1,8 +1,9 @@
 """Kinds that read a digit as a position or a count, on boards whose digits start at 0: a 0
 points at no cell (`numbered-room`, `row-indexer`, `column-indexer`: the rule fails) or counts
-no cells (`x-sum`: the total must be 0); a `lunchbox` between the 0 and the largest digit takes
-any number of cells that add up to its total (two cells for a total of 3 on digits 0-3). Counts
-against brute force, plain and under `not`."""
+no cells (`x-sum`: the total must be 0; no circle of `counting-circles` may hold it); a
+`lunchbox` between the 0 and the largest digit takes any number of cells that add up to its
+total (two cells for a total of 3 on digits 0-3). Counts against brute force, plain and under
+`not`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import Cell, Grid, cells_of, check, lunchbox, x_sum
+from counting import Cell, Grid, cells_of, check, counting_circles, lunchbox, x_sum
 
 
 def numbered_room(S: list[Cell], digit: int) -> Callable[[Grid], bool]:
@@ -36,6 +37,8 @@ CASES = [
     ("row-indexer r2c1", 3, 1, row_indexer(cells_of("r2c1"), 3)),
     ("lunchbox r1c1-r1c2-r1c3-r1c4 total 3", 1, 4,
      lunchbox(cells_of("r1c1-r1c2-r1c3-r1c4"), 3)),
+    ("counting-circles r1c1-r1c2-r1c3-r1c4", 1, 4,
+     counting_circles(cells_of("r1c1-r1c2-r1c3-r1c4"))),
 ]
 
 
