@@ -1,7 +1,7 @@
-"""Set-builders `{x∈S: φ}`: the members of a constant domain for which a constant condition
-holds, usable wherever a set is (a domain fact, a quantifier's domain, an automaton's moves).
-The condition may not read the answer, and the set is built once per value of the names it
-reads."""
+"""Set-builders `{x∈S: φ}` (the members of a constant domain for which a constant condition
+holds) and `{e | x∈S: φ}` (the value of `e` for each of them), usable wherever a set is (a
+domain fact, a quantifier's domain, an automaton's moves). Neither the condition nor the
+element may read the answer, and the set is built once per value of the names it reads."""
 
 from __future__ import annotations
 
@@ -50,6 +50,26 @@ def test_moves_of_an_automaton() -> None:
     assert (status, answers) == ("multiple", want) and len(want) == 9
 
 
+def test_an_image_builds_its_members_from_each_binding() -> None:
+    # the same moves as above, with the target computed instead of filtered
+    text = X + ("accepted({⟨s a ((s+a) mod 3)⟩ | ⟨s a⟩∈{0⋯2}×{1⋯3}}, {0}, {0})"
+                " i∈{0⋯2}: ⦗x i⦘\n")
+    assert count(text)[1] == count(X + ("accepted({⟨s a t⟩∈{0⋯2}×{1⋯3}×{0⋯2}: "
+                                        "t=(s+a) mod 3}, {0}, {0}) i∈{0⋯2}: ⦗x i⦘\n"))[1]
+    # squares of the odd digits, filtered before they are built
+    status, answers = count("⦗x 0⦘∈{y·y | y∈{1⋯4}: y mod 2=1}\n")
+    assert (status, answers) == ("multiple", [[1], [9]])
+
+
+def test_an_element_that_reads_the_answer_is_an_error() -> None:
+    text = X + "⦗x 1⦘∈{⦗x 0⦘+y | y∈{1⋯3}}\n"
+    with pytest.raises(SapphireError) as exc:
+        ground(parse_program(text, "p.sapphire"), data_to_instance({}))
+    d = exc.value.diagnostics[0]
+    assert d.kind == "not-constant" and d.span is not None
+    assert (d.span.line, d.span.col) == (2, 8) and d.hint
+
+
 def test_a_condition_that_reads_the_answer_is_an_error() -> None:
     text = X + "⦗x 1⦘∈{y∈{1⋯3}: ⦗x 0⦘<y}\n"
     with pytest.raises(SapphireError) as exc:
@@ -83,3 +103,4 @@ def test_built_once_per_value_of_the_names_it_reads(monkeypatch: pytest.MonkeyPa
     ground(parse_program(text, "p.sapphire"), data_to_instance({}))
     assert len(built) == 3
     assert free_names(parse_expression("{⟨a b⟩∈S×T: a<k+b}"), {}) == {"S", "T", "k"}
+    assert free_names(parse_expression("{a+m | a∈S: a<k}"), {}) == {"S", "k", "m"}

@@ -58,6 +58,9 @@ def explicit(text: str) -> str:
         ("{⟨s a t⟩∈{0⋯9}×A×{0⋯9}: s+a<=10 ∧ t=(s+a) mod 10}",
          "{⟨s a t⟩∈{0⋯9}×A×{0⋯9}: ((s + a) <= 10) ∧ (t = ((s + a) mod 10))}"),
         ("x∈{y∈S: ∀z∈T: y¬=z}", "x ∈ {y∈S: ∀z∈T: y ¬= z}"),
+        ("{⟨s a ((s+a) mod 10)⟩ | ⟨s a⟩∈{0⋯9}×A: s+a<=10}",
+         "{⟨s a ((s + a) mod 10)⟩ | ⟨s a⟩∈{0⋯9}×A: (s + a) <= 10}"),
+        ("{x·x | x∈S}", "{x · x | x∈S}"),
         # members that merely contain ∈ or : stay a list of members
         ("{⟨0 1⟩ ⟨1 2⟩}", "{⟨0 1⟩ ⟨1 2⟩}"),
     ],
@@ -108,6 +111,10 @@ def test_term_definitions_from_seed_000() -> None:
         ("accepted(m, s)⟨i r c⟩∈P: 1", "arity", 1),
         ("x∈{y∈S: }", "unexpected-end", 9),
         ("x∈{⟨y 1⟩∈S: y>0}", "syntax", 7),
+        ("x∈{| y∈S}", "syntax", 4),
+        ("x∈{y |}", "syntax", 6),
+        ("x∈{y | 3}", "syntax", 8),
+        ("x=1 | y=1", "syntax", 5),
     ],
 )
 def test_syntax_errors(text: str, kind: str, col: int) -> None:

@@ -282,11 +282,12 @@ def free_names(e: Expr, terms: dict, calling: frozenset[str] = frozenset()
             return None
         return dom.union(*args) | (inner - frozenset(e.names))  # type: ignore[union-attr, arg-type]
     elif t is SetBuilder:
-        inner = free_names(e.condition, terms, calling)  # type: ignore[union-attr]
         dom = free_names(e.domain, terms, calling)  # type: ignore[union-attr]
-        if inner is None or dom is None:
+        inner = [free_names(x, terms, calling) for x in (e.condition, e.element)  # type: ignore
+                 if x is not None]
+        if dom is None or None in inner:
             return None
-        return dom | (inner - frozenset(e.names))  # type: ignore[union-attr]
+        return dom | (frozenset().union(*inner) - frozenset(e.names))  # type: ignore
     elif t is Let:
         inner = free_names(e.body, terms, calling)  # type: ignore[union-attr]
         if inner is None:

@@ -539,13 +539,14 @@ class Grounder:
                         f"{_kind(v)}", e.span, hint="write {a⋯b}, {0 1} or A×B")
 
     def select(self, e: SetBuilder) -> list[Value]:
-        """The members of a set-builder's domain whose condition holds, in the domain's
-        order. The condition must fold to true or false for each member."""
+        """The members of a set-builder's domain whose condition holds (or the value of its
+        element expression for each), in the domain's order. The condition must fold to true
+        or false for each member, and the element to a constant."""
         out: list[Value] = []
         for v in self.iterate(e):
-            keep = self.eval_bool(e.condition)
+            keep = True if e.condition is None else self.eval_bool(e.condition)
             if keep is True:
-                out.append(v)
+                out.append(v if e.element is None else self.const_value(e.element))
             elif keep is not False:
                 if self.mode == "facts":
                     raise _NotConstant(False)

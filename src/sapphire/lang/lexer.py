@@ -29,7 +29,7 @@ _OPERATORS: list[tuple[str, str]] = sorted(
         ("∀", "∀"), ("∃", "∃"), ("Σ", "Σ"), ("∑", "Σ"), ("#", "#"),
         ("⦗", "⦗"), ("⦘", "⦘"), ("⟨", "⟨"), ("⟩", "⟩"),
         ("(", "("), (")", ")"), ("{", "{"), ("}", "}"),
-        (":", ":"), (";", ";"), (",", ","),
+        (":", ":"), (";", ";"), (",", ","), ("|", "|"),
     ],
     key=lambda p: -len(p[0]),
 )
@@ -43,7 +43,6 @@ KEYWORDS = {"term", "true", "false", "distinct", "connected", "accepted", "mod"}
 _HINTS = {
     "⇐": "'⇐⇒' is written as two characters, ⇐ then ⇒",
     "&": "conjunction is '∧' (or '/\\')",
-    "|": "disjunction is '∨' (or '\\/')",
     "!": "negation is '¬' (or '~'); 'not equal' is '¬='",
     "%": "use 'mod'",
     "/": "integer division is '÷'",

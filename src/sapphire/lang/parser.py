@@ -49,6 +49,9 @@ _QUANT_OPS = {"∀", "∃", "Σ", "#"}
 _QUANT_WORDS = {"distinct", "connected", "accepted"}
 
 
+_BAR_HINT = "disjunction is '∨' (or '\\/'); '|' belongs in {e | x∈S: φ}"
+
+
 def _describe(tok: Token | None) -> str:
     if tok is None:
         return "the end of the line"
@@ -112,6 +115,9 @@ class _Parser:
             if tok.kind == "op" and tok.text in _CLOSERS.values():
                 raise self.fail("unbalanced-bracket", f"'{tok.text}' closes nothing", tok.span,
                                 hint="remove it or add the matching opening bracket")
+            if tok.kind == "op" and tok.text == "|":
+                raise self.fail("syntax", "'|' only separates a set-builder's members from its "
+                                "binder", tok.span, hint=_BAR_HINT)
             raise self.fail("syntax", f"unexpected {_describe(tok)} after a complete expression",
                             tok.span, hint="an operator may be missing between two operands")
         return e
@@ -191,6 +197,18 @@ class _Parser:
         if op == "{":
             inner, close = self.bracketed_tokens(tok)
             span = self.span_from(tok.span, close.span)
+            bar = _depth0(inner, "|")
+            if bar is not None:
+                if bar == 0:
+                    raise self.fail("syntax", "a set-builder starts with the members it builds",
+                                    inner[0].span, hint="write {⟨x x+1⟩ | x∈S: x>0}")
+                element = _Parser(inner[:bar], self.path, self.source,
+                                  inner[bar].span).parse_all()
+                if bar == len(inner) - 1:
+                    raise self.fail("syntax", "expected a binder after '|'", inner[bar].span,
+                                    hint="write {⟨x x+1⟩ | x∈S: x>0}")
+                return _Parser(inner[bar + 1:], self.path, self.source,
+                               close.span).set_builder(span, element)
             if _opens_set_builder(inner):
                 return _Parser(inner, self.path, self.source, close.span).set_builder(span)
             items = _groups(inner)
@@ -205,7 +223,8 @@ class _Parser:
             raise self.fail("unbalanced-bracket", f"'{op}' closes nothing", tok.span,
                             hint="remove it or add the matching opening bracket")
         raise self.fail("syntax", f"expected an expression, found '{op}'", tok.span,
-                        hint="an operand is missing before this operator")
+                        hint=_BAR_HINT if op == "|" else
+                        "an operand is missing before this operator")
 
     def call(self, name: Token) -> Expr:
         open_tok = self.next()
@@ -269,19 +288,23 @@ class _Parser:
         elif b.kind == "ident" and b.text not in ("true", "false", "term"):
             names.append(b.text)
         else:
+            hint = (f"write {kind}x∈S or {kind}⟨a b⟩∈A×B" if kind != "{" else
+                    "a set-builder binds a name or ⟨a b⟩: {x∈S: φ} or {e | ⟨a b⟩∈A×B}")
             raise self.fail("syntax", f"expected a bound name after '{kind}', found "
-                            f"{_describe(b)}", b.span, hint=f"write {kind}x∈S or {kind}⟨a b⟩∈A×B")
+                            f"{_describe(b)}", b.span, hint=hint)
         self.expect_op("∈", f"'∈' after the bound name of '{kind}'")
         return tuple(names), tuple_binder
 
-    def set_builder(self, span: Span) -> SetBuilder:
-        """The inside of `{x∈S: φ}` or `{⟨a b⟩∈A×B: φ}` (this parser holds just those
-        tokens)."""
+    def set_builder(self, span: Span, element: Expr | None = None) -> SetBuilder:
+        """The inside of `{x∈S: φ}` or `{⟨a b⟩∈A×B: φ}`, or what follows the `|` of
+        `{e | x∈S: φ}` (this parser holds just those tokens)."""
         names, tuple_binder = self.binder("{")
         domain = self.domain()
-        self.expect_op(":", "':' between a set-builder's domain and its condition")
-        condition = self.parse_all()
-        return SetBuilder(span, names, tuple_binder, domain, condition)
+        condition = None
+        if element is None or self.peek() is not None:
+            self.expect_op(":", "':' between a set-builder's domain and its condition")
+            condition = self.parse_all()
+        return SetBuilder(span, names, tuple_binder, domain, condition, element)
 
     def domain(self) -> Expr:
         first = self.domain_factor()
@@ -367,6 +390,19 @@ def _groups(inner: list[Token]) -> list[list[Token]]:
     return groups
 
 
+def _depth0(inner: list[Token], text: str) -> int | None:
+    """The index of the first `text` operator outside any bracket, if any."""
+    depth = 0
+    for i, t in enumerate(inner):
+        if t.kind == "op" and t.text in _CLOSERS:
+            depth += 1
+        elif t.kind == "op" and t.text in _CLOSERS.values():
+            depth -= 1
+        elif depth == 0 and t.kind == "op" and t.text == text:
+            return i
+    return None
+
+
 def _opens_set_builder(inner: list[Token]) -> bool:
     """Whether the tokens inside `{ }` read `x∈S: φ` or `⟨a b⟩∈S: φ` rather than a list of
     members: a binder, `∈`, and a `:` outside any bracket."""
@@ -379,15 +415,7 @@ def _opens_set_builder(inner: list[Token]) -> bool:
         return False
     if not 0 < k < len(inner) or inner[k].kind != "op" or inner[k].text != "∈":
         return False
-    depth = 0
-    for t in inner[k:]:
-        if t.kind == "op" and t.text in _CLOSERS:
-            depth += 1
-        elif t.kind == "op" and t.text in _CLOSERS.values():
-            depth -= 1
-        elif depth == 0 and t.kind == "op" and t.text == ":":
-            return True
-    return False
+    return _depth0(inner[k:], ":") is not None
 
 
 def _attach_blocks(lines: list[Line], start: int, parent_indent: int,

@@ -72,8 +72,10 @@ def show(e: Expr, explicit: bool = False) -> str:
             return " ∧ ".join(sub(i, INFIX["∧"][1]) for i in items)
         case SetLit(items=items):
             return "{" + " ".join(item(i) for i in items) + "}"
-        case SetBuilder(names=names, tuple_binder=tb, domain=d, condition=c):
-            return "{" + f"{binder(names, tb)}∈{show(d, explicit)}: {show(c, explicit)}" + "}"
+        case SetBuilder(names=names, tuple_binder=tb, domain=d, condition=c, element=el):
+            head = "" if el is None else show(el, explicit) + " | "
+            tail = "" if c is None else ": " + show(c, explicit)
+            return "{" + f"{head}{binder(names, tb)}∈{show(d, explicit)}{tail}" + "}"
         case Range(lo=lo, hi=hi):
             return "{" + item(lo) + "⋯" + item(hi) + "}"
         case Product(factors=fs):

@@ -97,14 +97,18 @@ class TupleLit(Node):
 
 @dataclass(frozen=True)
 class SetBuilder(Node):
-    """`{⟨a b⟩∈A×B: φ}`: the members of a constant domain for which `φ` holds; `φ` must be
-    constant for each member, since a set is fixed before solving. It is how a meaning builds
-    a table from its parameters, such as the moves of an automaton."""
+    """`{⟨a b⟩∈A×B: φ}`: the members of a constant domain for which `φ` holds, or
+    `{e | ⟨a b⟩∈A×B: φ}`: the value of `e` for each of them (`: φ` may be left out there).
+    Both must be constant for each member, since a set is fixed before solving. It is how a
+    meaning builds a table from its parameters, such as the moves of an automaton."""
 
     names: tuple[str, ...]
     tuple_binder: bool
     domain: Expr
-    condition: Expr
+    condition: Expr | None
+    """None: every member of the domain is kept."""
+    element: Expr | None = None
+    """None: the member itself."""
 
 
 QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected", "accepted")

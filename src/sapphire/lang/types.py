@@ -165,7 +165,11 @@ class _Checker:
             return self.infer(e.body, inner)
         if isinstance(e, SetBuilder):
             dom = self.infer(e.domain, env)
-            self.want(e.condition, BOOL, self.bound(e, dom, env))
+            inner = self.bound(e, dom, env)
+            if e.condition is not None:
+                self.want(e.condition, BOOL, inner)
+            if e.element is not None:
+                return f"list<{self.infer(e.element, inner) or '?'}>"
             return dom if dom and dom.startswith("list<") else "list<?>"
         if isinstance(e, Quant):
             inner = self.bound(e, self.infer(e.domain, env), env)
