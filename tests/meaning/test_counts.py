@@ -191,3 +191,26 @@ def test_distinct_condition_on_a_path_uses_positions(tmp_path: Path, cells: str,
     # so `unless distinct` then forces the thermometer (impossible with a repeat)
     check(tmp_path, "board: 1x4\n", f"not thermo {cells} unless distinct", B14,
           [B.UNLESS(B.NOT(_thermo(path)), _distinct_at(path))])
+
+
+def _lunchbox(path: list[B.Cell], total: int) -> B.Rule:
+    def rule(d: B.Digits, v: B.Digits, s: B.Shade) -> bool:
+        ds = [d[c] for c in path]
+        if len(set(ds)) != len(ds):
+            return False
+        i, j = sorted((ds.index(min(ds)), ds.index(max(ds))))
+        return sum(v[c] for c in path[i + 1:j]) == total
+    return rule
+
+
+@pytest.mark.parametrize("negated", [False, True])
+@pytest.mark.parametrize("total", [3, 4])
+def test_lunchbox_on_a_full_line_reads_modified_values(tmp_path: Path, total: int,
+                                                       negated: bool) -> None:
+    # a line with as many cells as digits is read by an automaton only where its values are
+    # its digits; one of r1c2 and r1c3 counts double here, so the general reading decides
+    line = [(1, 1), (1, 2), (1, 3), (1, 4)]
+    rule = _lunchbox(line, total)
+    text = ("not " if negated else "") + f"lunchbox r1c1-r1c2-r1c3-r1c4 total {total}"
+    check(tmp_path, "board: 1x4\n", "value-modifier r1c2-r1c3\n" + text, B14,
+          [B.NOT(rule) if negated else rule], modifiers=[(line[1:3], 1, 2)])
