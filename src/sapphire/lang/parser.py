@@ -2,7 +2,9 @@
 
 Layout: a line owns the following lines that are indented deeper than it; they become one
 `Conj` appended to the line, which is only legal where an expression may follow (after a
-quantifier's domain or after `⇒`). Inside `⦗ ⦘`, `{ }` and `⟨ ⟩` whitespace separates items.
+quantifier's domain or after `⇒`). Inside `⦗ ⦘`, `{ }` and `⟨ ⟩` whitespace separates items,
+except in a set-builder (`{x∈S: φ}`, `{e | x∈S: φ}`), whose braces hold one binder and
+expressions.
 
 Precedence, loosest first: `⇐⇒`, `⇒` (right-associative), `∨`, `∧`, `¬`, comparisons and `∈`,
 `+ ⨫`, `· ÷ mod`, unary `⨪`, application. Quantifiers extend as far right as possible.
