@@ -61,22 +61,16 @@ def test_an_image_builds_its_members_from_each_binding() -> None:
     assert (status, answers) == ("multiple", [[1], [9]])
 
 
-def test_an_element_that_reads_the_answer_is_an_error() -> None:
-    text = X + "⦗x 1⦘∈{⦗x 0⦘+y | y∈{1⋯3}}\n"
+@pytest.mark.parametrize(("text", "col"), [
+    ("⦗x 1⦘∈{⦗x 0⦘+y | y∈{1⋯3}}\n", 8),  # the element reads x
+    ("⦗x 1⦘∈{y∈{1⋯3}: ⦗x 0⦘<y}\n", 17),  # the condition reads x
+])
+def test_reading_the_answer_is_an_error(text: str, col: int) -> None:
     with pytest.raises(SapphireError) as exc:
-        ground(parse_program(text, "p.sapphire"), data_to_instance({}))
+        ground(parse_program(X + text, "p.sapphire"), data_to_instance({}))
     d = exc.value.diagnostics[0]
     assert d.kind == "not-constant" and d.span is not None
-    assert (d.span.line, d.span.col) == (2, 8) and d.hint
-
-
-def test_a_condition_that_reads_the_answer_is_an_error() -> None:
-    text = X + "⦗x 1⦘∈{y∈{1⋯3}: ⦗x 0⦘<y}\n"
-    with pytest.raises(SapphireError) as exc:
-        ground(parse_program(text, "p.sapphire"), data_to_instance({}))
-    d = exc.value.diagnostics[0]
-    assert d.kind == "not-constant" and d.span is not None
-    assert (d.span.line, d.span.col) == (2, 17) and d.hint
+    assert (d.span.line, d.span.col) == (2, col) and d.hint
 
 
 def test_a_number_as_condition_is_a_type_error() -> None:
