@@ -143,3 +143,12 @@ def test_plain_printing_keeps_the_parentheses_the_reading_needs(text: str, writt
     # as the same expression
     assert show(parse_expression(text)) == written
     assert explicit(written) == explicit(text)
+
+
+@pytest.mark.parametrize("text", ["x=1 | y=1", "| y=1"])
+def test_a_stray_bar_points_to_disjunction(text: str) -> None:
+    # '|' is a token only for set-builders; written for "or" it still gets the hint it had
+    with pytest.raises(SapphireError) as ei:
+        parse_program(text, "p.sapphire")
+    d = ei.value.diagnostics[0]
+    assert d.kind == "syntax" and d.hint is not None and "∨" in d.hint

@@ -45,6 +45,8 @@ INFIX: dict[str, tuple[int, int]] = {
     "+": (70, 71), "⨫": (70, 71), "-": (70, 71),
     "·": (80, 81), "÷": (80, 81), "mod": (80, 81),
 }
+PREFIX = {"¬": 50, "⨪": 90}
+"""How far a prefix operator's operand reaches: `¬` takes a comparison, `⨪` a product's factor."""
 COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
 _QUANT_OPS = {"∀", "∃", "Σ", "#"}
@@ -174,10 +176,10 @@ class _Parser:
         if op in _QUANT_OPS:
             return self.quantifier(tok, op)
         if op == "¬":
-            operand = self.expr(50)
+            operand = self.expr(PREFIX["¬"])
             return Unary(self.span_from(tok.span, operand.span), "¬", operand)
         if op in ("⨪", "-"):
-            operand = self.expr(90)
+            operand = self.expr(PREFIX["⨪"])
             if isinstance(operand, Num):
                 return Num(self.span_from(tok.span, operand.span), -operand.value)
             return Unary(self.span_from(tok.span, operand.span), "⨪", operand)

@@ -6,7 +6,7 @@ reading a mathematician expects of a seed line.
 
 from __future__ import annotations
 
-from sapphire.lang.parser import COMPARISONS, INFIX
+from sapphire.lang.parser import COMPARISONS, INFIX, PREFIX
 from sapphire.lang.syntax import (
     Apply,
     Binary,
@@ -59,7 +59,7 @@ def show(e: Expr, explicit: bool = False) -> str:
         case Apply(fn=f, args=args):
             return "⦗" + " ".join([f, *(item(a) for a in args)]) + "⦘"
         case Unary(op=op, operand=x):
-            return f"{op}{sub(x, _UNARY[op])}"
+            return f"{op}{sub(x, PREFIX[op])}"
         case Binary(op=op, left=a, right=b):
             tight = op in ("+", "⨫", "·", "÷")
             sep = "" if tight and not explicit else " "
@@ -90,10 +90,6 @@ def show(e: Expr, explicit: bool = False) -> str:
     raise TypeError(f"not an expression: {e!r}")
 
 
-_UNARY = {"¬": 50, "⨪": 90}
-"""How far each prefix operator's operand reaches: the parser's binding powers."""
-
-
 def _binding(e: Expr) -> int:
     """How tightly `e` holds together when written bare: an operator's binding power, 0 for a
     quantifier (it reaches to the end of the line), 101 for an atom."""
@@ -102,7 +98,7 @@ def _binding(e: Expr) -> int:
     if isinstance(e, Conj):
         return INFIX["∧"][0]
     if isinstance(e, Unary):
-        return _UNARY[e.op]
+        return PREFIX[e.op]
     if isinstance(e, Quant):
         return 0
     return 101
