@@ -20,8 +20,9 @@ Corpus files:
 
 Columns: puzzles, imported (the importer accepted it), solved (a status within the time limit),
 matched (the known answer and status), median and maximum seconds over the solved puzzles.
-Times are `solve_case`'s own: parse, instantiate, ground, solve, verify; the first puzzle of
-a run also pays for loading OR-Tools, so a warm-up solve runs first.
+Times are `solve_case`'s own: parse, instantiate, ground, solve, verify, without loading
+OR-Tools; a warm-up solve first loads it and the rule library, which the first puzzle would
+otherwise pay for in its instantiation and its first CP-SAT search.
 
 Usage:
     python bench/corpus.py [CORPUS_FILE|GENRE ...] [--corpus DIR] [--time-limit S]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,20 @@ def test_program_that_is_not_utf8_is_an_error(tmp_path: Path,
     assert main(["solve", str(prog)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{prog}:1:1: error: cannot read") and "hint: save" in err
+
+
+def test_seconds_leave_out_loading_the_solver(tmp_path: Path) -> None:
+    """In a fresh process the solver's import (about a second) is `timings.load`, not part of
+    `seconds`, which a 4×4 latin square keeps far below it."""
+    case = tmp_path / "small.case"
+    case.write_text("---\nlibrary: std\nboard: 4x4\n---\nlatin-square\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from sapphire.cli import main; "
+         f"sys.exit(main(['solve', {str(case)!r}, '--format', 'json']))"],
+        capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    timings = out["timings"]
+    stages = sum(v for k, v in timings.items() if k not in ("load", "enumerate", "solve1"))
+    assert timings["load"] > 0.1
+    assert out["seconds"] < stages + 0.05
