@@ -26,7 +26,10 @@ otherwise pay for in its instantiation and its first CP-SAT search.
 
 Usage:
     python bench/corpus.py [CORPUS_FILE|GENRE ...] [--corpus DIR] [--time-limit S]
-                           [--only TEXT] [--max N] [--json OUT]
+                           [--only TEXT] [--max N] [--json OUT] [--rerun EARLIER]
+
+`--rerun EARLIER` runs only the puzzles that timed out in an earlier run (the JSON it wrote
+with `--json`), typically with a longer `--time-limit`.
 
 With no files: iss.json, fpuzzles.json and the puzzlekit genres the importer reads. The
 corpus lives in `../shared/corpus` next to the checkout unless `--corpus` says otherwise;
@@ -244,6 +247,17 @@ def resolve_files(names: list[str], corpus: Path) -> list[Path]:
     return out
 
 
+def read_timeouts(path: Path) -> dict[str, set[str]]:
+    """Per corpus file name, the puzzles that an earlier run (its `--json` output) lists as
+    timed out."""
+    try:
+        earlier = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"corpus.py: cannot read the earlier run {path}: {e}") from None
+    return {name: {o["name"] for o in outs if o.get("reason", "").startswith("timeout")}
+            for name, outs in earlier.items()}
+
+
 # -- reporting --------------------------------------------------------------------------------
 
 
@@ -342,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds per puzzle for the solver (default 20)")
     ap.add_argument("--only", metavar="TEXT", help="only puzzles whose name contains TEXT")
     ap.add_argument("--max", type=int, metavar="N", help="at most N puzzles per file")
+    ap.add_argument("--rerun", type=Path, metavar="EARLIER",
+                    help="only the puzzles that timed out in EARLIER, an earlier run's --json "
+                         "output (to give them a longer --time-limit)")
     ap.add_argument("--json", type=Path, metavar="OUT", help="also write every outcome as JSON")
     args = ap.parse_args(argv)
 
@@ -349,9 +366,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corpus.py: no corpus at {args.corpus}; nothing to run (use --corpus DIR)")
         return 0
     files = resolve_files(args.files, args.corpus)
+    timed_out = read_timeouts(args.rerun) if args.rerun else None
     runs: list[tuple[Path, list[Any]]] = []
     for f in files:
         jobs = list(jobs_of(f))
+        if timed_out is not None:
+            jobs = [j for j in jobs if j[2] in timed_out.get(f.name, set())]
         if args.only:
             jobs = [j for j in jobs if args.only.lower() in j[2].lower()]
         if args.max is not None:

@@ -45,3 +45,24 @@ def test_runner_table_and_failures(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "0-indexed: Sums and indexing: disputed record: wrong status: multiple, " \
            "expected unique; the record says unique" in out
     assert "made-up type: unsupported: " in out and "Frobnicate" in out
+
+
+def test_rerun_takes_only_the_earlier_timeouts(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    samples = json.loads((FIXTURES / "iss_samples.json").read_text(encoding="utf-8"))["puzzles"]
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "iss.json").write_text(json.dumps(samples), encoding="utf-8")
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(json.dumps({"iss.json": [
+        {"name": "Thermo", "matched": False, "reason": "timeout: no status within 20 s"},
+        {"name": samples[0]["name"], "matched": True, "reason": ""},
+    ]}), encoding="utf-8")
+    runner = load_runner()
+    assert runner.main(["iss.json", "--corpus", str(corpus), "--rerun", str(earlier)]) == 0
+    out = capsys.readouterr().out
+    assert "== iss.json: 1/1 matched" in out
+    assert [line.split()[0] for line in out.splitlines()
+            if line.split() and line.split()[0] == "Thermo"] == ["Thermo"]
+    with pytest.raises(SystemExit, match="cannot read the earlier run"):
+        runner.main(["iss.json", "--corpus", str(corpus), "--rerun", str(tmp_path / "none")])
