@@ -191,3 +191,23 @@ def test_the_blocking_search_splits_into_phases_only_for_mostly_boolean_answers(
     assert status == "multiple" and len(sols) == count and "solve1" in timings
     status, sols, _ = answers(text, count + 1)
     assert status == "multiple" and len(sols) == count
+
+
+@pytest.mark.parametrize("strategy", ["enumerate", "block"])
+def test_every_search_leaves_symmetry_detection_off(strategy: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SOLVER_PARAMETERS` reach each CP-SAT search, raced enumerations and blocking solves
+    alike (symmetry detection costs seconds per presolve on some puzzle models)."""
+    if strategy == "block":
+        monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ())
+    seen: list[int] = []
+    solve = cp_model.CpSolver.solve
+
+    def spy(self: cp_model.CpSolver, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        seen.append(self.parameters.symmetry_level)
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", spy)
+    monkeypatch.setattr(cpsat.os, "cpu_count", lambda: 2)
+    assert answers(FIVE, 10)[0] == "multiple"
+    assert len(seen) >= (2 if strategy == "enumerate" else 5) and set(seen) == {0}
