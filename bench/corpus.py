@@ -252,10 +252,13 @@ def read_timeouts(path: Path) -> dict[str, set[str]]:
     timed out."""
     try:
         earlier = json.loads(path.read_text(encoding="utf-8"))
+        return {name: {o["name"] for o in outs if o.get("reason", "").startswith("timeout")}
+                for name, outs in earlier.items()}
     except (OSError, ValueError) as e:
         raise SystemExit(f"corpus.py: cannot read the earlier run {path}: {e}") from None
-    return {name: {o["name"] for o in outs if o.get("reason", "").startswith("timeout")}
-            for name, outs in earlier.items()}
+    except (AttributeError, KeyError, TypeError):
+        raise SystemExit(f"corpus.py: {path} is not what --json writes (per corpus file, a "
+                         "list of outcomes with name and reason)") from None
 
 
 # -- reporting --------------------------------------------------------------------------------

@@ -66,3 +66,6 @@ def test_rerun_takes_only_the_earlier_timeouts(tmp_path: Path,
             if line.split() and line.split()[0] == "Thermo"] == ["Thermo"]
     with pytest.raises(SystemExit, match="cannot read the earlier run"):
         runner.main(["iss.json", "--corpus", str(corpus), "--rerun", str(tmp_path / "none")])
+    earlier.write_text(json.dumps(["Thermo"]), encoding="utf-8")
+    with pytest.raises(SystemExit, match="is not what --json writes"):
+        runner.main(["iss.json", "--corpus", str(corpus), "--rerun", str(earlier)])
