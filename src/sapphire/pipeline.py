@@ -98,6 +98,10 @@ def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
     """Every answer against the independent evaluator; a failure is the solver's fault."""
     for vals in solutions:
         bad = violations(gm, vals)
+        if bad and all(b.implied for b in bad) and bad[0].span is not None:
+            raise error("not-implied", "an answer of the rules breaks this implied fact",
+                        bad[0].span, hint="a ```sapphire implied block may state only what its "
+                        "rule's meaning implies; correct the fact or remove it")
         if bad:
             detail = "; ".join(f"{b.what} ({b.origin})" for b in bad[:5])
             raise InternalError(f"the solver's answer fails verification: {detail}")

@@ -190,6 +190,32 @@ def test_meaning_block_count() -> None:
     assert errors(md(GOOD_FRONT, PROSE + "\n```sapphire\n\n```\n")) == [("empty-meaning", 13, 1)]
 
 
+IMPLIED = "```sapphire implied\n∀⟨r c⟩∈S: ⦗face r c⦘¬=5 ∨ ⦗face r c⦘=5\n```\n"
+
+
+def test_an_implied_block_is_read_apart_from_the_meaning() -> None:
+    d = parse_definition(md(GOOD_FRONT, PROSE + "\n" + MEANING + "\nWhy.\n\n" + IMPLIED),
+                         "thing.md")
+    assert d.meaning == "∀⟨r c⟩∈S: ⦗face r c⦘¬=5\n"
+    assert d.implied == "∀⟨r c⟩∈S: ⦗face r c⦘¬=5 ∨ ⦗face r c⦘=5\n"
+    # the meaning's fence is line 13, the prose line 17, the implied fence line 19
+    assert d.implied_line == 20
+    implied = d.implied_program()
+    assert implied is not None and implied.constraints[0].span.line == 20
+    assert "Why." in d.prose and "∨" not in d.prose
+    assert parse_definition(md(GOOD_FRONT), "thing.md").implied_program() is None
+
+
+def test_implied_block_errors() -> None:
+    body = PROSE + "\n" + MEANING + "\n" + IMPLIED + "\n" + IMPLIED
+    # the implied fences open on lines 17 and 21
+    assert errors(md(GOOD_FRONT, body)) == [("several-implied", 21, 1)]
+    odd = PROSE + "\n" + MEANING + "\n```sapphire redundant\ntrue\n```\n"
+    assert errors(md(GOOD_FRONT, odd)) == [("unknown-block", 17, 1)]
+    # an implied block is no meaning
+    assert errors(md(GOOD_FRONT, PROSE + "\n" + IMPLIED)) == [("missing-meaning", 6, 1)]
+
+
 def test_meaning_inside_a_list_is_refused() -> None:
     body = PROSE + "\n- item\n\n  ```sapphire\n  true\n  ```\n"
     assert errors(md(GOOD_FRONT, body)) == [("nested-meaning", 15, 1)]
@@ -234,6 +260,14 @@ def test_prelude_predicates_must_be_unary_boolean_terms() -> None:
         ("bad-predicate", 4, 14), ("bad-predicate", 4, 26),
         ("unknown-term", 5, 15), ("unknown-term", 5, 26),
     ]
+
+
+def test_prelude_has_no_implied_block() -> None:
+    text = ("---\nkind: prelude\n---\n\nThe prelude.\n\n```sapphire\n"
+             "term t(a:boolean):boolean = a;\n```\n\n```sapphire implied\ntrue\n```\n")
+    with pytest.raises(SapphireError) as exc:
+        parse_prelude(text, "prelude.md")
+    assert [(d.kind, d.span.line) for d in exc.value.diagnostics] == [("unknown-block", 11)]
 
 
 def test_prelude_holds_only_terms() -> None:

@@ -37,6 +37,7 @@ from sapphire.ground.model import (
     neighbours,
     pieces,
 )
+from sapphire.ground.witness import formula_variables, relaxation
 
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
 
@@ -60,6 +61,15 @@ large ones. Measured on the Slitherlink corpus: enumeration halves the time of 5
 puzzles; on 30×40 the 8-worker portfolio is as fast or faster, and one 20×36 needs it."""
 
 
+RELAX_WITNESSES = True
+"""Whether a large model (`LARGE_MODEL` variables or more) with witnesses is first searched
+without them (see `sapphire.ground.witness`), with witnesses found per answer. On puzzlekit's
+40 Slitherlinks the relaxation takes one 20×36 puzzle from 21–41 s to 5–6 s, and the other
+large ones from 1.2–1.7 s to 1.2–2.8 s (its rounds of connectivity cuts are each a solve);
+on small models the model with its ordering is solved at once by enumeration, which a
+relaxation's cuts would rule out."""
+
+
 LAZY_CONNECTIVITY = True
 """Whether connectivity starts out checked on answers (see `_LazyConnected`) rather than
 encoded in full."""
@@ -67,6 +77,14 @@ encoded in full."""
 LAZY_ROUNDS = (3, 40)
 """Rounds of connectivity cuts after which the search encodes connectivity in full: the
 first when an answer still has more than `LAZY_PIECES` pieces too many, the second always."""
+
+LAZY_STALL = 4
+"""For connectivities of cells the answer does not name (a loop's inside, worked out from its
+edges), rounds without a new fewest number of pieces after which `LAZY_PIECES` ends the cuts.
+Their pieces are subtours, which cuts close one by one though unevenly (a 20×36 Slitherlink:
+22, 16, 17, 15, 18, 11, … to 0 in 25 rounds). A shading's pieces come and go as the shading
+changes, and there `LAZY_PIECES` ends the cuts at once (puzzlekit Nurikabe: 2× the time when
+it waits for a stall)."""
 
 LAZY_PIECES = 4
 """Pieces too many (over all connectivities, beyond one each) that show cuts converging.
@@ -142,8 +160,11 @@ def _cp_domain(d: Domain) -> cp_model.Domain:
 
 class _Lowering:
     def __init__(self, gm: GroundModel, exact: bool = False,
-                 lazy_connectivity: bool = False) -> None:
+                 lazy_connectivity: bool = False, implied: bool = False) -> None:
         self.gm = gm
+        self.implied = implied
+        """Post the model's implied constraints too. The model itself proves them; a relaxation
+        (see `sapphire.ground.witness`) needs them."""
         self.exact = exact
         """Reify every auxiliary literal in full, so that an answer fixes them all and an
         enumerating search meets each answer once."""
@@ -185,7 +206,8 @@ class _Lowering:
         """Post every constraint of the ground model, its element tables and its implied
         facts."""
         for con in self.gm.constraints:
-            self.post(con.formula, [])
+            if self.implied or not con.implied:
+                self.post(con.formula, [])
         self.post_partitions()
         self.post_elements()
         self.post_implied(implied_facts(self.gm))
@@ -863,6 +885,17 @@ class _Search:
         same = b.Not() if value == lo else b
         return same.Not() if differ else same
 
+    def differs(self, m: cp_model.CpModel, vals: list[int]) -> list:
+        """Literals of which one holds exactly when an answer differs from `vals`."""
+        return [*(self._literal(m, v, vals[v], True) for v in self.bools),
+                *self._int_differs(m, vals)]
+
+    def fix(self, m: cp_model.CpModel, vals: list[int]) -> None:
+        """Fix every answer variable of `m` to its value in `vals`."""
+        m.add_bool_and([self._literal(m, v, vals[v], False) for v in self.bools])
+        for v in self.ints:
+            m.add(m.get_int_var_from_proto_index(self.low.vars[v].index) == vals[v])
+
     def _int_differs(self, m: cp_model.CpModel, vals: list[int]) -> list:
         """Per integer answer variable, a literal that implies it differs from `vals`."""
         lits = []
@@ -877,8 +910,7 @@ class _Search:
         if len(self.bools) < len(self.ints):
             m = self.low.m.clone()
             for vals in found:
-                m.add_bool_or([*(self._literal(m, v, vals[v], True) for v in self.bools),
-                               *self._int_differs(m, vals)])
+                m.add_bool_or(self.differs(m, vals))
             return [m]
         out = []
         if self.bools:
@@ -965,13 +997,26 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         if size < below and not low.free_aux and not low.lazy:
             found = _enumerate(low, answer_vars, max_solutions, clock, budget)
             break
+    relax = found is None and RELAX_WITNESSES and size >= LARGE_MODEL
+    relaxed = relaxation(gm, answer_vars) if relax else None
+    if relaxed is not None:
+        t2 = time.perf_counter()
+        with no_gc():
+            low_r = _Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True)
+            low_r.post_model()
+        clock.record("lower relaxed", t2)
+        found = _block(low_r, answer_vars, max_solutions, clock, workers,
+                       _subsolvers(low_r, chosen), _Witnesses(low, answer_vars, clock, workers))
     if found is None:
-        region_map = not chosen and low.most_groups > 2
-        found = _block(low, answer_vars, max_solutions, clock, workers,
-                       REGION_MAP_SUBSOLVERS if region_map else ())
+        found = _block(low, answer_vars, max_solutions, clock, workers, _subsolvers(low, chosen))
     status, solutions = found
     timings["solve"] = time.perf_counter() - t1
     return BackendResult(status, solutions, timings)
+
+
+def _subsolvers(low: _Lowering, chosen: bool) -> tuple[str, ...]:
+    """The blocking search's own portfolio, when the model calls for one."""
+    return REGION_MAP_SUBSOLVERS if not chosen and low.most_groups > 2 else ()
 
 
 @dataclass
@@ -1150,6 +1195,49 @@ def _enumerate(low: _Lowering, answer_vars: list[int], max_solutions: int,
 
 
 _RETRY = "retry"
+_GIVE_UP = "give up"
+
+RELAXED_MISSES = 2
+"""Answers of a relaxation without witnesses after which the search gives the relaxation up:
+each one is ruled out alone, so a relaxation that keeps finding them is too loose to pay."""
+
+
+class _Witnesses:
+    """Witnesses for a relaxation's answers: the full model with the answer fixed, solved
+    (with its own connectivity cuts) by propagation more than by search."""
+
+    def __init__(self, low: _Lowering, answer_vars: list[int], clock: _Clock,
+                 workers: int) -> None:
+        self.low, self.clock, self.workers = low, clock, workers
+        self.search = _Search(low, answer_vars)
+        self.timed_out = False
+
+    def find(self, vals: list[int]) -> list[int] | None:
+        """Every variable's value in an assignment of the full model with `vals`'s answer;
+        None when it has none, or when the time ran out (then `timed_out` is set)."""
+        m = self.low.m.clone()
+        self.search.fix(m, vals)
+        solver = _solver()
+        solver.parameters.num_workers = self.workers
+        for _ in range(LAZY_ROUNDS[1] + 1):
+            if not self.clock.limit(solver):
+                break
+            ts = time.perf_counter()
+            st = solver.solve(m)
+            self.clock.record("witness", ts)
+            if st == cp_model.INFEASIBLE:
+                return None
+            if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                break
+            solution = list(solver.response_proto.solution)
+            cuts = [cut for lazy in self.low.lazy for cut in lazy.cuts(solution)]
+            if not cuts:
+                return self.low.values(solution)
+            for cut in cuts:  # they hold for every answer: the full model keeps them
+                _add_clause(m, cut)
+                _add_clause(self.low.m, cut)
+        self.timed_out = True
+        return None
 
 
 def _add_clause(model: cp_model.CpModel, lits: list) -> None:
@@ -1160,12 +1248,17 @@ def _add_clause(model: cp_model.CpModel, lits: list) -> None:
 
 
 def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _Clock,
-           workers: int, subsolvers: tuple[str, ...] = ()) -> tuple[str, list[list[int]]]:
+           workers: int, subsolvers: tuple[str, ...] = (),
+           witness: _Witnesses | None = None) -> tuple[str, list[list[int]]] | None:
     """Solve, then ask for an answer differing from every earlier one, until none is left.
 
     Each solve that breaks a lazily checked connectivity is repeated with its cuts; after
     `LAZY_ROUNDS` such repeats connectivity is encoded in full and the solve starts again.
-    `subsolvers`, when given, name the full-problem searches in place of `workers` ones."""
+    `subsolvers`, when given, name the full-problem searches in place of `workers` ones.
+
+    With `witness`, `low` is a relaxation (see `sapphire.ground.witness`): each answer it finds
+    becomes a solution only with the witnesses `witness` finds for it, and one without any is
+    ruled out; after `RELAXED_MISSES` of those, None gives the search back to the full model."""
     solver = _solver()
     solver.parameters.num_workers = workers
     if subsolvers:
@@ -1176,12 +1269,17 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
         solver.parameters.use_feasibility_jump = False
     solutions: list[list[int]] = []
     search = _Search(low, answer_vars)
-    rounds = 0
+    rounds = misses = 0
+    fewest = [1 << 30, 0]  # the fewest pieces too many an answer had, and in which round
+    answer = set(answer_vars)
+    inside_only = all(answer.isdisjoint(formula_variables(lazy.formula, set()))
+                      for lazy in low.lazy)
 
     def run(model: cp_model.CpModel) -> list[int] | None | str:
         """Values of a solution, None when there is none, 'unknown' on time out, `_RETRY`
-        when connectivity has just been encoded in full (`model` lacks it)."""
-        nonlocal rounds
+        when connectivity has just been encoded in full (`model` lacks it), `_GIVE_UP` when
+        a relaxation's answers keep lacking witnesses."""
+        nonlocal rounds, misses
         while True:
             if not clock.limit(solver):
                 return "unknown"
@@ -1197,11 +1295,27 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
             solution = list(solver.response_proto.solution)
             cuts = [cut for lazy in low.lazy for cut in lazy.cuts(solution)]
             if not cuts:
-                return low.values(solution)
+                vals = low.values(solution)
+                if witness is None:
+                    return vals
+                full = witness.find(vals)
+                if full is not None:
+                    return full
+                if witness.timed_out:
+                    return "unknown"
+                misses += 1
+                if misses > RELAXED_MISSES:
+                    return _GIVE_UP
+                for m in {id(low.m): low.m, id(model): model}.values():
+                    m.add_bool_or(search.differs(m, vals))
+                continue
             rounds += 1
             settling, most = LAZY_ROUNDS
             apart = sum(max(lazy.pieces - 1, 0) for lazy in low.lazy)
-            if rounds > most or (rounds > settling and apart > LAZY_PIECES):
+            if apart < fewest[0]:
+                fewest[:] = [apart, rounds]
+            stalled = not inside_only or rounds - fewest[1] >= LAZY_STALL
+            if rounds > most or (rounds > settling and apart > LAZY_PIECES and stalled):
                 low.encode_lazy()
                 if model is not low.m:
                     return _RETRY
@@ -1212,6 +1326,8 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
                     _add_clause(model, cut)
 
     first = run(low.m)
+    if first == _GIVE_UP:
+        return None
     if first == "unknown":
         return "unknown", []
     if first is None:
@@ -1226,6 +1342,8 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
             if got == _RETRY:
                 models = search.phases(solutions)
                 continue
+            if got == _GIVE_UP:
+                return None
             if got == "unknown":
                 return _verdict(solutions, True), solutions
             if got is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sapphire.diagnostics import Span
 from sapphire.ground.model import (
     Accepts,
     AllDifferent,
@@ -30,6 +31,9 @@ from sapphire.ground.model import (
 class Violation:
     what: str
     origin: str
+    span: Span | None = None
+    implied: bool = False
+    """A broken implied constraint: the rule that states it implies less than it says."""
 
 
 def _lin(lin: Lin, values: list[int]) -> int:
@@ -98,5 +102,6 @@ def violations(gm: GroundModel, values: list[int]) -> list[Violation]:
             out.append(Violation(f"element at {point} has the wrong value", str(origin)))
     for con in gm.constraints:
         if not holds(con.formula, values):
-            out.append(Violation("constraint violated", str(con.origin)))
+            out.append(Violation("constraint violated", str(con.origin), con.origin.span,
+                                 con.implied))
     return out

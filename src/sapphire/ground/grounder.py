@@ -161,6 +161,8 @@ class Grounder:
         self.closures: dict[int, Callable[[], Value]] = {}
         self.fact_closures: dict[int, Callable[[], Value]] = {}
         self.emitted: set[Formula] = set()
+        self.implied = False
+        """Whether the constraints being posted are the program's implied ones."""
 
     # ---------------------------------------------------------------------- errors
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
@@ -198,6 +200,10 @@ class Grounder:
         self.mode = "ground"
         for c in self.program.constraints:
             self.post(c)
+        self.implied = True
+        for c in self.program.implied:
+            self.post(c)
+        self.implied = False
         self.model.answer = self.answer_names()
         return self.model
 
@@ -428,7 +434,7 @@ class Grounder:
         self.emitted.add(f)  # hashes the formula once
         if len(self.emitted) == seen:
             return  # the same ground constraint from another line or binding
-        self.model.constraints.append(Constraint(f, self.origin(span)))
+        self.model.constraints.append(Constraint(f, self.origin(span), self.implied))
 
     def eval_bool(self, e: Expr) -> bool | Formula:
         v = self.eval(e)

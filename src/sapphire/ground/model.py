@@ -281,6 +281,9 @@ class Origin:
 class Constraint:
     formula: Formula
     origin: Origin
+    implied: bool = False
+    """Implied by the other constraints (a rule's implied facts): the evaluator checks it like
+    any other; a backend may leave it out."""
 
 
 @dataclass

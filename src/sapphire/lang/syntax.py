@@ -177,3 +177,6 @@ class Program:
     terms: tuple[TermDef, ...]
     path: str = field(default="<program>", compare=False)
     source: str = field(default="", compare=False, repr=False)
+    implied: tuple[Expr, ...] = ()
+    """Constraints the others imply, stated for a solver's benefit (a rule's implied facts);
+    a backend may post them or leave them out, and every answer satisfies them."""

@@ -218,7 +218,7 @@ def check_program(program: Program, constants: dict[str, Any] | None = None,
     for t in program.terms:
         checker.term(t)
     env = {n: type_of_value(v) for n, v in (constants or {}).items()}
-    for c in program.constraints:
+    for c in (*program.constraints, *program.implied):
         checker.want(c, BOOL, env)
     if checker.problems:
         raise SapphireError(checker.problems)

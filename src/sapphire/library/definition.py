@@ -177,6 +177,12 @@ class RuleDefinition:
     length: Expr | None = None
     """How many cells a line must list, over `rows`, `cols` and integer parameters (a
     doppelganger lists one cell per row, column and box: `3·rows`); None: any number."""
+    implied: str = ""
+    """The text of the ```sapphire implied block: facts that follow from the meaning, stated
+    again in a form the solver handles well (a loop's inside is one piece). A rule line
+    asserted as it stands adds them to its meaning; a negated or conditional one does not,
+    since the negation of the meaning does not imply them."""
+    implied_line: int = 0
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""
@@ -233,12 +239,19 @@ class RuleDefinition:
         """The ```sapphire block parsed, with positions in the .md file (parsed once)."""
         return meaning_program(self.path, self.meaning_line, self.meaning)
 
+    def implied_program(self) -> Program | None:
+        """The ```sapphire implied block parsed, when the definition has one."""
+        if not self.implied:
+            return None
+        return meaning_program(self.path, self.implied_line, self.implied)
+
     @cached_property
     def applied(self) -> frozenset[str]:
         """Every map name the meaning's constraints apply (`⦗face r c⦘` gives `face`), worked
         out once: each rule line of the kind adds them to its case's reads."""
         reads: set[str] = set()
-        for c in self.program().constraints:
+        implied = self.implied_program()
+        for c in (*self.program().constraints, *(implied.constraints if implied else ())):
             names_applied(c, reads)
         return frozenset(reads)
 
@@ -389,6 +402,9 @@ class _Document:
     meaning: str
     meaning_line: int
     prose: str
+    implied: str = ""
+    implied_line: int = 0
+    implied_span: Span | None = None
 
 
 def _read_document(r: _Reader) -> _Document:
@@ -458,32 +474,57 @@ def _read_document(r: _Reader) -> _Document:
         t for t in tokens
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
     ]
+    blocks: dict[str, list] = {"": [], "implied": []}
+    for t in fences:
+        assert t.map is not None
+        role = " ".join(t.info.strip().split()[1:]).lower()
+        if role in blocks:
+            blocks[role].append(t)
+        else:
+            r.add("unknown-block", f"a ```sapphire block is the meaning or, as ```sapphire "
+                  f"implied, facts the meaning implies; not '{role}'",
+                  r.span(body_offset + t.map[0], 1),
+                  hint="open the meaning with ```sapphire and implied facts with "
+                  "```sapphire implied")
     meaning, meaning_line = "", 0
-    if not fences:
+    if not blocks[""]:
         r.add("missing-meaning", "the definition has no ```sapphire block with its meaning",
               r.span(body_offset, 1),
               hint="add a fenced block opened by ```sapphire holding the formal meaning")
     else:
-        for extra in fences[1:]:
-            assert extra.map is not None
+        for extra in blocks[""][1:]:
             r.add("several-meanings", "a definition holds exactly one ```sapphire block",
                   r.span(body_offset + extra.map[0], 1),
                   hint="put the whole meaning in the first block; use ```text for examples")
-        fence = fences[0]
-        assert fence.map is not None
-        fence_line = body_offset + fence.map[0]
-        meaning, meaning_line = fence.content, fence_line + 1
-        if body_lines[fence.map[0]][:1] not in ("`", "~"):
-            r.add("nested-meaning", "the ```sapphire block must start in the first column",
-                  r.span(fence_line, 1), hint="move the block out of any list or quote")
-        elif not meaning.strip():
-            r.add("empty-meaning", "the ```sapphire block is empty", r.span(fence_line, 1))
+        meaning, meaning_line = _block_text(r, blocks[""][0], body_lines, body_offset)
+    implied, implied_line, implied_span = "", 0, None
+    if blocks["implied"]:
+        for extra in blocks["implied"][1:]:
+            r.add("several-implied", "a definition holds at most one ```sapphire implied block",
+                  r.span(body_offset + extra.map[0], 1),
+                  hint="put every implied fact in the first such block")
+        implied, implied_line = _block_text(r, blocks["implied"][0], body_lines, body_offset)
+        implied_span = r.span(implied_line - 1, 1)
     fence_rows: set[int] = set()
     for f in fences:
         assert f.map is not None
         fence_rows.update(range(f.map[0], f.map[1]))
     prose = "\n".join(ln for i, ln in enumerate(body_lines) if i not in fence_rows).strip()
-    return _Document(front, fields, meaning, meaning_line, prose)
+    return _Document(front, fields, meaning, meaning_line, prose, implied, implied_line,
+                     implied_span)
+
+
+def _block_text(r: _Reader, fence: Any, body_lines: list[str], body_offset: int
+                ) -> tuple[str, int]:
+    """A fenced block's text and the .md line of its first content line; a block that is
+    nested or empty is reported."""
+    fence_line = body_offset + fence.map[0]
+    if body_lines[fence.map[0]][:1] not in ("`", "~"):
+        r.add("nested-meaning", "the ```sapphire block must start in the first column",
+              r.span(fence_line, 1), hint="move the block out of any list or quote")
+    elif not fence.content.strip():
+        r.add("empty-meaning", "the ```sapphire block is empty", r.span(fence_line, 1))
+    return fence.content, fence_line + 1
 
 
 def _bool_field(r: _Reader, node: yaml.Node | None, what: str, default: bool) -> bool:
@@ -797,6 +838,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         boxes=tuple(boxes),
         binds=tuple(binds),
         length=length,
+        implied=doc.implied,
+        implied_line=doc.implied_line,
     )
 
 
@@ -909,6 +952,9 @@ def parse_prelude(text: str, path: str) -> Prelude:
         if key not in ("kind", "title", "predicates"):
             r.add("unknown-field", f"'{key}' does not belong in the prelude",
                   r.node_span(f[key]), hint="the prelude has kind, title and predicates")
+    if doc.implied_span is not None:
+        r.add("unknown-block", "the prelude holds terms, not implied facts",
+              doc.implied_span, hint="implied facts belong in a rule kind's definition")
     terms = parse_terms(r, doc.meaning, doc.meaning_line) if doc.meaning else []
     by_name = {t.name: t for t in terms}
     predicates: list[Predicate] = []

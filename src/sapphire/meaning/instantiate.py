@@ -148,6 +148,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     negate_all = case.front.negate_all
     terms = _prelude_terms(lib)
     constraints: list[Expr] = []
+    implied: list[Expr] = []
     reads: set[str] = set()
     alphabet: range | None = None
     loop = False
@@ -181,8 +182,12 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                 binds_clues[name] = what
         if d.binds:
             loop_maps = ("vrt", "hrz") if d.kind == "slitherlink" else loop_maps
-        constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms,
-                                 rule.nots + (1 if negate_all else 0)))
+        negations = rule.nots + (1 if negate_all else 0)
+        constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms, negations))
+        facts = d.implied_program()
+        if facts is not None and negations == 0 and rule.condition is None:
+            # where the meaning holds, so do they; under `not` or a condition it need not
+            implied.append(Let(span, tuple(bindings), Conj(span, facts.constraints)))
     inst = Instance(terms=terms)
     inst.constants.update(rows=rows, cols=cols, board=board)
     if extra:  # digits outside every global rule (which range over `board`)
@@ -236,7 +241,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             inst.points[name] = {(r, c): v for r, row in enumerate(grid)
                                  for c, v in enumerate(row) if v is not None}
     channel_prog = parse_program("\n".join(decl), "<channels>")
-    program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source)
+    program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source,
+                      tuple(implied))
     answer = (("face",) if digits else ()) + (("shade",) if shading else ()) \
         + (("region",) if regions else ()) + loop_maps
     inst.answer = answer + (("across", "down") if loop else ())
@@ -247,8 +253,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
 def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tuple[str, Any]],
           span: Span, lib: Library, terms: tuple[TermDef, ...], negations: int) -> Let:
     """A rule's meaning with its bindings around it, its negations and its condition."""
-    formula: Expr = Conj(span, meaning.constraints) if len(meaning.constraints) != 1 \
-        else meaning.constraints[0]
+    parts = meaning.constraints
+    formula: Expr = Conj(span, parts) if len(parts) != 1 else parts[0]
     for _ in range(negations):
         formula = Apply(span, "negateRule", (formula,))
     if rule.condition is not None:
