@@ -25,10 +25,11 @@ ANSWERS = {(1, 1, 0), (0, 1, 1), (1, 1, 1)}
 
 @pytest.fixture(autouse=True)
 def large(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only large models without a quick enumeration are relaxed; these small ones count as
-    such."""
+    """Only large models that neither enumeration nor the blocking search settle soon are
+    relaxed; these small ones count as such."""
     monkeypatch.setattr(cpsat, "LARGE_MODEL", 0)
     monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ())
+    monkeypatch.setattr(cpsat, "RELAX_AFTER", 0.0)
 
 
 def solve(text: str = PROGRAM, n: int = 10):  # noqa: ANN201
@@ -82,6 +83,13 @@ def test_small_models_are_not_relaxed(monkeypatch: pytest.MonkeyPatch) -> None:
     status, got, timings = solve()
     assert (status, got) == ("multiple", ANSWERS)
     assert "lower relaxed" not in timings
+
+
+def test_the_model_itself_has_the_first_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cpsat, "RELAX_AFTER", 8.0)
+    status, got, timings = solve()
+    assert (status, got) == ("multiple", ANSWERS)
+    assert "lower relaxed" not in timings  # settled well within its turn
 
 
 def test_no_answer_in_the_relaxation_is_none() -> None:

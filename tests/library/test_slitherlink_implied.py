@@ -24,6 +24,7 @@ def relaxed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Small boards searched through the relaxation, as large ones are."""
     monkeypatch.setattr(cpsat, "LARGE_MODEL", 0)
     monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ())
+    monkeypatch.setattr(cpsat, "RELAX_AFTER", 0.0)
 
 
 def case(tmp_path: Path, clues: list[list[int | None]], negated: bool = False,

@@ -62,12 +62,16 @@ puzzles; on 30×40 the 8-worker portfolio is as fast or faster, and one 20×36 n
 
 
 RELAX_WITNESSES = True
-"""Whether a large model (`LARGE_MODEL` variables or more) with witnesses is first searched
-without them (see `sapphire.ground.witness`), with witnesses found per answer. On puzzlekit's
-40 Slitherlinks the relaxation takes one 20×36 puzzle from 21–41 s to 5–6 s, and the other
-large ones from 1.2–1.7 s to 1.2–2.8 s (its rounds of connectivity cuts are each a solve);
-on small models the model with its ordering is solved at once by enumeration, which a
-relaxation's cuts would rule out."""
+"""Whether a large model (`LARGE_MODEL` variables or more) with witnesses that its blocking
+search has not settled within `RELAX_AFTER` seconds is searched again without them (see
+`sapphire.ground.witness`), with witnesses found per answer. Its rounds of connectivity cuts
+are each a solve, so neither search wins everywhere: on a 20×36 Slitherlink the relaxation takes
+4–6 s where the model takes 21–90 s, on a 60×60 one 24–48 s where the model takes 5 s, and on
+most large ones 1.1–1.9× the model's 1.3–1.9 s. Small models are solved at once by
+enumeration, which a relaxation's cuts would rule out."""
+
+RELAX_AFTER = 8.0
+"""Seconds the blocking search of a model with a relaxation gets before the relaxation's."""
 
 
 LAZY_CONNECTIVITY = True
@@ -1000,6 +1004,15 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     relax = found is None and RELAX_WITNESSES and size >= LARGE_MODEL
     relaxed = relaxation(gm, answer_vars) if relax else None
     if relaxed is not None:
+        # the model itself first, for a while: most large puzzles are solved sooner so
+        t2 = time.perf_counter()
+        own = _Clock(t2 + RELAX_AFTER, clock.timings)
+        if clock.deadline is not None and clock.deadline <= own.deadline:  # type: ignore[operator]
+            own = clock
+        found = _block(low, answer_vars, max_solutions, own, workers, _subsolvers(low, chosen))
+        if own is not clock and found is not None and found[0] == "unknown":
+            found = None
+    if relaxed is not None and found is None:
         t2 = time.perf_counter()
         with no_gc():
             low_r = _Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True)
