@@ -95,7 +95,8 @@ def solve_model(gm: GroundModel, *, max_solutions: int = 2,
 
 
 def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
-    """Every answer against the independent evaluator; a failure is the solver's fault."""
+    """Every answer against the independent evaluator. A failure is the solver's fault, unless
+    only implied constraints fail: then a rule's implied block says more than its meaning."""
     for vals in solutions:
         bad = violations(gm, vals)
         if bad and all(b.implied for b in bad) and bad[0].span is not None:

@@ -7,8 +7,10 @@ top-level constraints are the channel declarations and one formula per rule line
 Each rule's meaning is its definition's Sapphire block with the rule's cells and parameters
 bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `negateRule`, once
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
-applied to the predicate's term on the rule's own cells. The shading is one map `shade`,
-declared once for the case outside every rule, so negated rules read the same shading.
+applied to the predicate's term on the rule's own cells. A rule line without either adds its
+definition's implied facts, bound the same way, to the program's implied constraints. The
+shading is one map `shade`, declared once for the case outside every rule, so negated rules
+read the same shading.
 Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
 the board, while global rules range over `board` alone. A `weights` parameter is bound as
 ⟨position weight⟩ pairs, since a meaning cannot index a list.
@@ -186,7 +188,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms, negations))
         facts = d.implied_program()
         if facts is not None and negations == 0 and rule.condition is None:
-            # where the meaning holds, so do they; under `not` or a condition it need not
+            # they hold where the meaning holds; under `not` or a condition they need not
             implied.append(Let(span, tuple(bindings), Conj(span, facts.constraints)))
     inst = Instance(terms=terms)
     inst.constants.update(rows=rows, cols=cols, board=board)
@@ -253,8 +255,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
 def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tuple[str, Any]],
           span: Span, lib: Library, terms: tuple[TermDef, ...], negations: int) -> Let:
     """A rule's meaning with its bindings around it, its negations and its condition."""
-    parts = meaning.constraints
-    formula: Expr = Conj(span, parts) if len(parts) != 1 else parts[0]
+    formula: Expr = Conj(span, meaning.constraints) if len(meaning.constraints) != 1 \
+        else meaning.constraints[0]
     for _ in range(negations):
         formula = Apply(span, "negateRule", (formula,))
     if rule.condition is not None:
