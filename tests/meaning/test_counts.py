@@ -91,6 +91,17 @@ def test_anti_king(tmp_path: Path, negated: bool) -> None:
 
 
 @pytest.mark.parametrize("negated", [False, True])
+def test_yin_yang_on_three_by_three(tmp_path: Path, negated: bool) -> None:
+    # the meaning also rules out 2x2 checkerboards, which the brute force does not: the counts
+    # agree only because the rest of the rule already does (a 2x3 board has no room for one
+    # with both colours connected around it; 3x3 has)
+    board = B.Board(3, 3, range(1, 2), shading=True)
+    rule = B.yin_yang(3, 3)
+    check(tmp_path, "board: 3x3\ngivens: |\n  1 1 1\n  1 1 1\n  1 1 1\n",
+          ("not " if negated else "") + "yin-yang", board, [B.NOT(rule) if negated else rule])
+
+
+@pytest.mark.parametrize("negated", [False, True])
 def test_yin_yang(tmp_path: Path, negated: bool) -> None:
     board = B.Board(2, 3, range(1, 2), shading=True)  # digits fixed: 1x.. alphabet of one
     rule = B.yin_yang(2, 3)
