@@ -115,16 +115,11 @@ def test_nonogram_columns_then_rows() -> None:
     assert body(puzzlekit_to_case("Nonogram", text)) == """\
 board: 2x3
 ---
-column-1: shade-count r1c1-r2c1 count 1
-column-run-1: shade-run r1c1-r2c1 length 1
-column-2: shade-count r1c2-r2c2 count 0
-column-3: shade-count r1c3-r2c3 count 2
-column-run-2: shade-run r1c3-r2c3 length 2
-row-1: shade-count r1c1-r1c2-r1c3 count 2
-row-run-1: shade-run r1c1-r1c2-r1c3 length 1
-row-run-2: shade-run r1c1-r1c2-r1c3 length 1 before 1
-row-2: shade-count r2c1-r2c2-r2c3 count 1
-row-run-3: shade-run r2c1-r2c2-r2c3 length 1
+column-1: shade-pattern r1c1-r2c1 pattern "0*1{1}0*"
+column-2: shade-pattern r1c2-r2c2 pattern "0*"
+column-3: shade-pattern r1c3-r2c3 pattern "0*1{2}0*"
+row-1: shade-pattern r1c1-r1c2-r1c3 pattern "0*1{1}0+1{1}0*"
+row-2: shade-pattern r2c1-r2c2-r2c3 pattern "0*1{1}0*"
 """
 
 

@@ -8,6 +8,7 @@ shadings for the kinds that declare one) must equal brute force, for the rule an
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from counting import (
     one_group,
     solve_count,
 )
+
+from sapphire.importers.puzzlekit import nonogram_pattern
 
 # --- reference semantics ---------------------------------------------------------------------
 
@@ -170,6 +173,42 @@ RUN_CASES: list[tuple[str, Rule]] = [
 def test_shade_run_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
     want = brute(1, 6, range(2), [NOT(rule) if negated else rule])
     check(tmp_path, "board: 1x6\n", ("not " if negated else "") + line, want)
+
+
+def shade_pattern(S: list[Cell], pattern: str) -> Rule:
+    """The shading along S, as 0s and 1s, matches `pattern` (Python's own regular expressions)."""
+    return lambda g: re.fullmatch(pattern, "".join(str(g[c]) for c in S)) is not None
+
+
+PATTERN_CASES: list[tuple[str, Rule]] = [
+    ('shade-pattern r1c1-r1c2-r1c3-r1c4-r1c5-r1c6 pattern "0*1{2}0+1{1}0*"',
+     shade_pattern(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"), "0*1{2}0+1{1}0*")),
+    ('shade-pattern r1c6-r1c5-r1c4-r1c3-r1c2-r1c1 pattern "0*1{3}0*"',
+     shade_pattern(cells_of("r1c6-r1c5-r1c4-r1c3-r1c2-r1c1"), "0*1{3}0*")),
+    ('shade-pattern r1c2-r1c4-r1c6 pattern "0*"', shade_pattern(cells_of("r1c2-r1c4-r1c6"), "0*")),
+    ('shade-pattern r1c1-r1c2-r1c3-r1c4 pattern "(10|01)+"',
+     shade_pattern(cells_of("r1c1-r1c2-r1c3-r1c4"), "(10|01)+")),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), PATTERN_CASES, ids=[c[0] for c in PATTERN_CASES])
+def test_shade_pattern_counts(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = brute(1, 6, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x6\n", ("not " if negated else "") + line, want)
+
+
+def test_a_nonogram_clue_as_a_pattern_is_its_runs(tmp_path: Path) -> None:
+    # the importer's pattern for the clue `2 1` allows exactly the shadings with those runs
+    line = cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6")
+    want = brute(1, 6, range(2), [lambda g: [n for _, n in runs_with_before(line, g)] == [2, 1]])
+    assert want == 6
+    pattern = nonogram_pattern([2, 1])
+    check(tmp_path, "board: 1x6\n",
+          f'shade-pattern r1c1-r1c2-r1c3-r1c4-r1c5-r1c6 pattern "{pattern}"', want)
+    blank = brute(1, 6, range(2), [lambda g: not any(g[c] for c in line)])
+    check(tmp_path, "board: 1x6\n",
+          f'shade-pattern r1c1-r1c2-r1c3-r1c4-r1c5-r1c6 pattern "{nonogram_pattern([])}"', blank)
 
 
 def test_a_nonogram_line_is_its_runs_and_their_total(tmp_path: Path) -> None:

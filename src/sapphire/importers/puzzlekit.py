@@ -52,11 +52,11 @@ Each genre becomes the rule lines of the `std` library that state its rules (`su
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
 
-A Nonogram clue is a `shade-count` of the line's total and one `shade-run` per run (its length
-and the shaded cells before it). An Akari is stated on its bulbs as counts of shaded cells: none
-on the walls (`shade-count … count 0`), a wall's number as the count of its open neighbours, at
-most one bulb per row or column segment between walls (`shade-at-most`), and at least one bulb
-among the cells each open cell sees (`shade-at-least`). A Skyscraper is a `latin-square`
+A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An Akari is
+stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
+wall's number as the count of its open neighbours, at most one bulb per row or column segment
+between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
+(`shade-at-least`). A Skyscraper is a `latin-square`
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`absent-digits`)
 and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
@@ -401,14 +401,12 @@ def _nonogram(b: CaseBuilder, text: str) -> None:
         if any(x < 1 for x in runs) or sum(runs) + len(runs) - 1 > len(cells):
             raise _bad(genre, f"the runs {' '.join(toks)} of clue line {n + 1} do not fit "
                        f"a {what} of {len(cells)} cells")
-        b.add("shade-count", cells, id_stem=what, count=sum(runs))
-        before = 0
-        for length in runs:
-            if before:
-                b.add("shade-run", cells, id_stem=f"{what}-run", length=length, before=before)
-            else:
-                b.add("shade-run", cells, id_stem=f"{what}-run", length=length)
-            before += length
+        b.add("shade-pattern", cells, id_stem=what, pattern=nonogram_pattern(runs))
+
+
+def nonogram_pattern(runs: list[int]) -> str:
+    """The shadings a Nonogram clue allows, as a `shade-pattern`: `[2, 1]` is `0*1{2}0+1{1}0*`."""
+    return "0*" + "0+".join(f"1{{{length}}}" for length in runs) + "0*" if runs else "0*"
 
 
 def _akari(b: CaseBuilder, text: str) -> None:
@@ -623,7 +621,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EvenOddSudoku": ("sudoku", "even", "odd"),
     "SkyscraperSudoku": ("sudoku", "skyscraper"),
     "Thermometer": ("thermometer", "shade-count"),
-    "Nonogram": ("shade-count", "shade-run"),
+    "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage"),
