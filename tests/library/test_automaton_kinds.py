@@ -66,6 +66,8 @@ def test_with_latin_rows(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("line", "kind", "col"), [
     ('regex r1c1-r1c2 pattern "(12"', "bad-pattern", 25),
+    ('shade-pattern r1c1-r1c2 pattern "(1"', "bad-pattern", 33),
+    ("shade-pattern r1c1-r1c2 pattern 1", "bad-parameter-type", 33),
     ("regex r1c1-r1c2 pattern 12", "bad-parameter-type", 25),
     ("automaton r1c1-r1c2 moves [[0,1]] accept [1]", "bad-parameter-type", 27),
     ("automaton r1c1-r1c2 moves [[0,1,1]] accept 1", "bad-parameter-type", 44),

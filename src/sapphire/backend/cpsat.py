@@ -1005,10 +1005,9 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     relaxed = relaxation(gm, answer_vars) if relax else None
     if relaxed is not None:
         # the model itself first, for a while: most large puzzles are solved sooner so
-        t2 = time.perf_counter()
-        own = _Clock(t2 + RELAX_AFTER, clock.timings)
-        if clock.deadline is not None and clock.deadline <= own.deadline:  # type: ignore[operator]
-            own = clock
+        turn = time.perf_counter() + RELAX_AFTER
+        own = clock if clock.deadline is not None and clock.deadline <= turn \
+            else _Clock(turn, clock.timings)
         found = _block(low, answer_vars, max_solutions, own, workers, _subsolvers(low, chosen))
         if own is not clock and found is not None and found[0] == "unknown":
             found = None
@@ -1319,8 +1318,9 @@ def _block(low: _Lowering, answer_vars: list[int], max_solutions: int, clock: _C
                 misses += 1
                 if misses > RELAXED_MISSES:
                     return _GIVE_UP
-                for m in {id(low.m): low.m, id(model): model}.values():
-                    m.add_bool_or(search.differs(m, vals))
+                low.m.add_bool_or(search.differs(low.m, vals))
+                if model is not low.m:
+                    model.add_bool_or(search.differs(model, vals))
                 continue
             rounds += 1
             settling, most = LAZY_ROUNDS

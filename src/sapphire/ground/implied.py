@@ -58,7 +58,7 @@ class Implied:
     distinct_sums: tuple[DistinctSum, ...] = ()
 
 
-def _top_level(gm: GroundModel) -> list[Formula]:
+def top_level(gm: GroundModel) -> list[Formula]:
     """The unconditional conjuncts of the model."""
     out: list[Formula] = []
     stack = [c.formula for c in reversed(gm.constraints)]
@@ -86,7 +86,7 @@ def implied_facts(gm: GroundModel) -> Implied:
     groups: list[tuple[int, ...]] = []
     totals: dict[frozenset[int], int] = {}
     sums: list[Cmp] = []
-    for f in _top_level(gm):
+    for f in top_level(gm):
         if type(f) is AllDifferent:
             xs = _plain_variables(f)
             if xs is not None and len(xs) > 1:

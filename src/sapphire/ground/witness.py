@@ -14,6 +14,7 @@ the evaluator's reading of a full assignment stay those of the model itself.
 
 from __future__ import annotations
 
+from sapphire.ground.implied import top_level
 from sapphire.ground.model import (
     Accepts,
     AllDifferent,
@@ -65,13 +66,6 @@ def _element_variables(e: Element) -> set[int]:
     return out
 
 
-def _states_connectivity(f: Formula) -> bool:
-    """Whether `f` asserts a connectivity outright (alone or in a conjunction)."""
-    if isinstance(f, And):
-        return any(_states_connectivity(g) for g in f.items)
-    return isinstance(f, Connected)
-
-
 def witnesses(gm: GroundModel, answer_vars: list[int]) -> set[int]:
     """The auxiliary variables with more than `WITNESS_VALUES` possible values."""
     answer = set(answer_vars)
@@ -90,7 +84,8 @@ def relaxation(gm: GroundModel, answer_vars: list[int]) -> GroundModel | None:
     elements = [(e, o) for e, o in gm.elements if wide.isdisjoint(_element_variables(e))]
     if len(kept) == len(gm.constraints) and len(elements) == len(gm.elements):
         return None
-    if not any(_states_connectivity(c.formula) for c in kept):
+    relaxed = GroundModel(variables=gm.variables, constraints=kept, elements=elements,
+                          constants=gm.constants, answer=gm.answer)
+    if not any(isinstance(f, Connected) for f in top_level(relaxed)):
         return None
-    return GroundModel(variables=gm.variables, constraints=kept, elements=elements,
-                       constants=gm.constants, answer=gm.answer)
+    return relaxed
