@@ -139,3 +139,42 @@ def test_only_a_point_against_a_read_free_side_is_an_exclusion_candidate() -> No
     # the right side reads the map: never a constant, so the guard is not worth evaluating
     assert not candidate("∀a∈{1⋯3}: a>1 ⇒ ⦗f a⦘¬=2·⦗f a⨫1⦘")
     assert not candidate("∀a∈{1⋯3}: ⦗f a⦘⨫⦗f 1⦘¬=1")
+
+
+def test_a_choice_of_facts_about_one_point_is_a_fact() -> None:
+    gm = g("x∈{1⋯9}\nx=2 ∨ x=5\n∀a∈{1⋯2} ⦗f a⦘∈{0⋯9}\n∃k∈{1⋯2}: ⦗f 1⦘=3·k\n"
+           "y∈{1⋯9}\nx=5 ∨ y=4\n∃k∈{1⋯2}: ⦗f k⦘=3")
+    names = {v.label(): v.domain for v in gm.variables}
+    assert names["x"] == Domain.of([2, 5])
+    assert names["f(1)"] == Domain.of([3, 6])
+    # choices about two points narrow neither and stay constraints; the two above are kept
+    # by the domains alone
+    assert names["y"] == Domain.range(1, 9) and names["f(2)"] == Domain.range(0, 9)
+    assert len(gm.constraints) == 2 and all(type(c.formula) is Or for c in gm.constraints)
+
+
+CASES = ("∀a∈{1⋯3} ⦗s a⦘∈{0 1}\n∀a∈{1⋯3} ⦗g a⦘∈{1⋯9}\n"
+         "∀a∈{1⋯3}: ⦗s a⦘=1 ⇒ ⦗g a⦘=a\n∀a∈{1⋯2}: ⦗s a⦘=0 ⇒ ⦗g a⦘∈{7 8}\n")
+
+
+def test_facts_under_every_value_of_a_guard_narrow_the_point() -> None:
+    gm = g(CASES + "⦗s 1⦘=1 ⇒ ⦗g 1⦘∈{1 2}\n")
+    names = {v.label(): v.domain for v in gm.variables}
+    # s(a) is 0 or 1, and each case gives g(a) its values: g(1) is 1 or one of 7, 8 (the two
+    # facts under s(1)=1 meet in 1); g(3) has no case for s(3)=0, so it keeps its domain
+    assert names["g(1)"] == Domain.of([1, 7, 8])
+    assert names["g(2)"] == Domain.of([2, 7, 8])
+    assert names["g(3)"] == Domain.range(1, 9)
+    # the implications still hold as constraints: the narrowing only drops values no answer has
+    assert sum(type(c.formula).__name__ == "Implies" for c in gm.constraints) == 6
+
+
+def test_narrowing_by_cases_keeps_every_answer() -> None:
+    from sapphire.backend import cpsat
+    from sapphire.pipeline import answer_variables
+
+    gm = g(CASES)
+    av = answer_variables(gm)
+    res = cpsat.solve(gm, av, max_solutions=1000)
+    # g(1), g(2): 1 way with s=1, 2 with s=0; g(3): 1 way with s=1, 9 with s=0
+    assert (res.status, len(res.solutions)) == ("multiple", 3 * 3 * 10)

@@ -59,6 +59,15 @@ class Domain:
                 j += 1
         return Domain(tuple(out))
 
+    def union(self, other: Domain) -> Domain:
+        out: list[Interval] = []
+        for lo, hi in sorted(self.intervals + other.intervals):
+            if out and lo <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], max(out[-1][1], hi))
+            else:
+                out.append((lo, hi))
+        return Domain(tuple(out))
+
     def without(self, values: Iterable[int]) -> Domain:
         """This domain less `values`, interval by interval (a domain may be wide)."""
         out: list[Interval] = []
