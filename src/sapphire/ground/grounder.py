@@ -105,12 +105,40 @@ def _may_state_facts(e: Expr, memo: dict[int, bool]) -> bool:
 
 
 def _fact_shape(e: Expr) -> bool:
-    """`∈` or `=`, or a choice among such (`∨`, `∃`): the shapes `Grounder.fact` reads."""
-    if isinstance(e, Binary):
-        if e.op == "∨":
-            return _fact_shape(e.left) and _fact_shape(e.right)
-        return e.op in ("∈", "=")
-    return isinstance(e, Quant) and e.kind == "∃" and _fact_shape(e.body)
+    """`∈` or `=`, or a choice among such (`∨`, `∃`) that names one point the same way in
+    every choice, with no name the choice binds: the shapes `Grounder.fact` reads. A choice
+    among other points (`∃c'∈{1⋯c⨫1}: ⦗region r c'⦘=g`) is skipped without being evaluated."""
+    if isinstance(e, Binary) and e.op in ("∈", "="):
+        return True
+    return _choice_point(e, frozenset()) is not None
+
+
+def _choice_point(e: Expr, bound: frozenset[str]) -> tuple | None:
+    """The point every choice of `e` is about, as a key, when it is one (see `_fact_shape`)."""
+    if isinstance(e, Binary) and e.op == "∨":
+        left = _choice_point(e.left, bound)
+        return left if left is not None and left == _choice_point(e.right, bound) else None
+    if isinstance(e, Quant) and e.kind == "∃":
+        return _choice_point(e.body, bound | set(e.names))
+    if isinstance(e, Binary) and e.op in ("∈", "="):
+        return _point_key(e.left, bound)
+    return None
+
+
+def _point_key(e: Expr, bound: frozenset[str]) -> tuple | None:
+    """`e` as a key, when it is a map read or a name over names (none of `bound`) and
+    numbers; None otherwise."""
+    if isinstance(e, Num):
+        return ("#", e.value)
+    if isinstance(e, Name):
+        return None if e.name in bound else ("n", e.name)
+    if isinstance(e, Binary) and e.op in ("+", "⨫", "·"):
+        left, right = _point_key(e.left, bound), _point_key(e.right, bound)
+        return None if left is None or right is None else (e.op, left, right)
+    if isinstance(e, Apply):
+        args = tuple(_point_key(a, bound) for a in e.args)
+        return None if None in args else ("@", e.fn, args)
+    return None
 
 
 def _reads_nothing(e: Expr) -> bool:
@@ -495,18 +523,17 @@ class Grounder:
 
     def implied_by_domain(self, f: Formula | bool) -> bool:
         """True when `f` bounds one variable and its domain already says so (a fact); a
-        disjunction, when one of its items does or all of them bound the same variable and
-        their values cover its domain."""
+        disjunction, when its items all bound the same variable and their values cover its
+        domain (a choice of facts)."""
         t = type(f)
         if t is Or:
             items = f.items  # type: ignore[union-attr]
-            if any(self.implied_by_domain(it) for it in items):
-                return True
-            if not items or any(type(it) is not Cmp or it.op != "=" or len(it.lin.terms) != 1
-                                or it.lin.terms[0][1] != 1 for it in items):
+            first = items[0] if items else None
+            if type(first) is not Cmp or len(first.lin.terms) != 1:  # type: ignore[union-attr]
                 return False
-            v = items[0].lin.terms[0][0]
-            if any(it.lin.terms[0][0] != v for it in items):
+            v = first.lin.terms[0][0]  # type: ignore[union-attr]
+            if any(type(it) is not Cmp or it.op != "=" or it.lin.terms != ((v, 1),)
+                   for it in items):
                 return False
             values = Domain.of([-it.lin.const for it in items])
             dom = self.model.variables[v].domain
