@@ -20,7 +20,6 @@ from sapphire.gcpause import no_gc
 from sapphire.ground.implied import Implied, implied_facts
 from sapphire.ground.model import (
     FALSE,
-    TRUE,
     Accepts,
     AllDifferent,
     And,
@@ -830,20 +829,15 @@ class _LazyConnected:
 
     An answer whose members fall apart gets, per pair of pieces S and T, the cut "if s (in S)
     and t (in T) are both members, some neighbour of S outside S is one": every path from s
-    to t leaves S through such a neighbour. When one place is a member in every answer (an
-    island's numbered cell, the ring round a loop's outside), a piece without it gets the
-    stronger cut "if any cell of S is a member, so is some neighbour of S outside S", one
-    clause per cell of S. Cuts hold for every answer, so they stay in the model. On a loop
-    (the inside squares and the outside squares each one piece) a few rounds of cuts close
-    every subtour, far faster than the full encoding; where pieces keep appearing (two-colour
-    shadings) the search gives up on cuts and encodes in full."""
+    to t leaves S through such a neighbour. Cuts hold for every answer, so they stay in
+    the model. On a loop (the inside squares and the outside squares each one piece) a few
+    rounds of cuts close every subtour, far faster than the full encoding; where pieces keep
+    appearing (two-colour shadings) the search gives up on cuts and encodes in full."""
 
     def __init__(self, f: Connected, enf: list, low: _Lowering) -> None:
         self.formula, self.enf = f, enf
         self.members = [low.literal(mf, 0) for mf in f.members]
         self.nbrs = neighbours(list(f.cells))
-        self.root = next((i for i, mf in enumerate(f.members) if mf == TRUE), None)
-        """A place that is a member in every answer, if any."""
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""
 
@@ -861,13 +855,8 @@ class _LazyConnected:
         unless = [e.Not() for e in self.enf]
         for k, cells in enumerate(groups):
             inside = set(cells)
-            if self.root in inside:
-                continue  # the other pieces' cuts reconnect them
             border = sorted({n for j in cells for n in self.nbrs[j] if n not in inside})
             wall = [self.members[b] for b in border] + unless
-            if self.root is not None:
-                out.extend([self.members[c].Not()] + wall for c in cells)
-                continue
             for j, others in enumerate(groups):
                 if j != k:
                     out.append([self.members[cells[0]].Not(), self.members[others[0]].Not()]
