@@ -114,7 +114,8 @@ def _fact_shape(e: Expr) -> bool:
 
 
 def _choice_point(e: Expr, bound: frozenset[str]) -> tuple | None:
-    """The point every choice of `e` is about, as a key, when it is one (see `_fact_shape`)."""
+    """The point every choice of `e` is about (the left side of each `=` or `∈`), as a key,
+    when it is one (see `_fact_shape`)."""
     if isinstance(e, Binary) and e.op == "∨":
         left = _choice_point(e.left, bound)
         return left if left is not None and left == _choice_point(e.right, bound) else None
@@ -369,6 +370,7 @@ class Grounder:
                 (guard[2], f[2], e.span))
 
     def guard_domain(self, name: str, idx: tuple[int, ...]) -> Domain | None:
+        """The values a point has left in this facts pass, if it has any domain yet."""
         return self.scalar_dom.get(name) if not idx else self.point_dom.get(name, {}).get(idx)
 
     def settle_cases(self) -> None:
