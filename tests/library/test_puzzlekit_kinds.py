@@ -508,3 +508,23 @@ def test_a_small_nurikabe_is_unique(tmp_path: Path) -> None:
     status, count = solve_count(tmp_path, "board: 2x3\n", body)
     # r1c1-r1c2 leaves the wall r1c3, r2c1, r2c2 broken; r1c1-r2c1 leaves r1c2, r1c3, r2c2
     assert (status, count) == ("unique", 1)
+
+
+def test_nurikabe_region_numbers_keep_only_their_own_place_or_a_near_island(
+        tmp_path: Path) -> None:
+    # nurikabe numbers a shaded cell by its own place and numbered-islands an unshaded one by
+    # a listed cell's; island drops the islands too far away. So the grounder leaves r1c4 of
+    # this 1×4 board its own place 4 and island 3 (r1c3, size 2), not island 1 (r1c1, size 1)
+    from sapphire.ground.grounder import ground
+    from sapphire.meaning.instantiate import instantiate_checked, load_case
+
+    path = tmp_path / "n.case"
+    path.write_text("---\nlibrary: std\nboard: 1x4\n---\nnurikabe\n"
+                    "island-1: island r1c1 size 1\nisland-2: island r1c3 size 2\n"
+                    "numbered-islands r1c1-r1c3\n", encoding="utf-8")
+    case, lib = load_case(str(path))
+    inst = instantiate_checked(case, lib)
+    gm = ground(inst.program, inst.instance)
+    domains = {v.index: v.domain.values() for v in gm.variables if v.name == "region"}
+    assert domains[(1, 4)] == [3, 4]
+    assert domains[(1, 2)] == [2, 3]
