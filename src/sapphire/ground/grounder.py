@@ -17,6 +17,7 @@ Three steps, each a walk over the program:
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -169,6 +170,15 @@ def _domain_of(v: Value) -> Domain | None:
     return None
 
 
+PointFact = tuple[str, tuple[int, ...], Domain]
+"""A fact about one point: its map's name, its index and the values it can take."""
+
+
+def _either(a: PointFact, b: PointFact | None) -> PointFact | None:
+    """The fact that one of `a`, `b` holds, when both are about the same point."""
+    return None if b is None or b[:2] != a[:2] else (a[0], a[1], a[2].union(b[2]))
+
+
 CASE_VALUES = 64
 """The most values a guard's point may have for its cases to narrow another point (a shading
 has two)."""
@@ -307,7 +317,7 @@ class Grounder:
         return Lin(((vid, 1),), 0)
 
     # ---------------------------------------------------------------------- facts
-    def as_fact(self, e: Expr) -> tuple[str, tuple[int, ...], Domain] | None:
+    def as_fact(self, e: Expr) -> PointFact | None:
         """`point ∈ constant-set` or `point = constant` (either side), else None."""
         if not isinstance(e, Binary) or e.op not in ("∈", "="):
             return None
@@ -328,24 +338,21 @@ class Grounder:
             return (target[0], target[1], dom)
         return None
 
-    def fact(self, e: Expr) -> tuple[str, tuple[int, ...], Domain] | None:
+    def fact(self, e: Expr) -> PointFact | None:
         """`as_fact`, or a choice of such facts about one point (`∨`, `∃`): the union of
         their domains. None as soon as one choice is no fact or is about another point."""
         if isinstance(e, Binary) and e.op == "∨":
             first = self.fact(e.left)
-            other = self.fact(e.right) if first is not None else None
-            if other is None or other[:2] != first[:2]:  # type: ignore[index]
-                return None
-            return (first[0], first[1], first[2].union(other[2]))  # type: ignore[index]
+            return None if first is None else _either(first, self.fact(e.right))
         if not (isinstance(e, Quant) and e.kind == "∃"):
             return self.as_fact(e)
-        found: tuple[str, tuple[int, ...], Domain] | None = None
+        found: PointFact | None = None
         try:
             for _ in self.iterate(e):
                 f = self.fact(e.body)
-                if f is None or (found is not None and f[:2] != found[:2]):
+                found = f if found is None else _either(found, f)
+                if found is None:
                     return None
-                found = f if found is None else (f[0], f[1], found[2].union(f[2]))
         except _NotConstant as nc:
             self.saw_unknown |= nc.unknown
             return None
@@ -381,18 +388,15 @@ class Grounder:
                 gdom = self.guard_domain(gname, gidx)
                 if gdom is None or gdom.size > CASE_VALUES:
                     continue
-                union: Domain | None = Domain(())
+                per_value = []
                 for v in gdom.values():
                     doms = [d for g, d, _ in cases if v in g]
                     if not doms:
-                        union = None
                         break
-                    here = doms[0]
-                    for d in doms[1:]:
-                        here = here.intersect(d)
-                    union = union.union(here)  # type: ignore[union-attr]
-                if union is not None:
-                    self.add_fact(name, idx, union, cases[0][2])
+                    per_value.append(functools.reduce(Domain.intersect, doms))
+                else:
+                    self.add_fact(name, idx, functools.reduce(Domain.union, per_value, Domain(())),
+                                  cases[0][2])
 
     def as_exclusion(self, e: Binary) -> tuple[str, tuple[int, ...], int] | None:
         """`point ¬= constant` (either side) as the point and the value it cannot take."""
