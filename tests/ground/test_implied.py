@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.implied import DistinctSum, Permutation, SumSets, implied_facts
+from sapphire.ground.implied import DistinctSum, Permutation, ValueSets, implied_facts
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import solve_model
 
@@ -25,7 +27,7 @@ def cage(total: int) -> str:
 def test_distinct_over_as_many_values_as_cells_is_a_permutation() -> None:
     facts = implied_facts(g(ROW))
     assert facts.permutations == (Permutation((0, 1, 2, 3), (1, 2, 3, 4)),)
-    assert facts.sum_sets == ()
+    assert facts.value_sets == ()
 
 
 def test_more_values_than_cells_is_no_permutation() -> None:
@@ -35,10 +37,44 @@ def test_more_values_than_cells_is_no_permutation() -> None:
 
 def test_distinct_cells_with_a_total_choose_among_digit_sets() -> None:
     facts = implied_facts(g(cage(7)))
-    assert facts.sum_sets == (SumSets((0, 1, 2), 7, ((1, 2, 4),)),)
+    assert facts.value_sets == (ValueSets((0, 1, 2), ((1, 2, 4),)),)
     facts = implied_facts(g(cage(10)))
-    assert facts.sum_sets[0].sets == ((1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5))
-    assert facts.sum_sets[0].allowed() == {1, 2, 3, 4, 5, 6, 7}
+    assert facts.value_sets[0].sets == ((1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5))
+    assert facts.value_sets[0].allowed() == {1, 2, 3, 4, 5, 6, 7}
+
+
+RUN = "∀x∈{1⋯3} ⦗f x⦘∈{1⋯9}\ndistinct x∈{1⋯3}: ⦗f x⦘\n∀x∈{1⋯3} ∀y∈{1⋯3}: ⦗f x⦘⨫⦗f y⦘<=2\n"
+
+
+def test_distinct_cells_within_a_span_choose_among_runs() -> None:
+    # a renban of three: the digits are three consecutive ones
+    facts = implied_facts(g(RUN))
+    runs = tuple((a, a + 1, a + 2) for a in range(1, 8))
+    assert facts.value_sets == (ValueSets((0, 1, 2), runs),)
+    # with a total too, both must hold: 3+4+5 is the only run adding to 12
+    facts = implied_facts(g(RUN + "(Σx∈{1⋯3}: ⦗f x⦘) = 12\n"))
+    assert facts.value_sets == (ValueSets((0, 1, 2), ((3, 4, 5),)),)
+
+
+def test_a_span_needs_a_bound_on_every_pair() -> None:
+    # f1 and f3 may differ by anything: no span, and no fact
+    text = ("∀x∈{1⋯3} ⦗f x⦘∈{1⋯9}\ndistinct x∈{1⋯3}: ⦗f x⦘\n"
+            "⦗f 1⦘⨫⦗f 2⦘<=2\n⦗f 2⦘⨫⦗f 1⦘<=2\n⦗f 2⦘⨫⦗f 3⦘<=2\n⦗f 3⦘⨫⦗f 2⦘<=2\n")
+    assert implied_facts(g(text)).value_sets == ()
+    # the widest bound of any ordered pair is the span: here f3 − f1 <= 4
+    wide = text + "⦗f 1⦘⨫⦗f 3⦘<=2\n⦗f 3⦘⨫⦗f 1⦘<=4\n"
+    sets = implied_facts(g(wide)).value_sets[0].sets
+    assert sets == tuple(c for c in itertools.combinations(range(1, 10), 3) if c[2] - c[0] <= 4)
+    # a span that every set keeps says nothing
+    loose = text + "⦗f 1⦘⨫⦗f 3⦘<=8\n⦗f 3⦘⨫⦗f 1⦘<=8\n"
+    assert implied_facts(g(loose)).value_sets == ()
+
+
+def test_the_solver_with_runs_keeps_every_answer() -> None:
+    # seven runs of three digits, each in 3! orders
+    status, sols, _ = solve_model(g(RUN), max_solutions=100)
+    assert len(sols) == 42
+    assert {tuple(sorted(s)) for s in sols} == {(a, a + 1, a + 2) for a in range(1, 8)}
 
 
 def test_conditional_groups_imply_nothing() -> None:
@@ -49,7 +85,7 @@ def test_conditional_groups_imply_nothing() -> None:
 
 def test_weighted_totals_and_offset_cells_imply_nothing() -> None:
     weighted = CAGE.replace("(Σx∈{1⋯3}: ⦗f x⦘)", "(Σx∈{1⋯3}: 2·⦗f x⦘)")
-    assert implied_facts(g(weighted.replace("TOTAL", "14"))).sum_sets == ()
+    assert implied_facts(g(weighted.replace("TOTAL", "14"))).value_sets == ()
     offset = "∀x∈{1⋯4} ⦗f x⦘∈{1⋯4}\ndistinct x∈{1⋯4}: ⦗f x⦘+x\n"
     assert implied_facts(g(offset)).permutations == ()
 
@@ -75,7 +111,7 @@ def test_a_long_sum_bounds_the_distinct_cells_it_reads() -> None:
             "(Σx∈{1⋯4}: ⦗f x⦘) = y\n")
     facts = implied_facts(g(text))
     assert facts.distinct_sums == (DistinctSum((1, 2, 3, 4), 10, 30),)
-    assert facts.sum_sets == ()
+    assert facts.value_sets == ()
     # y is forced into 10..30 by the distinct cells alone
     status, sols, _ = solve_model(g(text + "y<=10\n"), max_solutions=30)
     assert len(sols) == 24 and {s[0] for s in sols} == {10}  # y is variable 0
@@ -92,6 +128,6 @@ def test_too_many_digit_sets_give_no_sum_fact(monkeypatch: pytest.MonkeyPatch) -
 
     # C(9, 3) = 84 candidate sets: over a cap of 50, the cage gets no digit-set fact
     monkeypatch.setattr(implied, "MAX_COMBINATIONS", 50)
-    assert implied_facts(g(cage(10))).sum_sets == ()
+    assert implied_facts(g(cage(10))).value_sets == ()
     monkeypatch.setattr(implied, "MAX_COMBINATIONS", 84)
-    assert len(implied_facts(g(cage(10))).sum_sets) == 1
+    assert len(implied_facts(g(cage(10))).value_sets) == 1

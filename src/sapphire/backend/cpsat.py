@@ -742,7 +742,7 @@ class _Lowering:
                                    for v, d in zip(p.variables, doms, strict=True) if value in d])
         for d in facts.distinct_sums:
             m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
-        for g in facts.sum_sets:
+        for g in facts.value_sets:
             allowed = g.allowed()
             for v in g.variables:
                 m.add_linear_expression_in_domain(
