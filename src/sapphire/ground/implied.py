@@ -142,10 +142,9 @@ def _note_difference(f: Cmp, differences: dict[tuple[int, int], int]) -> None:
 
 def _span(xs: tuple[int, ...], differences: dict[tuple[int, int], int]) -> int | None:
     """The most any two of `xs` may differ by, when every ordered pair has a bound."""
-    bounds = [differences.get((x, y)) for x in xs for y in xs if x != y]
-    if any(b is None for b in bounds):
-        return None
-    return max(bounds)  # type: ignore[type-var]
+    pairs = [(x, y) for x in xs for y in xs if x != y]
+    bounds = [differences[p] for p in pairs if p in differences]
+    return max(bounds) if len(bounds) == len(pairs) else None
 
 
 MIN_PART = 3
