@@ -532,18 +532,16 @@ class Grounder:
         disjunction, when its items all bound the same variable and their values cover its
         domain (a choice of facts)."""
         t = type(f)
-        if t is Or:
-            items = f.items  # type: ignore[union-attr]
-            first = items[0] if items else None
-            if type(first) is not Cmp or len(first.lin.terms) != 1:  # type: ignore[union-attr]
+        if isinstance(f, Or):
+            cmps = [it for it in f.items if isinstance(it, Cmp) and it.op == "="]
+            terms = {c.lin.terms for c in cmps}
+            if len(cmps) != len(f.items) or len(terms) != 1:
                 return False
-            v = first.lin.terms[0][0]  # type: ignore[union-attr]
-            if any(type(it) is not Cmp or it.op != "=" or it.lin.terms != ((v, 1),)
-                   for it in items):
+            (only,) = terms
+            if len(only) != 1 or only[0][1] != 1:
                 return False
-            values = Domain.of([-it.lin.const for it in items])
-            dom = self.model.variables[v].domain
-            return dom.intersect(values) == dom
+            dom = self.model.variables[only[0][0]].domain
+            return dom.intersect(Domain.of([-c.lin.const for c in cmps])) == dom
         if t is Cmp and f.op == "=":  # type: ignore[union-attr]
             lin = f.lin  # type: ignore[union-attr]
         elif t is InSet:
