@@ -7,7 +7,14 @@ import itertools
 import pytest
 
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.implied import DistinctSum, Permutation, ValueSets, implied_facts
+from sapphire.ground.implied import (
+    DistinctSum,
+    Permutation,
+    ValueSets,
+    WholeGroups,
+    implied_facts,
+)
+from sapphire.ground.model import Lin
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import solve_model
 
@@ -131,3 +138,42 @@ def test_too_many_digit_sets_give_no_sum_fact(monkeypatch: pytest.MonkeyPatch) -
     assert implied_facts(g(cage(10))).value_sets == ()
     monkeypatch.setattr(implied, "MAX_COMBINATIONS", 84)
     assert len(implied_facts(g(cage(10))).value_sets) == 1
+
+
+SQUARE = ("∀r∈{1⋯3} ∀c∈{1⋯3} ⦗f r c⦘∈{1⋯3}\n∀r∈{1⋯3}: distinct c∈{1⋯3}: ⦗f r c⦘\n"
+          "∀c∈{1⋯3}: distinct r∈{1⋯3}: ⦗f r c⦘\n")
+"""A 3×3 latin square: rows are variables 0–2, 3–5, 6–8, and the six lines are permutations
+of 1–3, the rows first."""
+
+
+def square_groups() -> WholeGroups:
+    return WholeGroups(implied_facts(g(SQUARE)).permutations)
+
+
+def test_a_sum_over_whole_rows_folds_them_into_its_constant() -> None:
+    whole = square_groups()
+    # row 1, row 2 and f(3,1), less 13: rows add to 6 each, so f(3,1) − 1
+    lin = Lin(tuple((v, 1) for v in range(7)), -13)
+    assert whole.fold(lin) == (Lin(((6, 1),), -1), (0, 1))
+    # a coefficient shared by the whole row scales its total
+    assert whole.fold(Lin(((0, 2), (1, 2), (2, 2), (4, 1)), 0)) == (Lin(((4, 1),), 12), (0,))
+
+
+def test_a_group_read_with_different_coefficients_stays() -> None:
+    lin = Lin(((0, 1), (1, 1), (2, 2)), -9)
+    assert square_groups().fold(lin) == (lin, ())
+
+
+def test_groups_that_share_a_cell_fold_one_at_a_time() -> None:
+    # column 1 (0, 3, 6) and row 2 (3, 4, 5) share f(2,1): the row goes first, and then the
+    # column is no longer whole
+    lin = Lin(((0, 1), (3, 1), (4, 1), (5, 1), (6, 1)), -8)
+    assert square_groups().fold(lin) == (Lin(((0, 1), (6, 1)), -2), (1,))
+    # every cell: the three rows, and no column
+    everything = Lin(tuple((v, 1) for v in range(9)), -18)
+    assert square_groups().fold(everything) == (Lin((), 0), (0, 1, 2))
+
+
+def test_without_groups_nothing_folds() -> None:
+    lin = Lin(tuple((v, 1) for v in range(4)), -10)
+    assert WholeGroups(()).fold(lin) == (lin, ())

@@ -17,9 +17,11 @@ from ortools.sat.python import cp_model
 
 from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
-from sapphire.ground.implied import Implied, implied_facts
+from sapphire.ground.implied import Implied, WholeGroups, implied_facts
+from sapphire.ground.linear import comparison
 from sapphire.ground.model import (
     FALSE,
+    TRUE,
     Accepts,
     AllDifferent,
     And,
@@ -205,16 +207,25 @@ class _Lowering:
         """Unconditional connectivities, posted together by `post_partitions`."""
         self.most_groups = 0
         """The most groups of a partition posted with `encode_partition`."""
+        self.whole = WholeGroups(())
+        self.whole_used: set[int] = set()
+        """Groups of `whole` that some sum was read with. Their totals are posted too, so that
+        the LP relaxation links the folded sums (Rectangle Sums: over 120 s to 1.6 s)."""
+        self.folded_atoms: dict[Formula, Formula] = {}
+        self.true_lit = None
+        """A literal fixed to true, made when an atom first folds to a constant."""
 
     def post_model(self) -> None:
         """Post every constraint of the ground model, its element tables and its implied
         facts."""
+        facts = implied_facts(self.gm)
+        self.whole = WholeGroups(facts.permutations)
         for con in self.gm.constraints:
             if self.implied or not con.implied:
                 self.post(con.formula, [])
         self.post_partitions()
         self.post_elements()
-        self.post_implied(implied_facts(self.gm))
+        self.post_implied(facts)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
@@ -246,6 +257,34 @@ class _Lowering:
             return x + (vs[w] if d == 1 else vs[w] * d)
         return cp_model.LinearExpr.weighted_sum([vs[v] for v, _ in terms],
                                                 [c for _, c in terms])
+
+    def folded(self, f: Formula) -> Formula:
+        """`f` with the permutation groups it reads in full replaced by their totals (see
+        `WholeGroups`): a shorter atom, TRUE or FALSE; `f` itself when it reads none."""
+        if not isinstance(f, Cmp | InSet) or len(f.lin.terms) < self.whole.smallest:
+            return f
+        hit = self.folded_atoms.get(f)
+        if hit is not None:
+            return hit
+        lin, used = self.whole.fold(f.lin)
+        out: Formula = f
+        if used:
+            self.whole_used.update(used)
+            if not lin.terms:
+                out = TRUE if _constant_holds(f, lin.const) else FALSE
+            elif type(f) is Cmp:
+                out = comparison(f.op, lin)
+            else:
+                out = InSet(lin, f.domain)
+        self.folded_atoms[f] = out
+        return out
+
+    def constant(self, holds: bool):  # noqa: ANN201 - an ortools literal
+        """A literal fixed to `holds`."""
+        if self.true_lit is None:
+            self.true_lit = self.m.new_bool_var("")
+            self.m.add_bool_or([self.true_lit])
+        return self.true_lit if holds else self.true_lit.Not()
 
     def as_literal(self, f: Formula):  # noqa: ANN201
         """The literal equal to `f` when `f` fixes one two-valued variable."""
@@ -313,6 +352,11 @@ class _Lowering:
         hit = self.atoms.get(f)
         if hit is not None:
             return hit
+        g = self.folded(f)
+        if g is not f:
+            lit = self.constant(g == TRUE) if g in (TRUE, FALSE) else self.atom_literal(g)
+            self.atoms[f] = lit
+            return lit
         m = self.m
         lit = m.new_bool_var("")
         xor = self.xor_operands(f)
@@ -335,6 +379,10 @@ class _Lowering:
         """Post `∧enf ⇒ f`."""
         t = type(f)
         if t is Cmp or t is InSet:
+            g = self.folded(f)
+            if g is not f:
+                self.post(g, enf)
+                return
             # under a condition, a one-variable atom takes its shared literal
             lit = self.atom_literal(f) if enf and len(f.lin.terms) == 1 \
                 else self.as_literal(f)
@@ -396,6 +444,10 @@ class _Lowering:
         """Post `∧enf ⇒ ¬f`."""
         t = type(f)
         if t is Cmp or t is InSet:
+            g = self.folded(f)
+            if g is not f:
+                self.post_negated(g, enf)
+                return
             lit = self.as_literal(f)
             if lit is not None:
                 self.clause([lit.Not()], enf)
@@ -740,6 +792,9 @@ class _Lowering:
             for value in p.values:
                 m.add_exactly_one([self.value_literal(v, value)
                                    for v, d in zip(p.variables, doms, strict=True) if value in d])
+        for i in sorted(self.whole_used):
+            variables, total = self.whole.groups[i]
+            m.add(sum(self.vars[v] for v in sorted(variables)) == total)
         for d in facts.distinct_sums:
             m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
         for g in facts.value_sets:
@@ -934,6 +989,13 @@ class _Search:
                     m.add_bool_or(self._int_differs(m, vals))
                 out.append(m)
         return out
+
+
+def _constant_holds(f: Cmp | InSet, value: int) -> bool:
+    """Whether `f` holds when its linear expression is the constant `value`."""
+    if type(f) is InSet:
+        return value in f.domain
+    return {"=": value == 0, "¬=": value != 0, "<=": value <= 0, ">=": value >= 0}[f.op]
 
 
 def _cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
