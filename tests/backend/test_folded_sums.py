@@ -29,6 +29,8 @@ def test_a_sum_that_cannot_add_up_has_no_answer() -> None:
     assert answers(f"{ROW_1} = 7\n") == []
     assert answers(f"¬({ROW_1} = 6)\n") == []
     assert len(answers(f"{ROW_1} = 6\n")) == 12
+    assert answers(f"{ROW_1}∈{{7 8}}\n") == []
+    assert len(answers(f"{ROW_1}∈{{5 6}}\n")) == 12
 
 
 def test_a_condition_on_an_impossible_sum_is_false() -> None:
