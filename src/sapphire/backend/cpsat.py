@@ -18,7 +18,7 @@ from ortools.sat.python import cp_model
 from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
 from sapphire.ground.implied import Implied, WholeGroups, implied_facts
-from sapphire.ground.linear import comparison
+from sapphire.ground.linear import comparison, holds
 from sapphire.ground.model import (
     FALSE,
     TRUE,
@@ -213,7 +213,7 @@ class _Lowering:
         the LP relaxation links the folded sums (Rectangle Sums: over 120 s to 1.6 s)."""
         self.folded_atoms: dict[Formula, Formula] = {}
         self.true_lit = None
-        """A literal fixed to true, made when an atom first folds to a constant."""
+        """A literal fixed to true, made when first asked for (see `constant`)."""
 
     def post_model(self) -> None:
         """Post every constraint of the ground model, its element tables and its implied
@@ -279,12 +279,12 @@ class _Lowering:
         self.folded_atoms[f] = out
         return out
 
-    def constant(self, holds: bool):  # noqa: ANN201 - an ortools literal
-        """A literal fixed to `holds`."""
+    def constant(self, value: bool):  # noqa: ANN201 - an ortools literal
+        """A literal fixed to `value`; the true one is one object, so callers may test for
+        it with `is`."""
         if self.true_lit is None:
-            self.true_lit = self.m.new_bool_var("")
-            self.m.add_bool_or([self.true_lit])
-        return self.true_lit if holds else self.true_lit.Not()
+            self.true_lit = self.m.new_constant(1)
+        return self.true_lit if value else self.true_lit.Not()
 
     def as_literal(self, f: Formula):  # noqa: ANN201
         """The literal equal to `f` when `f` fixes one two-valued variable."""
@@ -573,7 +573,7 @@ class _Lowering:
         for i in range(n - 1, -1, -1):
             live[i] = {q for q, a, b in f.moves
                        if q in forward[i] and a in doms[i] and b in live[i + 1]}
-        true = m.new_constant(1)
+        true = self.constant(True)
         reach = {q: true for q in live[0]}
         for i in range(n):
             w = f.word[i]
@@ -993,9 +993,7 @@ class _Search:
 
 def _constant_holds(f: Cmp | InSet, value: int) -> bool:
     """Whether `f` holds when its linear expression is the constant `value`."""
-    if type(f) is InSet:
-        return value in f.domain
-    return {"=": value == 0, "¬=": value != 0, "<=": value <= 0, ">=": value >= 0}[f.op]
+    return value in f.domain if isinstance(f, InSet) else holds(f.op, value)
 
 
 def _cmp(e, op: str, k: int):  # noqa: ANN001, ANN202

@@ -27,7 +27,7 @@ from sapphire.gcpause import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.instance import Instance, data_to_instance
-from sapphire.ground.linear import IntTerm, add, as_lin, comparison, scale, total
+from sapphire.ground.linear import IntTerm, add, as_lin, comparison, holds, scale, total
 from sapphire.ground.model import (
     FALSE,
     TRUE,
@@ -856,8 +856,7 @@ class Grounder:
             raise self.fail("nonlinear", f"'{op}' needs constant operands", e.span)
         d = add(a, b, -1)
         if isinstance(d, int):
-            return {"=": d == 0, "¬=": d != 0, "<": d < 0, "<=": d <= 0,
-                    ">": d > 0, ">=": d >= 0}[op]
+            return holds(op, d)
         if op == "<":
             return self.atom("<=", Lin(d.terms, d.const + 1))
         if op == ">":

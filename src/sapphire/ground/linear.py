@@ -62,6 +62,12 @@ def total(items: list[IntTerm]) -> IntTerm:
     return Lin(terms, const) if terms else const
 
 
+def holds(op: str, value: int) -> bool:
+    """Whether `value op 0` holds, for a comparison that folded to a constant."""
+    return {"=": value == 0, "¬=": value != 0, "<": value < 0, "<=": value <= 0,
+            ">": value > 0, ">=": value >= 0}[op]
+
+
 _FLIP = {"<=": ">=", ">=": "<=", "=": "=", "¬=": "¬="}
 
 
