@@ -79,6 +79,62 @@ def test_joint_encoding_counts_connected_partitions(name: str,
     assert count(text, monkeypatch) == (expected, 1)
 
 
+def sized(rows: int, cols: int, labels: str, size: int, fixed: str = "") -> str:
+    """Each label names a connected group of exactly `size` cells."""
+    cells = f"{{1⋯{rows}}}×{{1⋯{cols}}}"
+    return (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{{labels}}}\n{fixed}"
+            f"∀k∈{{{labels}}}: (connected⟨r c⟩∈{cells}: ⦗g r c⦘=k) ∧ "
+            f"(#⟨r c⟩∈{cells}: ⦗g r c⦘=k)={size}\n")
+
+
+def brute_sized(rows: int, cols: int, labels: list[int], size: int,
+                fixed: dict[tuple[int, int], int] | None = None) -> int:
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    n = 0
+    for values in product(labels, repeat=len(cells)):
+        label = dict(zip(cells, values, strict=True))
+        if any(label[c] != v for c, v in (fixed or {}).items()):
+            continue
+        groups = [{c for c in cells if label[c] == k} for k in labels]
+        n += all(len(g) == size and connected(g) for g in groups)
+    return n
+
+
+SIZED = {
+    # three dominoes on a 2×3 board, and two L- or I-shaped triples
+    "dominoes": (2, 3, [1, 2, 3], 2, None),
+    "triples": (2, 3, [1, 2], 3, None),
+    # three triples of a 3×3 board, one of them through a fixed corner
+    "fixed corner": (3, 3, [1, 2, 3], 3, {(1, 1): 2}),
+}
+
+
+@pytest.mark.parametrize("name", list(SIZED))
+@pytest.mark.parametrize("layers", [True, False])
+def test_groups_of_a_counted_size_reach_their_roots(name: str, layers: bool,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # with counts bounding every group, each is encoded in layers from its root; the shared
+    # distances (above the literal budget) count the same answers
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
+    if not layers:
+        monkeypatch.setattr(cpsat, "REACH_LITERALS", 0)
+    reached = []
+    original = cpsat._Lowering.post_reach
+
+    def spy(self: cpsat._Lowering, member: list, root: list, near: list, most: int) -> None:
+        reached.append(most)
+        original(self, member, root, near, most)
+
+    monkeypatch.setattr(cpsat._Lowering, "post_reach", spy)
+    rows, cols, labels, size, fixed = SIZED[name]
+    given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
+    text = sized(rows, cols, " ".join(map(str, labels)), size, given)
+    expected = brute_sized(rows, cols, labels, size, fixed)
+    assert expected > 0
+    assert count(text, monkeypatch) == (expected, 1)
+    assert reached == ([size] * len(labels) if layers else [])
+
+
 def test_two_groups_are_cut_first_and_then_encoded_together(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # on answers first, as a loop's inside and outside; the first answer whose groups fall

@@ -9,6 +9,7 @@ import pytest
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import (
     DistinctSum,
+    GroupSize,
     Permutation,
     ValueSets,
     WholeGroups,
@@ -177,3 +178,48 @@ def test_groups_that_share_a_cell_fold_one_at_a_time() -> None:
 def test_without_groups_nothing_folds() -> None:
     lin = Lin(tuple((v, 1) for v in range(4)), -10)
     assert WholeGroups(()).fold(lin) == (lin, ())
+
+
+def regions(count: str, fixed: str = "") -> str:
+    """Labels 1–2 on a 2×2 board, each label's cells connected, with `count` about each."""
+    cells = "{1⋯2}×{1⋯2}"
+    return (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{1 2}}\n{fixed}"
+            f"∀k∈{{1 2}}: (connected⟨r c⟩∈{cells}: ⦗g r c⦘=k) ∧ {count}\n")
+
+
+def sizes(text: str) -> list[int]:
+    facts = implied_facts(g(text))
+    assert all(isinstance(s, GroupSize) for s in facts.group_sizes)
+    return [s.most for s in facts.group_sizes]
+
+
+@pytest.mark.parametrize("count", [
+    "(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)=2",
+    "(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)<=2",
+    "2>=(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)",
+])
+def test_a_count_over_a_groups_members_bounds_its_size(count: str) -> None:
+    assert sizes(regions(count)) == [2, 2]
+
+
+def test_a_certain_member_counts_once() -> None:
+    # r1c1 is in group 1: its member and its count term fold to constants
+    assert sizes(regions("(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)=2", "⦗g 1 1⦘=1\n")) == [2, 2]
+    assert sizes(regions("(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)=3", "⦗g 1 1⦘=1\n")) == [3, 3]
+
+
+@pytest.mark.parametrize("count", [
+    # only a lower bound
+    "(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)>=2",
+    # a count that leaves r2c2 out says nothing about it
+    "(#⟨r c⟩∈{1⋯2}×{1⋯2}: r+c<4 ∧ ⦗g r c⦘=k)=2",
+    # a count of other formulas
+    "(#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘¬=k)=2",
+])
+def test_counts_that_do_not_bound_a_group(count: str) -> None:
+    assert sizes(regions(count)) == []
+
+
+def test_a_conditional_count_bounds_nothing() -> None:
+    text = regions("(x=1 ⇒ (#⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗g r c⦘=k)=2)", "x∈{0 1}\n")
+    assert sizes(text) == []

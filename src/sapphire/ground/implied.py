@@ -6,7 +6,9 @@ the few sets with that total; a renban is `distinct` and no two of its digits di
 than its length less one, so its digits are a run of consecutive ones. The model already states
 each, but a solver that is told the consequence directly propagates far more: a hard 9×9
 killer goes from over 20 s to about 1 s. A sum that covers a whole permutation group has that
-group's total as a constant part (`WholeGroups`): a rectangle-sum clue over full rows.
+group's total as a constant part (`WholeGroups`): a rectangle-sum clue over full rows. A
+connected group whose members a count bounds (a chaos region of nine cells, a Nurikabe island of
+its clue's size) has every member within that many steps of any other (`GroupSize`).
 Only unconditional constraints count, so every fact here holds in every answer; the
 evaluator never sees them and answers are checked against the model as written.
 """
@@ -15,9 +17,21 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass
 
-from sapphire.ground.model import AllDifferent, And, Cmp, Formula, GroundModel, Lin
+from sapphire.ground.model import (
+    FALSE,
+    TRUE,
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Formula,
+    GroundModel,
+    Iff,
+    Lin,
+)
 
 MAX_COMBINATIONS = 20000
 """Digit sets enumerated per sum group at most; beyond this the group gets no sum fact."""
@@ -55,10 +69,20 @@ class DistinctSum:
 
 
 @dataclass(frozen=True)
+class GroupSize:
+    """A connected group with at most `most` members, since a count over its members' formulas
+    says so: a backend can bound how far a member lies from the group's root."""
+
+    group: Connected
+    most: int
+
+
+@dataclass(frozen=True)
 class Implied:
     permutations: tuple[Permutation, ...] = ()
     value_sets: tuple[ValueSets, ...] = ()
     distinct_sums: tuple[DistinctSum, ...] = ()
+    group_sizes: tuple[GroupSize, ...] = ()
 
 
 NO_GROUP = 1 << 30
@@ -133,12 +157,14 @@ def _plain_variables(f: AllDifferent) -> tuple[int, ...] | None:
 
 
 def implied_facts(gm: GroundModel) -> Implied:
-    """Permutations and value-set choices implied by unconditional all-different groups."""
+    """Permutations and value-set choices implied by unconditional all-different groups, and
+    the sizes that counts give unconditional connected groups."""
     groups: list[tuple[int, ...]] = []
     totals: dict[frozenset[int], int] = {}
     sums: list[Cmp] = []
     differences: dict[tuple[int, int], int] = {}
-    for f in top_level(gm):
+    formulas = top_level(gm)
+    for f in formulas:
         if type(f) is AllDifferent:
             xs = _plain_variables(f)
             if xs is not None and len(xs) > 1:
@@ -171,7 +197,49 @@ def implied_facts(gm: GroundModel) -> Implied:
                        and (span is None or c[-1] - c[0] <= span))
         if len(chosen) < candidates:
             sets.append(ValueSets(xs, chosen))
-    return Implied(tuple(perms), tuple(sets), _distinct_sums(gm, sums, groups))
+    return Implied(tuple(perms), tuple(sets), _distinct_sums(gm, sums, groups),
+                   _group_sizes(gm, formulas))
+
+
+def _indicator(f: Formula, gm: GroundModel) -> int | None:
+    """The variable v when `f` is `v = 1` for a 0/1 variable v, as a count's terms are."""
+    if type(f) is not Cmp or f.op != "=" or len(f.lin.terms) != 1 or f.lin.const != -1:
+        return None
+    v, c = f.lin.terms[0]
+    return v if c == 1 and gm.variables[v].domain.is_boolean() else None
+
+
+def _group_sizes(gm: GroundModel, formulas: list[Formula]) -> tuple[GroupSize, ...]:
+    """For each unconditional connectivity whose possible members a count covers, the most
+    members it can have: the count's bound, plus the members that are certain (a count leaves
+    a formula that folded to true out of its terms and takes it off its bound).
+
+    A count is a sum of 0/1 indicators, each defined as the truth of one formula, bounded above
+    (`= k` or `<= k`). It covers a group when each possible member's formula has an indicator
+    of its own among the terms: two members with one formula need two."""
+    counted: dict[int, Formula] = {}
+    for f in formulas:
+        if type(f) is Iff:
+            v = _indicator(f.left, gm)
+            if v is not None:
+                counted[v] = f.right
+    counts: list[tuple[Counter[Formula], int]] = []
+    for f in formulas:
+        if type(f) is not Cmp or not f.lin.terms:
+            continue
+        sign = 1 if f.op in ("=", "<=") else -1 if f.op == ">=" else 0
+        if sign and all(c == sign and v in counted for v, c in f.lin.terms):
+            counts.append((Counter(counted[v] for v, _ in f.lin.terms), -sign * f.lin.const))
+    out: list[GroupSize] = []
+    for f in formulas:
+        if type(f) is not Connected or not counts:
+            continue
+        possible = Counter(m for m in f.members if m != TRUE and m != FALSE)
+        bounds = [most for terms, most in counts
+                  if all(terms[m] >= k for m, k in possible.items())]
+        if bounds:
+            out.append(GroupSize(f, min(bounds) + sum(1 for m in f.members if m == TRUE)))
+    return tuple(out)
 
 
 def _note_difference(f: Cmp, differences: dict[tuple[int, int], int]) -> None:
