@@ -21,8 +21,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sapphire.ground.model import (
-    FALSE,
-    TRUE,
     AllDifferent,
     And,
     Cmp,
@@ -31,6 +29,7 @@ from sapphire.ground.model import (
     GroundModel,
     Iff,
     Lin,
+    Or,
 )
 
 MAX_COMBINATIONS = 20000
@@ -216,30 +215,50 @@ def _group_sizes(gm: GroundModel, formulas: list[Formula]) -> tuple[GroupSize, .
 
     A count is a sum of 0/1 indicators, each defined as the truth of one formula, bounded above
     (`= k` or `<= k`). It covers a group when each possible member's formula has an indicator
-    of its own among the terms: two members with one formula need two."""
+    of its own among the terms: two members with one formula need two. Only indicators of
+    member formulas are looked at: hashing every indicator's formula costs more than the rest
+    on a 16×16 chaos construction."""
+    groups = [(f, *_members(f)) for f in formulas if type(f) is Connected]
+    wanted = {m for _, possible, _ in groups for m in possible}
+    kinds = {type(m) for m in wanted}
     counted: dict[int, Formula] = {}
     for f in formulas:
-        if type(f) is Iff:
+        if type(f) is Iff and type(f.right) in kinds:
             v = _indicator(f.left, gm)
-            if v is not None:
+            if v is not None and f.right in wanted:
                 counted[v] = f.right
     counts: list[tuple[Counter[Formula], int]] = []
+    having: dict[Formula, list[int]] = {}  # the counts with a term for the formula
     for f in formulas:
-        if type(f) is not Cmp or not f.lin.terms:
+        if type(f) is not Cmp or not counted or not f.lin.terms:
             continue
         sign = 1 if f.op in ("=", "<=") else -1 if f.op == ">=" else 0
         if sign and all(c == sign and v in counted for v, c in f.lin.terms):
-            counts.append((Counter(counted[v] for v, _ in f.lin.terms), -sign * f.lin.const))
+            terms = Counter(counted[v] for v, _ in f.lin.terms)
+            for t in terms:
+                having.setdefault(t, []).append(len(counts))
+            counts.append((terms, -sign * f.lin.const))
     out: list[GroupSize] = []
-    for f in formulas:
-        if type(f) is not Connected or not counts:
-            continue
-        possible = Counter(m for m in f.members if m != TRUE and m != FALSE)
-        bounds = [most for terms, most in counts
-                  if all(terms[m] >= k for m, k in possible.items())]
+    for f, possible, certain in groups:
+        # a count that covers the group has a term for any one of its possible members
+        some = next(iter(possible), None)
+        bounds = [counts[i][1] for i in having.get(some, ()) if some is not None
+                  and all(counts[i][0][m] >= k for m, k in possible.items())]
         if bounds:
-            out.append(GroupSize(f, min(bounds) + sum(1 for m in f.members if m == TRUE)))
+            out.append(GroupSize(f, min(bounds) + certain))
     return tuple(out)
+
+
+def _members(f: Connected) -> tuple[Counter[Formula], int]:
+    """The formulas of a group's possible members, and how many members are certain."""
+    possible: Counter[Formula] = Counter()
+    certain = 0
+    for m in f.members:
+        if type(m) in (And, Or) and not m.items:  # TRUE or FALSE
+            certain += type(m) is And
+        else:
+            possible[m] += 1
+    return possible, certain
 
 
 def _note_difference(f: Cmp, differences: dict[tuple[int, int], int]) -> None:
