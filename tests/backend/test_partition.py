@@ -79,16 +79,16 @@ def test_joint_encoding_counts_connected_partitions(name: str,
     assert count(text, monkeypatch) == (expected, 1)
 
 
-def sized(rows: int, cols: int, labels: str, size: int, fixed: str = "") -> str:
-    """Each label names a connected group of exactly `size` cells."""
+def sized(rows: int, cols: int, labels: str, size: int, fixed: str = "", op: str = "=") -> str:
+    """Each label names a connected group of `size` cells (or at most so many, with `<=`)."""
     cells = f"{{1⋯{rows}}}×{{1⋯{cols}}}"
     return (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{{labels}}}\n{fixed}"
             f"∀k∈{{{labels}}}: (connected⟨r c⟩∈{cells}: ⦗g r c⦘=k) ∧ "
-            f"(#⟨r c⟩∈{cells}: ⦗g r c⦘=k)={size}\n")
+            f"(#⟨r c⟩∈{cells}: ⦗g r c⦘=k){op}{size}\n")
 
 
 def brute_sized(rows: int, cols: int, labels: list[int], size: int,
-                fixed: dict[tuple[int, int], int] | None = None) -> int:
+                fixed: dict[tuple[int, int], int] | None = None, op: str = "=") -> int:
     cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     n = 0
     for values in product(labels, repeat=len(cells)):
@@ -96,16 +96,19 @@ def brute_sized(rows: int, cols: int, labels: list[int], size: int,
         if any(label[c] != v for c, v in (fixed or {}).items()):
             continue
         groups = [{c for c in cells if label[c] == k} for k in labels]
-        n += all(len(g) == size and connected(g) for g in groups)
+        n += all((len(g) == size if op == "=" else len(g) <= size) and connected(g)
+                 for g in groups)
     return n
 
 
 SIZED = {
     # three dominoes on a 2×3 board, and two L- or I-shaped triples
-    "dominoes": (2, 3, [1, 2, 3], 2, None),
-    "triples": (2, 3, [1, 2], 3, None),
+    "dominoes": (2, 3, [1, 2, 3], 2, None, "="),
+    "triples": (2, 3, [1, 2], 3, None, "="),
     # three triples of a 3×3 board, one of them through a fixed corner
-    "fixed corner": (3, 3, [1, 2, 3], 3, {(1, 1): 2}),
+    "fixed corner": (3, 3, [1, 2, 3], 3, {(1, 1): 2}, "="),
+    # groups of at most two cells, some of them empty
+    "at most": (2, 2, [1, 2, 3], 2, None, "<="),
 }
 
 
@@ -126,10 +129,10 @@ def test_groups_of_a_counted_size_reach_their_roots(name: str, layers: bool,
         original(self, member, root, near, most)
 
     monkeypatch.setattr(cpsat._Lowering, "post_reach", spy)
-    rows, cols, labels, size, fixed = SIZED[name]
+    rows, cols, labels, size, fixed, op = SIZED[name]
     given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
-    text = sized(rows, cols, " ".join(map(str, labels)), size, given)
-    expected = brute_sized(rows, cols, labels, size, fixed)
+    text = sized(rows, cols, " ".join(map(str, labels)), size, given, op)
+    expected = brute_sized(rows, cols, labels, size, fixed, op)
     assert expected > 0
     assert count(text, monkeypatch) == (expected, 1)
     assert reached == ([size] * len(labels) if layers else [])
