@@ -8,6 +8,7 @@ partition keep one encoding per constraint.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
 
 import pytest
@@ -26,16 +27,21 @@ def program(rows: int, cols: int, labels: str, groups: str, fixed: str = "") -> 
             f"∀k∈{{{groups}}}: connected⟨r c⟩∈{cells}: ⦗g r c⦘=k\n")
 
 
-def brute(rows: int, cols: int, labels: list[int], groups: list[int],
-          fixed: dict[tuple[int, int], int] | None = None) -> int:
+def labellings(rows: int, cols: int, labels: list[int],
+               fixed: dict[tuple[int, int], int] | None) -> Iterator[list[set]]:
+    """Per labelling of the board that keeps the fixed cells, each label's cells."""
     cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-    n = 0
     for values in product(labels, repeat=len(cells)):
         label = dict(zip(cells, values, strict=True))
-        if any(label[c] != v for c, v in (fixed or {}).items()):
-            continue
-        n += all(connected({c for c in cells if label[c] == k}) for k in groups)
-    return n
+        if all(label[c] == v for c, v in (fixed or {}).items()):
+            yield [{c for c in cells if label[c] == k} for k in labels]
+
+
+def brute(rows: int, cols: int, labels: list[int], groups: list[int],
+          fixed: dict[tuple[int, int], int] | None = None) -> int:
+    return sum(all(connected(cells) for k, cells in zip(labels, split, strict=True)
+                   if k in groups)
+               for split in labellings(rows, cols, labels, fixed))
 
 
 def count(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
@@ -89,16 +95,9 @@ def sized(rows: int, cols: int, labels: str, size: int, fixed: str = "", op: str
 
 def brute_sized(rows: int, cols: int, labels: list[int], size: int,
                 fixed: dict[tuple[int, int], int] | None = None, op: str = "=") -> int:
-    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-    n = 0
-    for values in product(labels, repeat=len(cells)):
-        label = dict(zip(cells, values, strict=True))
-        if any(label[c] != v for c, v in (fixed or {}).items()):
-            continue
-        groups = [{c for c in cells if label[c] == k} for k in labels]
-        n += all((len(g) == size if op == "=" else len(g) <= size) and connected(g)
-                 for g in groups)
-    return n
+    return sum(all((len(g) == size if op == "=" else len(g) <= size) and connected(g)
+                   for g in split)
+               for split in labellings(rows, cols, labels, fixed))
 
 
 SIZED = {
