@@ -8,7 +8,7 @@ each, but a solver that is told the consequence directly propagates far more: a 
 killer goes from over 20 s to about 1 s. A sum that covers a whole permutation group has that
 group's total as a constant part (`WholeGroups`): a rectangle-sum clue over full rows. A
 connected group whose members a count bounds (a chaos region of nine cells, a Nurikabe island of
-its clue's size) has every member within that many steps of any other (`GroupSize`).
+its clue's size) has every member fewer steps than that from any other (`GroupSize`).
 Only unconditional constraints count, so every fact here holds in every answer; the
 evaluator never sees them and answers are checked against the model as written.
 """
