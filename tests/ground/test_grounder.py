@@ -147,6 +147,9 @@ def test_a_choice_of_facts_about_one_point_is_a_fact() -> None:
     names = {v.label(): v.domain for v in gm.variables}
     assert names["x"] == Domain.of([2, 5])
     assert names["f(1)"] == Domain.of([3, 6])
+    # many choices, some adjacent, join into one domain
+    wide = g("∀a∈{1⋯2} ⦗f a⦘∈{0⋯30}\n∃k∈{1 2 3 7 9}: ⦗f 1⦘∈{3·k 3·k+1}\n")
+    assert wide.variables[0].domain == Domain.of([3, 4, 6, 7, 9, 10, 21, 22, 27, 28])
     # choices about two points narrow neither and stay constraints; the two above are kept
     # by the domains alone
     assert names["y"] == Domain.range(1, 9) and names["f(2)"] == Domain.range(0, 9)

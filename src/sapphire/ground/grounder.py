@@ -346,17 +346,21 @@ class Grounder:
             return None if first is None else _either(first, self.fact(e.right))
         if not (isinstance(e, Quant) and e.kind == "∃"):
             return self.as_fact(e)
-        found: PointFact | None = None
+        # the choices' domains are joined once at the end: one union per choice would sort
+        # the growing domain again each time (numbered islands: 67 choices on each of 720 cells)
+        point: tuple[str, tuple[int, ...]] | None = None
+        domains: list[Domain] = []
         try:
             for _ in self.iterate(e):
                 f = self.fact(e.body)
-                found = f if found is None else _either(found, f)
-                if found is None:
+                if f is None or (point is not None and f[:2] != point):
                     return None
+                point = f[:2]
+                domains.append(f[2])
         except _NotConstant as nc:
             self.saw_unknown |= nc.unknown
             return None
-        return found
+        return None if point is None else (point[0], point[1], Domain.join(domains))
 
     def case_fact(self, e: Binary) -> None:
         """Remember `guard ⇒ fact` when the guard is a fact about a point too: once every

@@ -59,14 +59,19 @@ class Domain:
                 j += 1
         return Domain(tuple(out))
 
-    def union(self, other: Domain) -> Domain:
+    @staticmethod
+    def join(domains: Iterable[Domain]) -> Domain:
+        """The union of many domains, their intervals sorted once."""
         out: list[Interval] = []
-        for lo, hi in sorted(self.intervals + other.intervals):
+        for lo, hi in sorted(iv for d in domains for iv in d.intervals):
             if out and lo <= out[-1][1] + 1:
                 out[-1] = (out[-1][0], max(out[-1][1], hi))
             else:
                 out.append((lo, hi))
         return Domain(tuple(out))
+
+    def union(self, other: Domain) -> Domain:
+        return Domain.join((self, other))
 
     def without(self, values: Iterable[int]) -> Domain:
         """This domain less `values`, interval by interval (a domain may be wide)."""
