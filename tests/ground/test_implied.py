@@ -9,13 +9,13 @@ import pytest
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import (
     DistinctSum,
-    GroupSize,
     Permutation,
     ValueSets,
     WholeGroups,
     implied_facts,
+    top_level,
 )
-from sapphire.ground.model import Lin
+from sapphire.ground.model import Connected, Lin
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import solve_model
 
@@ -188,8 +188,11 @@ def regions(count: str, fixed: str = "") -> str:
 
 
 def sizes(text: str) -> list[int]:
-    facts = implied_facts(g(text))
-    assert all(isinstance(s, GroupSize) for s in facts.group_sizes)
+    """The bounds found, each for one of the model's own connectivities, in their order."""
+    gm = g(text)
+    groups = [f for f in top_level(gm) if isinstance(f, Connected)]
+    facts = implied_facts(gm)
+    assert [s.group for s in facts.group_sizes] == groups[:len(facts.group_sizes)]
     return [s.most for s in facts.group_sizes]
 
 

@@ -174,11 +174,6 @@ PointFact = tuple[str, tuple[int, ...], Domain]
 """A fact about one point: its map's name, its index and the values it can take."""
 
 
-def _either(a: PointFact, b: PointFact | None) -> PointFact | None:
-    """The fact that one of `a`, `b` holds, when both are about the same point."""
-    return None if b is None or b[:2] != a[:2] else (a[0], a[1], a[2].union(b[2]))
-
-
 CASE_VALUES = 64
 """The most values a guard's point may have for its cases to narrow another point (a shading
 has two)."""
@@ -339,28 +334,36 @@ class Grounder:
         return None
 
     def fact(self, e: Expr) -> PointFact | None:
-        """`as_fact`, or a choice of such facts about one point (`∨`, `∃`): the union of
-        their domains. None as soon as one choice is no fact or is about another point."""
-        if isinstance(e, Binary) and e.op == "∨":
-            first = self.fact(e.left)
-            return None if first is None else _either(first, self.fact(e.right))
-        if not (isinstance(e, Quant) and e.kind == "∃"):
-            return self.as_fact(e)
-        # the choices' domains are joined once at the end: one union per choice would sort
-        # the growing domain again each time (numbered islands: 67 choices on each of 720 cells)
-        point: tuple[str, tuple[int, ...]] | None = None
-        domains: list[Domain] = []
-        try:
-            for _ in self.iterate(e):
-                f = self.fact(e.body)
-                if f is None or (point is not None and f[:2] != point):
-                    return None
-                point = f[:2]
-                domains.append(f[2])
-        except _NotConstant as nc:
-            self.saw_unknown |= nc.unknown
+        """`as_fact`, or a choice of such facts about one point (`∨`, `∃`, nested): the union
+        of their domains, joined once (numbered islands: 67 choices on each of 720 cells).
+        None as soon as one choice is no fact or is about another point, or an `∃` has none."""
+        found: list[PointFact] = []
+        if not self.choices(e, found):
             return None
-        return None if point is None else (point[0], point[1], Domain.join(domains))
+        if len(found) == 1:
+            return found[0]
+        return (found[0][0], found[0][1], Domain.join(f[2] for f in found))
+
+    def choices(self, e: Expr, found: list[PointFact]) -> bool:
+        """Add the facts of `e`'s alternatives to `found`; False when one is no fact or about
+        another point than the first, or an `∃` has no alternatives."""
+        if isinstance(e, Binary) and e.op == "∨":
+            return self.choices(e.left, found) and self.choices(e.right, found)
+        if isinstance(e, Quant) and e.kind == "∃":
+            before = len(found)
+            try:
+                for _ in self.iterate(e):
+                    if not self.choices(e.body, found):
+                        return False
+            except _NotConstant as nc:
+                self.saw_unknown |= nc.unknown
+                return False
+            return len(found) > before
+        f = self.as_fact(e)
+        if f is None or (found and f[:2] != found[0][:2]):
+            return False
+        found.append(f)
+        return True
 
     def case_fact(self, e: Binary) -> None:
         """Remember `guard ⇒ fact` when the guard is a fact about a point too: once every

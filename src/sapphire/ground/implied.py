@@ -201,7 +201,8 @@ def implied_facts(gm: GroundModel) -> Implied:
 
 
 def _indicator(f: Formula, gm: GroundModel) -> int | None:
-    """The variable v when `f` is `v = 1` for a 0/1 variable v, as a count's terms are."""
+    """The variable v when `f` is `v = 1` for a 0/1 variable v: the left side of the
+    definition `Grounder.indicator` writes for each formula a count reads."""
     if type(f) is not Cmp or f.op != "=" or len(f.lin.terms) != 1 or f.lin.const != -1:
         return None
     v, c = f.lin.terms[0]
