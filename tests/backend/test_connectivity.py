@@ -11,6 +11,8 @@ from itertools import product
 import pytest
 
 from sapphire.backend import cpsat
+from sapphire.backend.connectivity import literal_holds
+from sapphire.backend.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
@@ -83,7 +85,7 @@ def test_an_encoding_costs_only_the_cells_that_may_be_members() -> None:
     sizes = []
     for text in (near, only):
         gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
-        low = cpsat._Lowering(gm, lazy_connectivity=False)
+        low = Lowering(gm, lazy_connectivity=False)
         low.post_model()
         sizes.append(len(low.m.proto.variables))
     assert sizes[0] == sizes[1]
@@ -94,7 +96,7 @@ def test_an_encoding_costs_only_the_cells_that_may_be_members() -> None:
 
 def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
     gm = ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({}))
-    low = cpsat._Lowering(gm, lazy_connectivity=True)
+    low = Lowering(gm, lazy_connectivity=True)
     low.post_model()
     (lazy,) = low.lazy
     size = len(low.m.proto.variables)
@@ -116,9 +118,9 @@ def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
         assert bool(cuts) == (not connected(broken))
         made += len(cuts)
         for cut in cuts:
-            assert not any(cpsat._holds(solution(broken), lit) for lit in cut)
+            assert not any(literal_holds(solution(broken), lit) for lit in cut)
         for kept in every[::7]:
             if connected(kept):
                 sol = solution(kept)
-                assert all(any(cpsat._holds(sol, lit) for lit in cut) for cut in cuts)
+                assert all(any(literal_holds(sol, lit) for lit in cut) for cut in cuts)
     assert made > 0

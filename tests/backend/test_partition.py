@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 from test_connectivity import connected
 
-from sapphire.backend import cpsat
+from sapphire.backend import connectivity, cpsat
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Lin
 from sapphire.lang.parser import parse_program
@@ -47,13 +47,13 @@ def brute(rows: int, cols: int, labels: list[int], groups: list[int],
 def count(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """Answers, and how many families went through the joint encoding."""
     joint = []
-    original = cpsat._Lowering.encode_partition
+    original = connectivity.Connectivity.encode_partition
 
-    def spy(self: cpsat._Lowering, family: list, labels: list) -> None:
+    def spy(self: connectivity.Connectivity, family: list, labels: list) -> None:
         joint.append(len(family))
         original(self, family, labels)
 
-    monkeypatch.setattr(cpsat._Lowering, "encode_partition", spy)
+    monkeypatch.setattr(connectivity.Connectivity, "encode_partition", spy)
     gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
     av = answer_variables(gm)
     res = cpsat.solve(gm, av, max_solutions=10_000)
@@ -119,15 +119,16 @@ def test_groups_of_a_counted_size_reach_their_roots(name: str, layers: bool,
     # distances (above the literal budget) count the same answers
     monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
     if not layers:
-        monkeypatch.setattr(cpsat, "REACH_LITERALS", 0)
+        monkeypatch.setattr(connectivity, "REACH_LITERALS", 0)
     reached = []
-    original = cpsat._Lowering.post_reach
+    original = connectivity.Connectivity.post_reach
 
-    def spy(self: cpsat._Lowering, member: list, root: list, near: list, most: int) -> None:
+    def spy(self: connectivity.Connectivity, member: list, root: list, near: list,
+            most: int) -> None:
         reached.append(most)
         original(self, member, root, near, most)
 
-    monkeypatch.setattr(cpsat._Lowering, "post_reach", spy)
+    monkeypatch.setattr(connectivity.Connectivity, "post_reach", spy)
     rows, cols, labels, size, fixed, op = SIZED[name]
     given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
     text = sized(rows, cols, " ".join(map(str, labels)), size, given, op)
@@ -171,7 +172,7 @@ CELLS = ((1, 1), (1, 2))
 def _partition(*members: tuple) -> list | None:
     gm = ground(parse_program("⦗x 1⦘∈{1 2 3}\n⦗x 2⦘∈{1 2 3}\n", "t.sapphire"),
                 data_to_instance({}))
-    return cpsat._partition([Connected(CELLS, m) for m in members], gm)
+    return connectivity.partition([Connected(CELLS, m) for m in members], gm)
 
 
 def test_labels_of_a_partition() -> None:

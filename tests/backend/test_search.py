@@ -12,6 +12,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from sapphire.backend import cpsat
+from sapphire.backend.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
@@ -94,7 +95,7 @@ def test_repeated_answers_hand_over_to_the_blocking_search(
 def test_auxiliary_literals_are_exact_where_enumeration_runs() -> None:
     # the literal of y ∧ z is reified in full, so no answer is met twice
     gm = g(FIVE)
-    low = cpsat._Lowering(gm, exact=True)
+    low = Lowering(gm, exact=True)
     for con in gm.constraints:
         low.post(con.formula, [])
     cb_model = low.m
@@ -159,7 +160,7 @@ class _QuickSolver:
 
 def test_a_race_stops_a_search_that_started_late() -> None:
     # the quick search settles before the late one has started; the stop must still reach it
-    low = cpsat._Lowering(g(ONE), exact=True)
+    low = Lowering(g(ONE), exact=True)
     runs = [cpsat._EnumerationRun(solver, cpsat._Answers(low, [], 2), False)  # type: ignore[arg-type]
             for solver in (_QuickSolver(), _LateSolver())]
     t0 = time.perf_counter()
@@ -181,7 +182,7 @@ def test_the_blocking_search_splits_into_phases_only_for_mostly_boolean_answers(
         text: str, models: int, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
     gm = g(text)
     av = answer_variables(gm)
-    low = cpsat._Lowering(gm)
+    low = Lowering(gm)
     low.post_model()
     search = cpsat._Search(low, av)
     first = [0] * len(gm.variables)  # every variable at 0 is an answer of both

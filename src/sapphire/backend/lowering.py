@@ -1,0 +1,629 @@
+"""Lowering a ground model to a CP-SAT model.
+
+0/1 variables become Boolean variables; a comparison of one of them with 0 or 1 is that
+literal. A formula posted under enforcement literals E is lowered by polarity: `E ∧ A ⇒ B`
+posts B with A's literal added to E, so implications use `only_enforce_if` instead of full
+reification; only `⇐⇒` and a formula's use under both polarities reify in full. Connected
+groups are `sapphire.backend.connectivity`'s part.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from sapphire.backend.connectivity import Connectivity
+from sapphire.diagnostics import InternalError
+from sapphire.ground.implied import Implied, WholeGroups, implied_facts
+from sapphire.ground.linear import comparison, holds
+from sapphire.ground.model import (
+    FALSE,
+    TRUE,
+    Accepts,
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Domain,
+    Formula,
+    GroundModel,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
+)
+
+POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
+
+
+NATIVE_AUTOMATON = True
+"""Whether a deterministic automaton posted without conditions becomes CP-SAT's own automaton
+constraint rather than the reachability literals of `Lowering.accepted`."""
+
+
+def _deterministic(f: Accepts) -> bool:
+    """One start state and at most one move per state and symbol."""
+    seen: set[tuple[int, int]] = set()
+    for q, a, _ in f.moves:
+        if (q, a) in seen:
+            return False
+        seen.add((q, a))
+    return len(f.starts) == 1 and bool(f.word)
+
+
+def _cp_domain(d: Domain) -> cp_model.Domain:
+    return cp_model.Domain.FromIntervals([list(iv) for iv in d.intervals])
+
+
+class Lowering(Connectivity):
+    """One ground model as a CP-SAT model: a variable per ground variable, one shared literal
+    per atom, and each formula posted by polarity under its enforcement literals."""
+
+    def __init__(self, gm: GroundModel, exact: bool = False,
+                 lazy_connectivity: bool = False, implied: bool = False) -> None:
+        self.gm = gm
+        self.implied = implied
+        """Post the model's implied constraints too. The model itself proves them; a relaxation
+        (see `sapphire.ground.witness`) needs them."""
+        self.exact = exact
+        """Reify every auxiliary literal in full, so that an answer fixes them all and an
+        enumerating search meets each answer once."""
+        self.free_aux = False
+        """Whether some auxiliary variables stay free for a fixed answer (connectivity
+        witnesses); enumeration would then meet answers again and again."""
+        m = self.m = cp_model.CpModel()
+        self.vars: list = []
+        self.bool_of: list = []
+        """Per variable: its Boolean b when the domain is {lo, hi}, so x = lo + (hi-lo)·b."""
+        self.affine: list[tuple[int, int]] = []
+        for v in gm.variables:
+            d = v.domain
+            if d.size == 2:
+                b = m.new_bool_var("")
+                lo, hi = d.lo, d.hi
+                self.bool_of.append(b)
+                self.affine.append((lo, hi - lo))
+                self.vars.append(b if (lo, hi) == (0, 1) else b * (hi - lo) + lo)
+            else:
+                # unnamed: names cost a string per variable and only show in solver logs
+                self.vars.append(m.new_int_var(d.lo, d.hi, "") if len(d.intervals) == 1
+                                 else m.new_int_var_from_domain(_cp_domain(d), ""))
+                self.bool_of.append(None)
+                self.affine.append((0, 1))
+        self.atoms: dict[Formula, object] = {}
+        self.value_lits: dict[tuple[int, int], object] = {}
+        self.cache: dict[tuple[int, Formula], object] = {}
+        self.init_connectivity(lazy_connectivity)
+        self.whole = WholeGroups(())
+        self.whole_used: set[int] = set()
+        """Groups of `whole` that some sum was read with. Their totals are posted too, so that
+        the LP relaxation links the folded sums (Rectangle Sums: over 120 s to 1.6 s)."""
+        self.folded_atoms: dict[Formula, Formula] = {}
+        self.true_lit = None
+        """A literal fixed to true, made when first asked for (see `constant`)."""
+
+    def post_model(self) -> None:
+        """Post every constraint of the ground model, its element tables and its implied
+        facts."""
+        facts = implied_facts(self.gm)
+        self.whole = WholeGroups(facts.permutations)
+        self.sizes = {g.group: g.most for g in facts.group_sizes}
+        for con in self.gm.constraints:
+            if self.implied or not con.implied:
+                self.post(con.formula, [])
+        self.post_partitions()
+        self.post_elements()
+        self.post_implied(facts)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
+        terms = lin.terms
+        if len(terms) == 1:
+            v, c = terms[0]
+            x = self.vars[v]
+            e = x if c == 1 else x * c
+            return e + lin.const if lin.const else e
+        if not terms:
+            return lin.const
+        e = cp_model.LinearExpr.weighted_sum([self.vars[v] for v, _ in terms],
+                                             [c for _, c in terms])
+        return e + lin.const if lin.const else e
+
+    def terms(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
+        """Σ coef·var of `lin` without its constant: compared against `-lin.const`, one or
+        two terms built with operators cost half of a weighted sum plus a constant."""
+        terms = lin.terms
+        vs = self.vars
+        if len(terms) == 1:
+            v, c = terms[0]
+            return vs[v] if c == 1 else vs[v] * c
+        if len(terms) == 2:
+            (v, c), (w, d) = terms
+            x = vs[v] if c == 1 else vs[v] * c
+            if d == -1:
+                return x - vs[w]
+            return x + (vs[w] if d == 1 else vs[w] * d)
+        return cp_model.LinearExpr.weighted_sum([vs[v] for v, _ in terms],
+                                                [c for _, c in terms])
+
+    def folded(self, f: Formula) -> Formula:
+        """`f` with the permutation groups it reads in full replaced by their totals (see
+        `WholeGroups`): a shorter atom, TRUE or FALSE; `f` itself when it reads none."""
+        if not isinstance(f, Cmp | InSet) or len(f.lin.terms) < self.whole.smallest:
+            return f
+        hit = self.folded_atoms.get(f)
+        if hit is not None:
+            return hit
+        lin, used = self.whole.fold(f.lin)
+        out: Formula = f
+        if used:
+            self.whole_used.update(used)
+            if not lin.terms:
+                out = TRUE if _constant_holds(f, lin.const) else FALSE
+            elif type(f) is Cmp:
+                out = comparison(f.op, lin)
+            else:
+                out = InSet(lin, f.domain)
+        self.folded_atoms[f] = out
+        return out
+
+    def constant(self, value: bool):  # noqa: ANN201 - an ortools literal
+        """A literal fixed to `value`; the true one is one object, so callers may test for
+        it with `is`."""
+        if self.true_lit is None:
+            self.true_lit = self.m.new_constant(1)
+        return self.true_lit if value else self.true_lit.Not()
+
+    def as_literal(self, f: Formula):  # noqa: ANN201
+        """The literal equal to `f` when `f` fixes one two-valued variable."""
+        t = type(f)
+        if t is Cmp:
+            terms = f.lin.terms
+            if len(terms) != 1 or f.op not in ("=", "¬="):
+                return None
+            v, c = terms[0]
+            b = self.bool_of[v]
+            if b is None or -f.lin.const % c:
+                return None
+            val = -f.lin.const // c
+            lo, step = self.affine[v]
+            if val == lo + step:
+                lit = b
+            elif val == lo:
+                lit = b.Not()
+            else:
+                return None  # folds to a constant; not expected after grounding
+            return lit if f.op == "=" else lit.Not()
+        if t is InSet and len(f.lin.terms) == 1 and f.lin.terms[0][1] == 1:
+            v = f.lin.terms[0][0]
+            b = self.bool_of[v]
+            if b is not None:
+                lo, step = self.affine[v]
+                ok = [k for k in (0, 1) if lo + k * step + f.lin.const in f.domain]
+                if len(ok) == 1:
+                    return b if ok[0] == 1 else b.Not()
+        return None
+
+    def xor_operands(self, f: Formula) -> list | None:
+        """Literals p, q with `f ⇔ ¬(p ⊕ q)` when `f` compares two two-valued variables for
+        (in)equality (`a = b`, `a + b = 1`, …); None otherwise. A parity constraint is what
+        the solver's presolve understands best for such an atom."""
+        if type(f) is not Cmp or f.op not in ("=", "¬=") or len(f.lin.terms) != 2:
+            return None
+        lits = []
+        shift = f.lin.const
+        for v, c in f.lin.terms:
+            b = self.bool_of[v]
+            if b is None:
+                return None
+            lo, step = self.affine[v]
+            # c·x = c·lo + c·step·b
+            shift += c * lo
+            lits.append((b, c * step))
+        (p, cp), (q, cq) = lits
+        # cp·p + cq·q + shift = 0 over p, q ∈ {0, 1}
+        if cp == -cq and shift == 0:  # p = q
+            pair = [p, q]
+        elif cp == cq and shift == -cp:  # p + q = 1, i.e. p ≠ q
+            pair = [p, q.Not()]
+        else:
+            return None
+        if f.op == "¬=":
+            pair[1] = pair[1].Not()
+        return pair
+
+    def atom_literal(self, f: Formula):  # noqa: ANN201
+        """One shared literal ⇔ the atom `f` (a comparison or membership)."""
+        lit = self.as_literal(f)
+        if lit is not None:
+            return lit
+        hit = self.atoms.get(f)
+        if hit is not None:
+            return hit
+        g = self.folded(f)
+        if g is not f:
+            lit = self.constant(g == TRUE) if g in (TRUE, FALSE) else self.atom_literal(g)
+            self.atoms[f] = lit
+            return lit
+        m = self.m
+        lit = m.new_bool_var("")
+        xor = self.xor_operands(f)
+        if xor is not None:
+            m.add_bool_xor([*xor, lit])
+        elif type(f) is Cmp:
+            e, k = self.terms(f.lin), -f.lin.const
+            m.add(_cmp(e, f.op, k)).only_enforce_if(lit)
+            m.add(_not_cmp(e, f.op, k)).only_enforce_if(lit.Not())
+        else:
+            e = self.expr(f.lin)
+            dom = _cp_domain(f.domain)
+            m.add_linear_expression_in_domain(e, dom).only_enforce_if(lit)
+            m.add_linear_expression_in_domain(e, dom.complement()).only_enforce_if(lit.Not())
+        self.atoms[f] = lit
+        return lit
+
+    # ------------------------------------------------------------------ posting
+    def post(self, f: Formula, enf: list) -> None:
+        """Post `∧enf ⇒ f`."""
+        t = type(f)
+        if t is Cmp or t is InSet:
+            g = self.folded(f)
+            if g is not f:
+                self.post(g, enf)
+                return
+            # under a condition, a one-variable atom takes its shared literal
+            lit = self.atom_literal(f) if enf and len(f.lin.terms) == 1 \
+                else self.as_literal(f)
+            if lit is not None:
+                self.clause([lit], enf)
+            elif t is Cmp:
+                c = self.m.add(_cmp(self.terms(f.lin), f.op, -f.lin.const))
+                if enf:
+                    c.only_enforce_if(enf)
+            else:
+                c = self.m.add_linear_expression_in_domain(self.expr(f.lin),
+                                                           _cp_domain(f.domain))
+                if enf:
+                    c.only_enforce_if(enf)
+        elif t is And:
+            for it in f.items:
+                self.post(it, enf)
+        elif t is Or:
+            self.clause([self.literal(it, POS) for it in f.items], enf)
+        elif t is Not:
+            self.post_negated(f.item, enf)
+        elif t is Implies:
+            self.post(f.right, enf + self.conj_literals(f.left))
+        elif t is Iff:
+            self.post_iff(f.left, f.right, enf)
+        elif t is AllDifferent:
+            if enf:
+                for i in range(len(f.exprs)):
+                    for j in range(i + 1, len(f.exprs)):
+                        self.post(Cmp("¬=", _sub(f.exprs[i], f.exprs[j])), enf)
+            else:
+                self.m.add_all_different([self.expr(e) for e in f.exprs])
+        elif t is Connected:
+            self.post_connected(f, enf)
+        elif t is Accepts:
+            if not enf and NATIVE_AUTOMATON and _deterministic(f):
+                self.m.add_automaton([self.expr(w) for w in f.word], f.starts[0],
+                                     list(f.accepts), list(f.moves))
+            else:
+                self.clause([self.accepted(f)], enf)
+        else:
+            raise InternalError(f"cannot lower {t.__name__}")
+
+    def post_iff(self, a: Formula, b: Formula, enf: list) -> None:
+        """`∧enf ⇒ (a ⇔ b)`: with a side that is an atom, post the other side under that
+        atom's literal and its negation (two half-reifications, no new variable)."""
+        for x, y in ((a, b), (b, a)):
+            if type(x) in (Cmp, InSet):
+                lx = self.atom_literal(x)
+                self.post(y, enf + [lx])
+                self.post_negated(y, enf + [lx.Not()])
+                return
+        la, lb = self.literal(a, 0), self.literal(b, 0)
+        c = self.m.add(la == lb)
+        if enf:
+            c.only_enforce_if(enf)
+
+    def post_negated(self, f: Formula, enf: list) -> None:
+        """Post `∧enf ⇒ ¬f`."""
+        t = type(f)
+        if t is Cmp or t is InSet:
+            g = self.folded(f)
+            if g is not f:
+                self.post_negated(g, enf)
+                return
+            lit = self.as_literal(f)
+            if lit is not None:
+                self.clause([lit.Not()], enf)
+            elif t is Cmp:
+                c = self.m.add(_not_cmp(self.terms(f.lin), f.op, -f.lin.const))
+                if enf:
+                    c.only_enforce_if(enf)
+            else:
+                c = self.m.add_linear_expression_in_domain(
+                    self.expr(f.lin), _cp_domain(f.domain).complement())
+                if enf:
+                    c.only_enforce_if(enf)
+        elif t is Not:
+            self.post(f.item, enf)
+        elif t is Or:
+            for it in f.items:
+                self.post_negated(it, enf)
+        elif t is Implies:
+            self.post(f.left, enf)
+            self.post_negated(f.right, enf)
+        elif t is And:
+            self.clause([self.literal(it, NEG).Not() for it in f.items], enf)
+        elif t is Iff:
+            self.post_iff(f.left, Not(f.right), enf)
+        elif t is AllDifferent:
+            pairs = [Cmp("=", _sub(f.exprs[i], f.exprs[j]))
+                     for i in range(len(f.exprs)) for j in range(i + 1, len(f.exprs))]
+            self.clause([self.literal(p, POS) for p in pairs], enf)
+        elif t is Connected:
+            self.post_disconnected(f, enf)
+        elif t is Accepts:
+            self.clause([self.accepted(f).Not()], enf)
+        else:
+            raise InternalError(f"cannot lower the negation of {t.__name__}")
+
+    def clause(self, lits: list, enf: list) -> None:
+        self.m.add_bool_or(lits + [e.Not() for e in enf])
+
+    def conj_literals(self, f: Formula) -> list:
+        """Literals whose conjunction is implied by `f` (for use as enforcement)."""
+        if type(f) is And:
+            out: list = []
+            for it in f.items:
+                out.extend(self.conj_literals(it))
+            return out
+        return [self.literal(f, NEG)]
+
+    def literal(self, f: Formula, pol: int):  # noqa: ANN201
+        """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (0). Atoms always get their
+        one shared literal, so every use of an atom propagates through the same variable."""
+        t = type(f)
+        if t is Cmp or t is InSet:
+            return self.atom_literal(f)
+        if t is Not:
+            return self.literal(f.item, -pol).Not()
+        if self.exact:
+            pol = 0
+        full = self.cache.get((0, f))
+        if full is not None:
+            return full
+        hit = self.cache.get((pol, f))
+        if hit is not None:
+            return hit
+        m = self.m
+        if t is And or t is Or:
+            lits_pos = [self.literal(i, POS if pol != NEG else NEG) for i in f.items] \
+                if pol != 0 else [self.literal(i, 0) for i in f.items]
+            lit = m.new_bool_var("")
+            if t is And:
+                if pol in (POS, 0):
+                    for li in lits_pos:
+                        m.add_implication(lit, li)
+                if pol in (NEG, 0):
+                    m.add_bool_or([li.Not() for li in lits_pos] + [lit])
+            else:
+                if pol in (POS, 0):
+                    m.add_bool_or(lits_pos + [lit.Not()])
+                if pol in (NEG, 0):
+                    for li in lits_pos:
+                        m.add_implication(li, lit)
+        elif t is Implies:
+            return self.literal(Or((Not(f.left), f.right)), pol)
+        elif t is Iff:
+            la, lb = self.literal(f.left, 0), self.literal(f.right, 0)
+            lit = m.new_bool_var("")
+            m.add_bool_xor([la, lb, lit])
+        elif t is Accepts:
+            return self.accepted(f)
+        else:
+            lit = m.new_bool_var("")
+            if pol in (POS, 0):
+                self.post(f, [lit])
+            if pol in (NEG, 0):
+                self.post_negated(f, [lit.Not()])
+        self.cache[(pol, f)] = lit
+        return lit
+
+    # ------------------------------------------------------------------ automata
+    def accepted(self, f: Accepts):  # noqa: ANN201
+        """The literal ⇔ `f`: per position i and state q, a literal "some run over the first
+        i symbols ends in q", defined in full from the previous layer, so that the literal
+        is exact under negation too. Only states that the symbols' domains let a run reach
+        from a start and still leave for an accepting state get a literal."""
+        hit = self.cache.get((0, f))
+        if hit is not None:
+            return hit
+        m = self.m
+        n = len(f.word)
+        doms = [set(self.gm.possible_values(w)) for w in f.word]
+        forward = [set(f.starts)]
+        for i in range(n):
+            forward.append({b for q, a, b in f.moves if q in forward[i] and a in doms[i]})
+        live = [set() for _ in range(n)] + [forward[n] & set(f.accepts)]
+        for i in range(n - 1, -1, -1):
+            live[i] = {q for q, a, b in f.moves
+                       if q in forward[i] and a in doms[i] and b in live[i + 1]}
+        true = self.constant(True)
+        reach = {q: true for q in live[0]}
+        for i in range(n):
+            w = f.word[i]
+            step: dict[tuple[int, int], object] = {}
+            into: dict[int, list] = {}
+            for q, a, b in f.moves:
+                if q not in reach or a not in doms[i] or b not in live[i + 1]:
+                    continue
+                t = step.get((q, a))
+                if t is None:
+                    sym = true if not w.terms else self.atom_literal(
+                        Cmp("=", Lin(w.terms, w.const - a)))
+                    if reach[q] is true:
+                        t = sym
+                    elif sym is true:
+                        t = reach[q]
+                    else:
+                        t = m.new_bool_var("")
+                        m.add_implication(t, reach[q])
+                        m.add_implication(t, sym)
+                        m.add_bool_or([reach[q].Not(), sym.Not(), t])
+                    step[(q, a)] = t
+                into.setdefault(b, []).append(t)
+            reach = {}
+            for b, ts in into.items():
+                r = m.new_bool_var("")
+                m.add_bool_or([*ts, r.Not()])
+                for t in ts:
+                    m.add_implication(t, r)
+                reach[b] = r
+        lit = m.new_bool_var("")
+        ends = list(reach.values())
+        m.add_bool_or([*ends, lit.Not()])
+        for r in ends:
+            m.add_implication(r, lit)
+        self.cache[(0, f)] = lit
+        return lit
+
+    # ------------------------------------------------------------------ elements
+    def value_literal(self, v: int, value: int):  # noqa: ANN201
+        """The shared literal of `variable v = value` (the atom's own, looked up by the pair
+        first: implied permutations ask for every value of every cell several times)."""
+        key = (v, value)
+        lit = self.value_lits.get(key)
+        if lit is None:
+            lit = self.value_lits[key] = self.atom_literal(Cmp("=", Lin(((v, 1),), -value)))
+        return lit
+
+    def post_implied(self, facts: Implied) -> None:
+        """Add the redundant constraints of `facts`; they change no answer, only the search."""
+        m = self.m
+        for p in facts.permutations:
+            doms = [self.gm.variables[v].domain for v in p.variables]
+            for value in p.values:
+                m.add_exactly_one([self.value_literal(v, value)
+                                   for v, d in zip(p.variables, doms, strict=True) if value in d])
+        for i in sorted(self.whole_used):
+            variables, total = self.whole.groups[i]
+            m.add(sum(self.vars[v] for v in sorted(variables)) == total)
+        for d in facts.distinct_sums:
+            m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
+        for g in facts.value_sets:
+            allowed = g.allowed()
+            for v in g.variables:
+                m.add_linear_expression_in_domain(
+                    self.vars[v], cp_model.Domain.FromValues(sorted(allowed)))
+            if not g.sets:
+                continue
+            doms = [self.gm.variables[v].domain for v in g.variables]
+            chosen = [m.new_bool_var("") for _ in g.sets]
+            m.add_exactly_one(chosen)
+            for value in sorted(allowed):
+                present = [self.value_literal(v, value)
+                           for v, d in zip(g.variables, doms, strict=True) if value in d]
+                having = [c for c, s in zip(chosen, g.sets, strict=True) if value in s]
+                # value appears in the group  ⇔  the chosen set holds it
+                for a, b in ((present, having), (having, present)):
+                    for lit in a:
+                        m.add_bool_or(b).only_enforce_if(lit)
+
+    def post_elements(self) -> None:
+        for el, _origin in self.gm.elements:
+            res = self.vars[el.result]
+            rows = el.table
+            dims = len(el.index)
+            keys = [p for p, _ in rows]
+            los = [min(k[d] for k in keys) for d in range(dims)]
+            his = [max(k[d] for k in keys) for d in range(dims)]
+            sizes = [h - lo + 1 for lo, h in zip(los, his, strict=True)]
+            full = 1
+            for s in sizes:
+                full *= s
+            if full == len(rows):
+                flat = {}
+                for p, val in rows:
+                    k = 0
+                    for d in range(dims):
+                        k = k * sizes[d] + (p[d] - los[d])
+                    flat[k] = val
+                stride = [1] * dims
+                for d in range(dims - 2, -1, -1):
+                    stride[d] = stride[d + 1] * sizes[d + 1]
+                idx_lin = Lin((), 0)
+                terms: dict[int, int] = {}
+                const = 0
+                for d, lin in enumerate(el.index):
+                    for v, c in lin.terms:
+                        terms[v] = terms.get(v, 0) + c * stride[d]
+                    const += (lin.const - los[d]) * stride[d]
+                idx_lin = Lin(tuple(terms.items()), const)
+                iv = self.m.new_int_var(0, full - 1, "")
+                self.m.add(iv == self.expr(idx_lin))
+                self.m.add_element(iv, [self.expr(flat[k]) for k in range(full)], res)
+            else:
+                sels = []
+                for p, val in rows:
+                    s = self.m.new_bool_var("")
+                    for d in range(dims):
+                        self.m.add(self.expr(el.index[d]) == p[d]).only_enforce_if(s)
+                    self.m.add(res == self.expr(val)).only_enforce_if(s)
+                    sels.append(s)
+                self.m.add_exactly_one(sels)
+
+    # ------------------------------------------------------------------ solving
+    def values(self, solution: list[int]) -> list[int]:
+        """Ground-variable values from a response's solution (indexed by proto variable)."""
+        out = []
+        for v, x in enumerate(self.vars):
+            b = self.bool_of[v]
+            if b is not None:
+                lo, step = self.affine[v]
+                out.append(lo + step * solution[b.index])
+            else:
+                out.append(solution[x.index])
+        return out
+
+
+def _constant_holds(f: Cmp | InSet, value: int) -> bool:
+    """Whether `f` holds when its linear expression is the constant `value`."""
+    return value in f.domain if isinstance(f, InSet) else holds(f.op, value)
+
+
+def _cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
+    """`e op k` as an ortools bounded expression."""
+    if op == "=":
+        return e == k
+    if op == "¬=":
+        return e != k
+    if op == "<=":
+        return e <= k
+    if op == ">=":
+        return e >= k
+    raise InternalError(f"unknown comparison {op}")
+
+
+def _not_cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
+    """¬(e op k) over the integers: ¬(e <= k) is e >= k+1, ¬(e >= k) is e <= k-1."""
+    if op == "=":
+        return e != k
+    if op == "¬=":
+        return e == k
+    if op == "<=":
+        return e >= k + 1
+    if op == ">=":
+        return e <= k - 1
+    raise InternalError(f"unknown comparison {op}")
+
+
+def _sub(a: Lin, b: Lin) -> Lin:
+    d: dict[int, int] = dict(a.terms)
+    for v, c in b.terms:
+        d[v] = d.get(v, 0) - c
+    return Lin(tuple((v, c) for v, c in d.items() if c), a.const - b.const)
