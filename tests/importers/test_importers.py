@@ -3,6 +3,7 @@ and fixture puzzles (copied from ../shared/corpus) that must solve to their know
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
@@ -274,6 +275,53 @@ def test_import_command_writes_the_case(tmp_path: Path, capsys: pytest.CaptureFi
                                       "source: small.iss, imported as iss")
     assert main(["import", "iss", str(src)]) == 0
     assert capsys.readouterr().out == text
+
+
+def test_import_command_reads_the_puzzle_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture) -> None:
+    """A constraint string pasted as INPUT, or piped in as `-`, imports as from a file."""
+    pasted = SMALL_CASE.replace("title: small\nsource: a test", "source: the command line, "
+                                "imported as iss")
+    assert main(["import", "iss", SMALL_ISS]) == 0
+    assert capsys.readouterr().out == pasted
+    monkeypatch.setattr("sys.stdin", io.StringIO(SMALL_ISS + "\n"))
+    assert main(["import", "iss", "-"]) == 0
+    assert capsys.readouterr().out == pasted.replace("the command line", "standard input")
+    # longer than a file name may be: still the puzzle, not an error from the file system
+    many = ".Shape~4x4" + ".Cage~3~R1C1~R1C2" * 30
+    assert main(["import", "iss", many]) == 0
+    assert capsys.readouterr().out.count("total 3\n") == 30
+
+
+def test_a_file_wins_over_a_pasted_puzzle_of_its_name(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(".AntiKing").write_text(".Shape~4x4.~R1C1_3", encoding="utf-8")
+    assert main(["import", "iss", ".AntiKing"]) == 0
+    out = capsys.readouterr().out
+    assert "source: .AntiKing, imported as iss" in out and "anti-king" not in out
+    assert "  3 . . .\n" in out
+
+
+@pytest.mark.parametrize("spec", ["./missing.iss", "../missing.iss", "missing.iss"])
+def test_a_missing_file_is_not_read_as_a_puzzle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                spec: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SapphireError) as exc:
+        read_input("iss", spec)
+    d = exc.value.diagnostics[0]
+    assert d.kind == "io" and spec in d.message
+    assert "constraint string itself" in (d.hint or "")
+
+
+def test_fpuzzles_json_pasted_as_input(capsys: pytest.CaptureFixture) -> None:
+    row = ",".join(["{}"] * 4)
+    grid = ",".join([f"[{row}]"] * 4)
+    assert main(["import", "fpuzzles", '{"size": 4, "grid": [' + grid + ']}']) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("---\nsource: the command line, imported as fpuzzles\n")
+    assert out.endswith("---\nsudoku 4x4\n")
 
 
 def test_import_command_reads_a_corpus_entry(tmp_path: Path,

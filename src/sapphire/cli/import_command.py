@@ -4,10 +4,12 @@ FORMAT is `iss` (an Interactive Sudoku Solver constraint string or link), `fpuzz
 f-puzzles or SudokuPad link, its payload, or the puzzle's JSON) or `puzzlekit:GENRE` (a
 puzzlekit-dataset problem; GENRE is one of the genres the importer reads). INPUT is a link (an
 ISS, f-puzzles or SudokuPad link, as it is), a file holding one puzzle (the constraint string,
-the link or JSON, or the problem text), or a corpus JSON file with a selector after `#`: an
+the link or JSON, or the problem text), a corpus JSON file with a selector after `#`: an
 entry's 0-based index or its name (`iss.json#0`, `iss.json#Classic sudoku`,
-`fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`). The case is written in canonical form to
-CASE, or to standard output.
+`fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`), `-` for standard input, or the puzzle
+itself where no file has that name: an ISS constraint string (`.~R1C1_5.AntiKing`), an
+f-puzzles payload (`N4Ig…`) or JSON. The case is written in canonical form to CASE, or to
+standard output.
 """
 
 from __future__ import annotations

@@ -5,18 +5,22 @@ kind that is used more than once an id (`cage-1`, `cage-2`, …, as the case syn
 writes the case with the library's preferred parameter names, parses the text back and checks
 it against the library, and returns that text: the canonical form, as `sapphire fmt` prints it.
 
-`read_input` turns a command line's INPUT into the puzzle text: a file holding one puzzle (for
-`fpuzzles` also one puzzle's own JSON), or a corpus JSON file (`iss.json`, `fpuzzles.json`, a
-puzzlekit genre file) with a selector after `#` that is an entry's 0-based index or its name
-(`name` in iss.json and fpuzzles.json, `key` in a puzzlekit file).
+`read_input` turns a command line's INPUT into the puzzle text: a link, a file holding one
+puzzle (for `fpuzzles` also one puzzle's own JSON), a corpus JSON file (`iss.json`,
+`fpuzzles.json`, a puzzlekit genre file) with a selector after `#` that is an entry's 0-based
+index or its name (`name` in iss.json and fpuzzles.json, `key` in a puzzlekit file), `-` for
+standard input, or the puzzle itself as pasted: an ISS constraint string, an f-puzzles payload
+or JSON.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from lzstring import LZString  # type: ignore[import-untyped]
 
@@ -261,17 +265,57 @@ def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> s
     return f"{link} (via {base})" if link else base
 
 
-def read_input(fmt: str, spec: str) -> ImportedPuzzle:
-    """Read INPUT: a link (given as it is, and kept as the case's source), a puzzle file, or
-    `FILE.json#SELECTOR` picking one corpus entry."""
+_INPUT_HINTS = {
+    "iss": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the constraint "
+           "string itself (it begins with '.', as in .~R1C1_5.AntiKing)",
+    "fpuzzles": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the "
+                "puzzle itself: its N4Ig… payload or its JSON",
+    "puzzlekit": "INPUT is a file holding the problem, GENRE.json#KEY, or '-' for standard "
+                 "input",
+}
+
+INLINE_ISS = re.compile(r"\.[~A-Za-z]")
+"""How an ISS constraint string begins (`.~R1C1_5`, `.Cage~…`, `.AntiKing`), and no path does:
+`./puzzle.txt` and `../puzzle.txt` stay file names."""
+
+INLINE_FPUZZLES = ("{", "N4Ig")
+"""How an f-puzzles puzzle's JSON and its compressed payload begin."""
+
+
+def inline_puzzle(fmt: str, spec: str) -> bool:
+    """Whether INPUT is the puzzle itself rather than a file name: an ISS constraint string, or
+    an f-puzzles payload or JSON. Asked only when no file has that name."""
+    text = spec.strip()
+    if fmt == "iss":
+        return INLINE_ISS.match(text) is not None
+    return fmt == "fpuzzles" and text.startswith(INLINE_FPUZZLES)
+
+
+def _names_a_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long for the file system: a constraint string, no file
+        return False
+
+
+def read_input(fmt: str, spec: str, stdin: TextIO | None = None) -> ImportedPuzzle:
+    """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
+    (see `inline_puzzle`), `-` for `stdin`, a puzzle file, or `FILE.json#SELECTOR` picking one
+    corpus entry."""
     if spec.strip().startswith(("http://", "https://")):
         return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
+    if spec == "-":
+        raw = (stdin if stdin is not None else sys.stdin).read()
+        return ImportedPuzzle(raw.strip(), f"standard input, imported as {fmt}")
     path_text, _, selector = spec.partition("#")
     path = Path(path_text)
+    if inline_puzzle(fmt, spec) and not _names_a_file(path):
+        return ImportedPuzzle(spec.strip(), f"the command line, imported as {fmt}")
     try:
         raw = path.read_text(encoding="utf-8")
     except OSError as e:
-        raise error("io", f"cannot read {path_text}: {e.strerror}") from None
+        raise error("io", f"cannot read {path_text}: {e.strerror}",
+                    hint=_INPUT_HINTS.get(fmt.partition(":")[0])) from None
     if not selector and not path.suffix == ".json":
         return ImportedPuzzle(raw.strip())
     try:
