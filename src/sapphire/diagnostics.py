@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -127,3 +128,30 @@ def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) 
 
     close = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def read_text(path: str | Path, kind: str = "io", *, newlines: bool = True,
+              hint: str | None = None) -> str:
+    """The UTF-8 text of a file the user named, or a `SapphireError` of `kind` that names the
+    file and the reason. Text that is not UTF-8 is placed at the line and column of its first
+    bad byte, so that the user can find it. `newlines=False` keeps `\\r\\n` and `\\r` as they
+    are written (the case writer round-trips them); otherwise they read as `\\n`. `hint` goes
+    with a file that cannot be opened."""
+    label = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise error(kind, f"cannot read {label}: {e.strerror or e}", Span(label, 1, 1),
+                    hint=hint) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = raw.rfind(b"\n", 0, e.start) + 1
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = len(raw[start:e.start].decode("utf-8", errors="replace")) + 1
+        raise error(kind, f"cannot read {label}: byte 0x{raw[e.start]:02x} is not UTF-8",
+                    Span(label, line, col), hint="save the file as UTF-8 text",
+                    source=raw.decode("utf-8", errors="replace")) from None
+    if newlines:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sapphire.check.evaluate import violations
-from sapphire.diagnostics import InternalError, Span, error
+from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import Instance, data_to_instance, ground
 from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
@@ -39,14 +38,7 @@ class SolveResult:
 
 
 def read_program(path: str) -> Program:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
-    except UnicodeDecodeError as e:
-        raise error("io", f"cannot read {path}: byte {e.start} is not UTF-8",
-                    Span(path, 1, 1), hint="save the program as UTF-8") from None
-    return parse_program(text, path)
+    return parse_program(read_text(path), path)
 
 
 def decode(gm: GroundModel, values: list[int]) -> Answer:

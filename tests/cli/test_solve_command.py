@@ -117,7 +117,7 @@ def test_program_that_is_not_utf8_is_an_error(tmp_path: Path,
     prog.write_bytes("x∈{0 1}\n".encode() + b"\xff\n")
     assert main(["solve", str(prog)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{prog}:1:1: error: cannot read") and "hint: save" in err
+    assert err.startswith(f"{prog}:2:1: error: cannot read") and "hint: save" in err  # the bad byte
 
 
 def test_seconds_leave_out_loading_the_solver(tmp_path: Path) -> None:

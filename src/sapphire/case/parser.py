@@ -26,7 +26,7 @@ from sapphire.case.givens import (
 )
 from sapphire.case.model import BlankLine, BodyLine, Case, Cell, RuleLine
 from sapphire.case.rule_line import WS, ParsedRule, RuleLineParser, parse_comment_line
-from sapphire.diagnostics import Diagnostic, SapphireError, Span
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, read_text
 
 
 def split_lines(text: str) -> tuple[str, list[str]]:
@@ -82,15 +82,7 @@ def parse_case_file(path: str | Path) -> Case:
 
 def read_case_text(path: str | Path) -> str:
     """A case file's text as written (no newline translation)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:  # no newline translation
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise SapphireError(
-            [Diagnostic("unreadable-file", f"cannot read {path}: {reason}")]
-        ) from None
-    return text
+    return read_text(path, "unreadable-file", newlines=False)
 
 
 def _line_of(rule: RuleLine) -> int:

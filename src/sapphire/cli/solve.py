@@ -9,10 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from sapphire.diagnostics import Span, error
+from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import SolveResult
 from sapphire.render import edge_map, panel_of, svg
 
@@ -22,10 +21,7 @@ EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 def _read_data(path: str | None) -> dict[str, Any]:
     if path is None:
         return {}
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

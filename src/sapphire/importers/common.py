@@ -28,7 +28,7 @@ from sapphire.case.givens import parse_board
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
@@ -311,11 +311,7 @@ def read_input(fmt: str, spec: str, stdin: TextIO | None = None) -> ImportedPuzz
     path = Path(path_text)
     if inline_puzzle(fmt, spec) and not _names_a_file(path):
         return ImportedPuzzle(spec.strip(), f"the command line, imported as {fmt}")
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("io", f"cannot read {path_text}: {e.strerror}",
-                    hint=_INPUT_HINTS.get(fmt.partition(":")[0])) from None
+    raw = read_text(path_text, hint=_INPUT_HINTS.get(fmt.partition(":")[0]))
     if not selector and not path.suffix == ".json":
         return ImportedPuzzle(raw.strip())
     try:

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from sapphire.case.model import Case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
 from sapphire.library import fetch
 from sapphire.library.definition import (
     KIND_RE,
@@ -180,10 +180,9 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
     for path in sorted(folder.glob("*.md")):
         label = str(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            problems.append(Diagnostic("bad-encoding", f"{path.name} is not UTF-8 text",
-                                       Span(label, 1, 1)))
+            text = read_text(path)
+        except SapphireError as exc:
+            problems.extend(exc.diagnostics)
             continue
         try:
             if path.stem == PRELUDE:

@@ -32,7 +32,7 @@ from sapphire.case.givens import (
     shading_grid,
 )
 from sapphire.case.model import Case, Cell, RuleLine
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
 from sapphire.ground.grounder import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
@@ -311,11 +311,7 @@ def load_case(path: str) -> tuple[Case, Library]:
     from sapphire.case.parser import parse_case
     from sapphire.library import load_library
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise error("io", f"cannot read {path}: {e.strerror}", Span(path, 1, 1)) from None
-    case = parse_case(text, path)
+    case = parse_case(read_text(path), path)
     root = case.front.library
     if root is None:
         raise SapphireError([Diagnostic("missing-library", "the case declares no library",
