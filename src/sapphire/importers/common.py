@@ -188,12 +188,20 @@ class CaseBuilder:
         return text.split("\n---\n", 1)[1].splitlines()  # after the closing delimiter
 
     def build(self) -> str:
-        """The canonical, checked case text."""
+        """The canonical, checked case text. A rule line the library refuses (a constraint
+        of the input that lists no cells, say) is reported with that line, since the user
+        never sees the text it stands in."""
         text = write_case(self.case(), self.library.preferred_name)
         case = parse_case(text, "<imported>")
         problems = self.library.check_case(case)
         if problems:
-            raise SapphireError(problems)
+            lines = text.splitlines()
+            raise SapphireError([
+                Diagnostic(d.kind, f"the import writes `{lines[d.span.line - 1]}`, and {d.message}"
+                           if d.span is not None and 0 < d.span.line <= len(lines)
+                           else d.message, None, "the input's constraint for it lacks a part "
+                           "(its cells, say) or holds one the rule does not take")
+                for d in problems])
         return write_case(case, self.library.preferred_name)
 
 

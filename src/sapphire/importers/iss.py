@@ -430,6 +430,9 @@ class Converter:
             f()
         except Unsupported as u:
             self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
+        except IndexError:  # a handler read an argument the constraint does not have
+            written = "".join(f"~{a}" for a in it.args)
+            self.problems.setdefault(it.type, f"too few arguments in .{it.type}{written}")
 
     def _flatten(self, items: list[Item], out: list[Item]) -> None:
         for it in items:
