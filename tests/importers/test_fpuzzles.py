@@ -298,6 +298,10 @@ def test_off_grid_cells_are_named() -> None:
     ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]}, "'xv': the mark 'Q' is neither"),
     ({"line": [{"lines": [["Q"]]}]}, "'drawing': 'Q' is not a cell like R1C1"),
     ({"negative": "ratio"}, "'negative': a list was expected"),
+    ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": 3}]},
+     "'quadruple': '3' is not a list"),
+    ({"grid": [[{"givenPencilMarks": 2}, {}, {}, {}]] + [[{}] * 4] * 3},
+     "'grid': '2' is not a list"),
 ])
 def test_malformed_clues_are_bad_input_not_missing_kinds(keys: dict[str, Any], says: str
                                                          ) -> None:

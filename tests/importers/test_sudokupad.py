@@ -4,6 +4,7 @@ do not read named as bad input with the place where they go wrong."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,12 @@ def test_a_link_on_the_command_line_is_read_as_it_is(tmp_path: Path,
     assert main(["import", "fpuzzles", "https://sudokupad.app/abc123"]) == 1
     err = capsys.readouterr().err
     assert "error: the link holds no puzzle" in err and "share it again" in err
+
+
+@pytest.mark.parametrize("key", ["regions", "cages"])
+def test_sudoku_maker_json_whose_lists_are_not_lists_is_bad_input(key: str) -> None:
+    data = {"cells": [[{}] * 4] * 4, key: 5}
+    with pytest.raises(SapphireError) as exc:
+        fpuzzles_to_case(json.dumps(data))
+    [d] = exc.value.diagnostics
+    assert d.kind == "bad-input" and d.message == f"a SudokuPad puzzle's '{key}' is not a list"

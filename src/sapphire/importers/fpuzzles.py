@@ -126,6 +126,10 @@ def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(cells, list) or not all(isinstance(row, list) for row in cells):
         raise error("bad-input", "a SudokuPad puzzle's 'cells' is not a list of rows",
                     hint="export the puzzle from SudokuPad or Sudoku Maker again")
+    for key in ("regions", "cages"):
+        if not isinstance(data.get(key) or [], list):
+            raise error("bad-input", f"a SudokuPad puzzle's '{key}' is not a list",
+                        hint="export the puzzle from SudokuPad or Sudoku Maker again")
     n = len(cells)
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     grid = [[{"value": c["value"], "given": True} if isinstance(c, dict)
@@ -255,6 +259,14 @@ class Converter:
             raise Malformed(key, "a list of objects was expected")
         return value
 
+    def listed(self, key: str, value: Any) -> list[Any]:
+        """`value` when it is a list (absent reads as empty); else the clue is malformed."""
+        if not value:
+            return []
+        if not isinstance(value, list):
+            raise Malformed(key, f"'{value}' is not a list")
+        return value
+
     def number(self, key: str, value: Any) -> int:
         try:
             return int(str(value))
@@ -367,7 +379,7 @@ class Converter:
                     regions.setdefault(self.number("grid", region), []).append((r, c))
                 if cell.get("given") and cell.get("value") is not None:
                     givens[(r, c)] = self.number("grid", cell["value"])
-                marks = cell.get("givenPencilMarks")
+                marks = self.listed("grid", cell.get("givenPencilMarks"))
                 if marks and (r, c) not in givens:
                     have = {self.number("grid", m) for m in marks}
                     self.b.add("absent-digits", [(r, c)], id_stem="candidates",
@@ -545,7 +557,7 @@ def _quadruple(cv: Converter, key: str) -> None:
         if not e.get("values"):
             raise Malformed(key, "a quadruple without digits")
         cv.b.add("quadruple", cv.clue(cv.cells(e.get("cells"))),
-                 digits=[cv.number(key, v) for v in e.get("values") or []])
+                 digits=[cv.number(key, v) for v in cv.listed(key, e.get("values"))])
 
 
 def _clone(cv: Converter, key: str) -> None:
