@@ -60,6 +60,16 @@ def test_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "--workers must be at least 1" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("limit", ["0", "-1", "nan"])
+def test_a_time_limit_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       limit: str) -> None:
+    prog = tmp_path / "p.sapphire"
+    prog.write_text("x∈{0⋯3}\nx>2\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--time-limit", limit]) == 1
+    assert "--time-limit must be more than 0 seconds" in capsys.readouterr().err
+    assert main(["solve", str(prog), "--time-limit", "0.5"]) == 0
+
+
 def test_time_limit_exits_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # a pigeonhole instance CP-SAT cannot refute in a millisecond
     n = 12

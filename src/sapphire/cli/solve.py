@@ -39,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
         raise error("usage", "--max-solutions must be at least 1", None)
     if args.workers is not None and args.workers < 1:
         raise error("usage", "--workers must be at least 1", None)
+    if args.time_limit is not None and not args.time_limit > 0:  # NaN too
+        raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
+                    None, hint="leave it out to search until the answer is known")
     if args.why and args.file.endswith(".sapphire"):
         raise error("usage", "--why explains case files, not .sapphire programs", None)
     why: dict[str, Any] | None = None
