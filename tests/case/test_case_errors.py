@@ -97,6 +97,12 @@ def test_bad_board(value: str) -> None:
     assert where(f"---\nlibrary: std\nboard: {value}\n---\n") == [("bad-board", 3, 8)]
 
 
+def test_a_board_past_the_largest_is_refused_where_it_is_declared() -> None:
+    assert parse_case("---\nlibrary: std\nboard: 1000x1000\n---\n").front.fields["board"]
+    assert where("---\nlibrary: std\nboard: 9x1001\n---\n") == [("bad-board", 3, 8)]
+    assert where("---\nlibrary: std\n---\nsudoku 1001x1001\n") == [("bad-board", 4, 8)]
+
+
 def test_title_must_be_text() -> None:
     assert where("---\nlibrary: std\ntitle: [a, b]\n---\n") == [("bad-front-matter-value", 3, 8)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sapphire.diagnostics import SapphireError
+from sapphire.ground import grounder
 from sapphire.ground.grounder import Instance, data_to_instance, ground
 from sapphire.ground.model import Domain, Or
 from sapphire.lang.parser import parse_program
@@ -181,3 +182,29 @@ def test_narrowing_by_cases_keeps_every_answer() -> None:
     res = cpsat.solve(gm, av, max_solutions=1000)
     # g(1), g(2): 1 way with s=1, 2 with s=0; g(3): 1 way with s=1, 9 with s=0
     assert (res.status, len(res.solutions)) == ("multiple", 3 * 3 * 10)
+
+
+def test_unrolling_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each domain is counted before it is walked: 5 for a, then 2 for b per a, 15 a pass,
+    and grounding reads the program twice (its facts, then its constraints)."""
+    text = "∀a∈{1⋯5} ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 30)
+    assert len(g(text).variables) == 10
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 29)
+    with pytest.raises(SapphireError) as e:
+        g(text)
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, 10)  # at ∀b
+    assert d.message == "unrolling goes past 29 bindings of quantifiers, here over 2 values " \
+                        "with a=5"
+
+
+def test_a_size_typed_wrong_in_the_data_is_an_error_at_once() -> None:
+    with pytest.raises(SapphireError) as e:
+        g("∀a∈{1⋯n} ⦗f a⦘∈{0 1}", {"n": 10**9})
+    assert e.value.kinds == ["too-large"]
+    assert "here over 1,000,000,000 values" in e.value.diagnostics[0].message
+    with pytest.raises(SapphireError) as e:  # a product is counted before it is built
+        g("∀⟨a b⟩∈{1⋯n}×{1⋯n} ⦗f a b⦘∈{0 1}", {"n": 10**5})
+    assert e.value.kinds == ["too-large"]
+    assert "here over 10,000,000,000 values" in e.value.diagnostics[0].message

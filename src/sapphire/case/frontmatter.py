@@ -15,11 +15,13 @@ import yaml
 
 from sapphire.case._report import Reporter
 from sapphire.case.givens import (
+    MAX_BOARD_SIDE,
     MAX_DIGIT,
     MAX_EXTRA_CELLS,
     extra_cell_count,
     parse_board,
     parse_digits,
+    too_large_board,
 )
 from sapphire.case.model import FrontMatter, JsonValue
 from sapphire.diagnostics import did_you_mean
@@ -268,12 +270,15 @@ def _check_negate(value: JsonValue) -> tuple[str, str, str] | None:
 
 
 def _check_board(value: JsonValue) -> tuple[str, str, str] | None:
-    if parse_board(value) is None:
+    size = parse_board(value)
+    if size is None:
         return (
             "bad-board",
             f"the board size '{value}' is not ROWSxCOLUMNS",
             "write the size like 9x9",
         )
+    if max(size) > MAX_BOARD_SIDE:
+        return too_large_board(size)
     return None
 
 

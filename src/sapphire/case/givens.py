@@ -41,6 +41,9 @@ DIGITS_RE = re.compile(r"([0-9]+)-([0-9]+)")
 """The digits a case's cells hold, as written in ``digits:``: ``LOW-HIGH``."""
 MAX_DIGIT = 16
 """The largest digit a givens grid can write (``G``)."""
+MAX_BOARD_SIDE = 1000
+"""The most rows or columns a board may have: far beyond any puzzle (the corpus's largest is
+60×60), so that a typo such as `board: 9x90000` is an error rather than hours of unrolling."""
 MAX_EXTRA_CELLS = 10_000
 """The most extra cells a case may declare (far beyond any puzzle; it keeps typos small)."""
 
@@ -59,6 +62,13 @@ def parse_board(text: JsonValue) -> tuple[int, int] | None:
         return None
     m = BOARD_RE.fullmatch(text)
     return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def too_large_board(size: tuple[int, int]) -> tuple[str, str, str]:
+    """The error (kind, message, hint) of a board with more than `MAX_BOARD_SIDE` rows or
+    columns."""
+    return ("bad-board", f"the board {size[0]}x{size[1]} is larger than {MAX_BOARD_SIDE} rows "
+            f"and {MAX_BOARD_SIDE} columns", "check the size for a typo")
 
 
 def extra_cell_count(value: JsonValue) -> int:

@@ -14,6 +14,7 @@ from sapphire.case._report import Reporter
 from sapphire.case.frontmatter import FrontMatterResult, parse_front_matter
 from sapphire.case.givens import (
     BOARD_DECLARING_KINDS,
+    MAX_BOARD_SIDE,
     GridKind,
     check_size,
     extra_cell_count,
@@ -23,6 +24,7 @@ from sapphire.case.givens import (
     parse_board,
     parse_digits,
     read_grid,
+    too_large_board,
 )
 from sapphire.case.model import BlankLine, BodyLine, Case, Cell, RuleLine
 from sapphire.case.rule_line import WS, ParsedRule, RuleLineParser, parse_comment_line
@@ -149,6 +151,9 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             continue
         size = parse_board(rule.positional)
         if size is None:
+            continue
+        if max(size) > MAX_BOARD_SIDE:
+            _report_at(rep, p.positional_span, *too_large_board(size))
             continue
         if board is not None and size != board:
             _report_at(
