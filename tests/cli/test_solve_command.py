@@ -34,6 +34,18 @@ def test_text_draws_the_loop(capsys: pytest.CaptureFixture[str]) -> None:
     assert "+───+───+───+───+───+" in out
 
 
+def test_the_drawing_takes_clue_rows_of_any_shape(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A clue row that is not a list (the program reads no clue there) is drawn blank."""
+    data = tmp_path / "d.json"
+    data.write_text('{"n": 2, "m": 2, "pim": [5, [null, 3]]}', encoding="utf-8")
+    assert main(["solve", str(SEED), "--data", str(data), "--max-solutions", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("status: multiple")
+    squares = out.splitlines()[3::2]  # the drawing's two rows of squares
+    assert len(squares) == 2 and "5" not in squares[0] and squares[1][7:10] == " 3 "
+
+
 def test_no_solution_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     prog = tmp_path / "p.sapphire"
     prog.write_text("x∈{0⋯3}\nx>3\n", encoding="utf-8")

@@ -226,8 +226,16 @@ def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:
     return _draw(res.solutions, n, m, clues)
 
 
+def _clue(clues: list[Any] | None, a: int, b: int) -> str:
+    """The clue of square a,b as one character: a blank where the data has no number there
+    (the data is drawn as it is, whatever its shape; the program decides what it means)."""
+    row = clues[a] if clues and a < len(clues) else None
+    c = row[b] if isinstance(row, list) and b < len(row) else None
+    return str(c) if isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 9 else " "
+
+
 def _draw(solutions: list[dict[str, Any]], n: int, m: int,
-          clues: list[list[int | None]] | None) -> list[str]:
+          clues: list[Any] | None) -> list[str]:
     out = []
     for s in solutions:
         vrt = edge_map(s["vrt"]) or {}
@@ -242,8 +250,7 @@ def _draw(solutions: list[dict[str, Any]], n: int, m: int,
             for b in range(m + 1):
                 cells += "│" if hrz.get((a, b)) else " "
                 if b < m:
-                    c = clues[a][b] if clues and a < len(clues) and b < len(clues[a]) else None
-                    cells += f" {c} " if c is not None else "   "
+                    cells += f" {_clue(clues, a, b)} "
             rows.append(cells)
         out.append("\n".join(rows))
     return out
