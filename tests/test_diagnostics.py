@@ -4,6 +4,7 @@ traceback, whichever command reads it."""
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
@@ -67,3 +68,11 @@ def test_a_library_file_that_is_not_utf8_is_listed(tmp_path: Path) -> None:
         load_library("./lib", tmp_path)
     bad = [d for d in exc.value.diagnostics if d.span and d.span.file.endswith("thermo.md")]
     assert [(d.kind, d.span.line, d.span.col) for d in bad] == [("io", 3, 1)]
+
+
+def test_standard_input_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b".~R1C1_5\n.AntiKing\xff")))
+    assert main(["import", "iss", "-"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("<stdin>:2:10: error: cannot read <stdin>: byte 0xff is not UTF-8\n")

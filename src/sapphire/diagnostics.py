@@ -133,16 +133,20 @@ def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) 
 def read_text(path: str | Path, kind: str = "io", *, newlines: bool = True,
               hint: str | None = None) -> str:
     """The UTF-8 text of a file the user named, or a `SapphireError` of `kind` that names the
-    file and the reason. Text that is not UTF-8 is placed at the line and column of its first
-    bad byte, so that the user can find it. `newlines=False` keeps `\\r\\n` and `\\r` as they
-    are written (the case writer round-trips them); otherwise they read as `\\n`. `hint` goes
-    with a file that cannot be opened."""
+    file and the reason (see `decode_text`). `hint` goes with a file that cannot be opened."""
     label = str(path)
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
         raise error(kind, f"cannot read {label}: {e.strerror or e}", Span(label, 1, 1),
                     hint=hint) from None
+    return decode_text(raw, label, kind, newlines=newlines)
+
+
+def decode_text(raw: bytes, label: str, kind: str = "io", *, newlines: bool = True) -> str:
+    """`raw` as UTF-8 text. Text that is not UTF-8 is an error placed at the line and column of
+    its first bad byte, so that the user can find it. `newlines=False` keeps `\\r\\n` and `\\r`
+    as they are written (the case writer round-trips them); otherwise they read as `\\n`."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -20,7 +20,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from lzstring import LZString  # type: ignore[import-untyped]
 
@@ -28,7 +28,7 @@ from sapphire.case.givens import parse_board
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, decode_text, error, read_text
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
@@ -306,14 +306,15 @@ def _names_a_file(path: Path) -> bool:
         return False
 
 
-def read_input(fmt: str, spec: str, stdin: TextIO | None = None) -> ImportedPuzzle:
+def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
-    (see `inline_puzzle`), `-` for `stdin`, a puzzle file, or `FILE.json#SELECTOR` picking one
-    corpus entry."""
+    (see `inline_puzzle`), `-` for standard input, a puzzle file, or `FILE.json#SELECTOR`
+    picking one corpus entry."""
     if spec.strip().startswith(("http://", "https://")):
         return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
     if spec == "-":
-        raw = (stdin if stdin is not None else sys.stdin).read()
+        stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
+        raw = decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
         return ImportedPuzzle(raw.strip(), f"standard input, imported as {fmt}")
     path_text, _, selector = spec.partition("#")
     path = Path(path_text)
