@@ -235,15 +235,18 @@ class Grounder:
         if self.bindings_left < 0:
             raise self.fail(
                 "too-large", f"unrolling goes past {MAX_BINDINGS:,} bindings of quantifiers, "
-                f"here over {count:,} values{self.where(span)[len(str(span)):]}", span,
+                f"here over {count:,} values{self.with_bindings()}", span,
                 hint="check the sizes in the data or the case for a typo; a model this large "
                 "would not solve")
 
     def where(self, span: Span) -> str:
-        s = f"{span}"
-        if self.bindings:
-            s += " with " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.bindings)
-        return s
+        return f"{span}{self.with_bindings()}"
+
+    def with_bindings(self) -> str:
+        """` with a=1, b=2` for the quantifier bindings in force, or nothing."""
+        if not self.bindings:
+            return ""
+        return " with " + ", ".join(f"{k}={_fmt(v)}" for k, v in self.bindings)
 
     def origin(self, span: Span) -> Origin:
         return Origin(span, tuple((k, v) for k, v in self.bindings if isinstance(v, int | tuple)))
