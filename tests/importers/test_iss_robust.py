@@ -45,11 +45,24 @@ def test_a_constraint_without_arguments_is_refused_by_name(kind: str) -> None:
         assert kind in text or "the import writes" in text, text
 
 
-def test_a_missing_total_names_the_constraint() -> None:
-    refused = _imports_or_refuses(".LittleKiller~5")
-    assert refused is not None and refused.kinds == ["unsupported-import"]
-    assert "too few arguments in .LittleKiller~5" in str(refused)
-    refused = _imports_or_refuses(".Cage~5")
+def test_a_missing_argument_names_the_constraint_as_written() -> None:
+    refused = _imports_or_refuses(".LittleKiller~5.Cage.Foo")
     assert refused is not None
-    assert str(refused).startswith("error: the import writes `cage total 5`, and 'cage' applies "
+    assert refused.kinds == ["bad-iss", "bad-iss", "unsupported-import"]
+    assert [d.message for d in refused.diagnostics[:2]] == [
+        "not an ISS constraint string: '.LittleKiller~5' has too few arguments",
+        "not an ISS constraint string: '.Cage' has too few arguments"]
+    refused = _imports_or_refuses(".Or.Cage.~R1C1_1.End")  # inside a group: the branch
+    assert refused is not None and refused.kinds == ["bad-iss"]
+    assert "'.Cage' has too few arguments" in str(refused)
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    (".Cage~5", "cage total 5"),
+    (".Or.Cage~3.~R1C1_1.End", 'any-of rules ["cage total 3","quadruple r1c1 digits [1]"]'),
+])
+def test_a_rule_line_the_library_refuses_is_shown_as_written(text: str, written: str) -> None:
+    refused = _imports_or_refuses(text)
+    assert refused is not None
+    assert str(refused).startswith(f"error: the import writes `{written}`, and 'cage' applies "
                                    "to cells, and none are listed")

@@ -32,6 +32,8 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, decode_text, e
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
+IMPORTED = "<imported>"
+"""The label of an imported case's text while it is checked; the user never sees that text."""
 """Given digits 10-16 as the case format writes them (one character per cell)."""
 
 
@@ -192,15 +194,21 @@ class CaseBuilder:
         of the input that lists no cells, say) is reported with that line, since the user
         never sees the text it stands in."""
         text = write_case(self.case(), self.library.preferred_name)
-        case = parse_case(text, "<imported>")
+        case = parse_case(text, IMPORTED)
         problems = self.library.check_case(case)
         if problems:
             lines = text.splitlines()
+
+            def written(d: Diagnostic) -> str:
+                # an entry of an any-of is checked as its own text, labelled with its line
+                m = re.match(rf"{re.escape(IMPORTED)}(?::(\d+))?", d.span.file) if d.span else None
+                line = (int(m[1]) if m[1] else d.span.line) if m and d.span else 0
+                return f"the import writes `{lines[line - 1]}`, and " \
+                    if 0 < line <= len(lines) else ""
+
             raise SapphireError([
-                Diagnostic(d.kind, f"the import writes `{lines[d.span.line - 1]}`, and {d.message}"
-                           if d.span is not None and 0 < d.span.line <= len(lines)
-                           else d.message, None, "the input's constraint for it lacks a part "
-                           "(its cells, say) or holds one the rule does not take")
+                Diagnostic(d.kind, written(d) + d.message, None, "the input's constraint for it "
+                           "lacks a part (its cells, say) or holds one the rule does not take")
                 for d in problems])
         return write_case(case, self.library.preferred_name)
 

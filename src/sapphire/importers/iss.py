@@ -110,6 +110,14 @@ class Item:
     members: list[Item] = field(default_factory=list)
 
 
+class ShortArguments(Exception):
+    """A constraint inside an `.Or` branch that lacks an argument its type needs."""
+
+    def __init__(self, item: Item) -> None:
+        super().__init__(item.type)
+        self.item = item
+
+
 def parse_iss(text: str) -> list[Item]:
     """The constraints of an ISS string, or of the `?q=` of an ISS link, as a tree (`.And`/`.Or`
     groups hold members)."""
@@ -340,6 +348,8 @@ class Converter:
         self.b = CaseBuilder() if library is None else CaseBuilder(library)
         self.items = items
         self.problems: dict[str, str] = {}
+        self.short: list[str] = []
+        """Constraints written with too few arguments, as written."""
         self.givens: dict[Cell, set[int]] = {}
         self.shape = Shape()
         self.no_boxes = False
@@ -416,8 +426,10 @@ class Converter:
                 self.problems.setdefault(it.type, "no rule kind for it")
                 continue
             self._guard(it, lambda it=it, handler=handler: handler(self, it))
-        if self.problems:
+        if self.problems or self.short:
             raise SapphireError([
+                _bad(f"'{written}' has too few arguments", "").diagnostics[0]
+                for written in self.short] + [
                 Diagnostic("unsupported-import",
                            f"the library cannot express ISS constraint type '{t}': {why}",
                            hint="add a rule definition for it, or leave the constraint out")
@@ -430,9 +442,11 @@ class Converter:
             f()
         except Unsupported as u:
             self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
-        except IndexError:  # a handler read an argument the constraint does not have
-            written = "".join(f"~{a}" for a in it.args)
-            self.problems.setdefault(it.type, f"too few arguments in .{it.type}{written}")
+        except (IndexError, ShortArguments) as e:  # an argument the constraint lacks
+            short = e.item if isinstance(e, ShortArguments) else it
+            written = f".{short.type}" + "".join(f"~{a}" for a in short.args)
+            if written not in self.short:
+                self.short.append(written)
 
     def _flatten(self, items: list[Item], out: list[Item]) -> None:
         for it in items:
@@ -666,6 +680,8 @@ def branch_rule(cv: Converter, it: Item) -> Rule:
         try:
             handler(cv, it)
             rules = cv.b.rules
+        except IndexError:
+            raise ShortArguments(it) from None
         finally:
             cv.b = saved
     if not rules:
