@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sapphire.diagnostics import Span, error
-from sapphire.lang.syntax import TermDef
+from sapphire.lang.syntax import MAX_INTEGER, TermDef, too_large
 
 Value = Any  # int | bool | tuple | list
 
@@ -42,6 +42,10 @@ def _given_points(name: str, value: list[Any]) -> dict[tuple[int, ...], int]:
         elif isinstance(x, bool) or not isinstance(x, int):
             raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer or null",
                         Span("<data>", 1, 1), hint="maps are nested lists of integers and null")
+        elif too_large(x):
+            raise error("bad-data", f"'{name}' at {list(idx)} is {x}, larger than "
+                        f"{MAX_INTEGER:,}", Span("<data>", 1, 1),
+                        hint="numbers in the data stay within ±1,000,000,000")
         else:
             pts[idx] = x
     return pts
@@ -52,6 +56,10 @@ def data_to_instance(data: dict[str, Any]) -> Instance:
     inst = Instance()
     for name, v in data.items():
         if isinstance(v, bool | int):
+            if too_large(v):
+                raise error("bad-data", f"'{name}' is {v}, larger than {MAX_INTEGER:,}",
+                            Span("<data>", 1, 1),
+                            hint="numbers in the data stay within ±1,000,000,000")
             inst.constants[name] = v
         elif isinstance(v, list):
             inst.points[name] = _given_points(name, v)

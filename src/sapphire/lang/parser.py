@@ -15,6 +15,7 @@ from __future__ import annotations
 from sapphire.diagnostics import Span, error
 from sapphire.lang.lexer import Line, Token, tokenize
 from sapphire.lang.syntax import (
+    MAX_INTEGER,
     Apply,
     Binary,
     BoolLit,
@@ -32,6 +33,7 @@ from sapphire.lang.syntax import (
     TupleLit,
     TypeExpr,
     Unary,
+    too_large,
 )
 
 INFIX: dict[str, tuple[int, int]] = {
@@ -158,6 +160,10 @@ class _Parser:
     def prefix(self) -> Expr:
         tok = self.next()
         if tok.kind == "int":
+            if too_large(int(tok.text)):
+                raise self.fail("too-large", f"the number {tok.text} is larger than "
+                                f"{MAX_INTEGER:,}", tok.span,
+                                hint="numbers in a program stay within ±1,000,000,000")
             return Num(tok.span, int(tok.text))
         if tok.kind == "block":
             return Conj(tok.span, tuple(tok.block))  # type: ignore[arg-type]

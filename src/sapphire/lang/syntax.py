@@ -10,6 +10,15 @@ from dataclasses import dataclass, field
 
 from sapphire.diagnostics import Span
 
+MAX_INTEGER = 10**9
+"""The largest magnitude of a number written in a program, a case's parameters or instance
+data: far beyond any total or count a puzzle needs, and small enough that the solver's 64-bit
+arithmetic can multiply two of them. A larger one is an error where it is written."""
+
+
+def too_large(value: int) -> bool:
+    return abs(value) > MAX_INTEGER
+
 
 @dataclass(frozen=True)
 class Node:

@@ -16,6 +16,7 @@ from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.printer import show
+from sapphire.lang.syntax import MAX_INTEGER, too_large
 from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
 from sapphire.library.library import Library
 
@@ -226,6 +227,12 @@ def _check_params(
                     f"'{param.name}' of '{d.kind}' must be {TYPE_WORDS[spec.type]}, not {shown}",
                     vspan, f"write e.g. '{spec.preferred} {_example(spec.type)}'")
             continue
+        huge = [v for v in _integers(value) if too_large(v)]
+        if huge:
+            out.add("bad-parameter-value",
+                    f"'{param.name}' of '{d.kind}' holds {huge[0]}, larger than {MAX_INTEGER:,}",
+                    vspan, "numbers on a rule line stay within ±1,000,000,000")
+            continue
         if isinstance(value, int) and not isinstance(value, bool):
             low, high = spec.minimum, spec.maximum
             if (low is not None and value < low) or (high is not None and value > high):
@@ -396,3 +403,14 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
         key=lambda x: (x.span.file != case.path, x.span.line, x.span.col) if x.span else (True,)
     )
     return out.diagnostics
+
+
+def _integers(value: object) -> list[int]:
+    """Every integer in a parameter's value, however deep in lists."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list):
+        return [v for item in value for v in _integers(item)]
+    return []
