@@ -121,7 +121,7 @@ def refusal(text: str, **kw: object) -> str:
     (".NFA~gAAAAA~_x~R1C1", "the automaton format 2"),
     (".Regex~A~R1C1", "the pattern 'A' is not base64url"),
     (".Regex~_w~R1C1", "the pattern '_w' is not base64url"),
-    (".~R1C1_1.NFA~AbC~R1C1~R1C2", "'NFA'"),
+    (".~R1C1_1.NFA~AbC~R1C1~R1C2", "in '.NFA~AbC~R1C1~R1C2': the automaton's data ends early"),
     (".Shape~9x9~2-10.~R1C1_1", "'9x9~2-10'"),
     (".~R1C1_1~VX1_3", "'Var': extra cell VX1"),  # VX1 needs a .Var group
     (".Sum~3_=_1~R1C1~R1C2", "1 coefficients for 2 cells"),

@@ -85,7 +85,6 @@ def test_no_boxes_and_jigsaw_pieces_of_the_region_size() -> None:
 @pytest.mark.parametrize(("text", "named"), [
     (".Shape~9x9~3-11", "'9x9~3-11'"),
     (".Shape~9x9~1-8", "'9x9~1-8'"),
-    (".Shape~6x6.~R1C1_7", "outside 1-6"),
     (".ChaosConstruction.ChaosArrow~R1C1~0~CC2~CC3", "does not start"),
     (".ChaosConstruction.ChaosCount~R1C1~0~CC2~CC1", "first cell"),
     (".ChaosConstruction.ChaosCount~R1C1~0~CC1~CC99", "'Var'"),
@@ -96,6 +95,22 @@ def test_refusals_name_the_type(text: str, named: str) -> None:
         iss_to_case(text)
     assert named in str(exc.value)
     assert exc.value.kinds[0] == "unsupported-import"
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    (".Shape~6x6.~R1C1_7", "in '.~R1C1_7': a value of R1C1_7 is outside 1-6"),
+    (".Cage~x~R1C1~R1C2", "in '.Cage~x~R1C1~R1C2': 'x' is not a number"),
+    (".LittleKiller~5~R5C5", "in '.LittleKiller~5~R5C5': no diagonal starts at R5C5"),
+    (".Or.Cage~x~R1C1.~R1C1_1.End", "in an .Or branch: 'x' is not a number"),
+])
+def test_what_is_written_wrong_is_malformed_input_not_a_missing_kind(text: str,
+                                                                    says: str) -> None:
+    """A value ISS would never write is the input's fault, named as written (`bad-iss`); the
+    library lacking a kind is another error (`unsupported-import`)."""
+    with pytest.raises(SapphireError) as exc:
+        iss_to_case(text + ".Foo")
+    assert exc.value.kinds == ["bad-iss", "unsupported-import"]
+    assert exc.value.diagnostics[0].message == f"not an ISS constraint string: {says}"
 
 
 def test_chaos_construction_and_its_clues() -> None:

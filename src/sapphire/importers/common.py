@@ -223,6 +223,11 @@ class Unsupported(Exception):
         self.detail = detail
 
 
+class Malformed(Unsupported):
+    """A constraint that is not written as its format writes it (a bad cell, a number that is
+    not one, a missing list): the input is wrong, not the library short of a kind."""
+
+
 def row_or_column(rows: int, cols: int, axis: str, k: int, forward: bool) -> list[Cell] | None:
     """Row k (`axis` "R") or column k ("C") as an outside clue sees it: left to right or top
     to bottom when `forward`, else from the other end; None when there is no such line."""

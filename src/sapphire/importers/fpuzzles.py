@@ -55,6 +55,7 @@ from typing import Any
 from sapphire.diagnostics import Diagnostic, SapphireError, error
 from sapphire.importers.common import (
     CaseBuilder,
+    Malformed,
     Unsupported,
     decompress,
     digit_symbol,
@@ -72,10 +73,6 @@ NOTES = ("size", "grid", "title", "author", "ruleset", "negative", "solution",
 """Keys that are no rule of their own (read elsewhere, or the editor's settings)."""
 GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "anti-diagonal",
            "diagonal-": "main-diagonal", "disjointgroups": "disjoint-sets"}
-
-
-class Malformed(Unsupported):
-    """A clue that is not written as f-puzzles writes it (a bad cell, a missing list)."""
 
 
 def decode_fpuzzles(text: str) -> dict[str, Any]:

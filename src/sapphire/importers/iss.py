@@ -87,6 +87,7 @@ from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
 from sapphire.importers.common import (
     CaseBuilder,
+    Malformed,
     Rule,
     Unsupported,
     digit_symbol,
@@ -108,6 +109,12 @@ class Item:
     type: str
     args: list[str] = field(default_factory=list)
     members: list[Item] = field(default_factory=list)
+
+
+def _written(it: Item) -> str:
+    """A constraint as ISS writes it: `.Cage~3~R1C1`, and givens as `.~R1C1_5`."""
+    head = ".~" if it.type == "Given" else f".{it.type}~" if it.args else f".{it.type}"
+    return head + "~".join(it.args)
 
 
 class ShortArguments(Exception):
@@ -350,6 +357,8 @@ class Converter:
         self.problems: dict[str, str] = {}
         self.short: list[str] = []
         """Constraints written with too few arguments, as written."""
+        self.malformed: dict[str, str] = {}
+        """Constraints written wrongly (quoted as written, or "an .Or branch"): why."""
         self.givens: dict[Cell, set[int]] = {}
         self.shape = Shape()
         self.no_boxes = False
@@ -383,7 +392,7 @@ class Converter:
         """The cell dr rows and dc columns from `cell_id` in its grid or group of extra cells."""
         moved = self._moved(Item("", [cell_id]), dr, dc)
         if moved is None:
-            raise Unsupported("cell", f"{cell_id} has no cell {dr} down and {dc} right of it")
+            raise Malformed("cell", f"{cell_id} has no cell {dr} down and {dc} right of it")
         return self.cells(moved.args)[0]
 
     def on_board(self, out: list[Cell]) -> list[Cell]:
@@ -391,7 +400,7 @@ class Converter:
         for r, c in out:
             if (r, c) not in extra and not (1 <= r <= self.shape.rows
                                             and 1 <= c <= self.shape.cols):
-                raise Unsupported("cell", f"R{r}C{c} is off the {self.shape.rows}×"
+                raise Malformed("cell", f"R{r}C{c} is off the {self.shape.rows}×"
                                   f"{self.shape.cols} grid")
         return out
 
@@ -401,7 +410,7 @@ class Converter:
         try:
             return int(text)
         except ValueError:
-            raise Unsupported(iss_type, f"'{text}' is not a number") from None
+            raise Malformed(iss_type, f"'{text}' is not a number") from None
 
     # -- the conversion ---------------------------------------------------------------------
 
@@ -426,10 +435,12 @@ class Converter:
                 self.problems.setdefault(it.type, "no rule kind for it")
                 continue
             self._guard(it, lambda it=it, handler=handler: handler(self, it))
-        if self.problems or self.short:
+        if self.problems or self.short or self.malformed:
             raise SapphireError([
                 _bad(f"'{written}' has too few arguments", "").diagnostics[0]
                 for written in self.short] + [
+                _bad(f"in {where}: {why}", "").diagnostics[0]
+                for where, why in self.malformed.items()] + [
                 Diagnostic("unsupported-import",
                            f"the library cannot express ISS constraint type '{t}': {why}",
                            hint="add a rule definition for it, or leave the constraint out")
@@ -440,11 +451,13 @@ class Converter:
     def _guard(self, it: Item, f: Callable[[], None]) -> None:
         try:
             f()
+        except Malformed as u:
+            where = "an .Or branch" if it.type == "AnyOf" else f"'{_written(it)}'"
+            self.malformed.setdefault(where, u.detail)
         except Unsupported as u:
             self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
         except (IndexError, ShortArguments) as e:  # an argument the constraint lacks
-            short = e.item if isinstance(e, ShortArguments) else it
-            written = f".{short.type}" + "".join(f"~{a}" for a in short.args)
+            written = _written(e.item if isinstance(e, ShortArguments) else it)
             if written not in self.short:
                 self.short.append(written)
 
@@ -473,7 +486,7 @@ class Converter:
         try:
             sixes = [BASE64URL.index(ch) for ch in mask]
         except ValueError:
-            raise Unsupported("Replicate", f"the mask '{mask}' is not base64url") from None
+            raise Malformed("Replicate", f"the mask '{mask}' is not base64url") from None
         anchor = it.args[1] if len(it.args) > 1 else "R1C1"
         layer, at = self._position(anchor)
         if layer is None or at is None:
@@ -711,7 +724,7 @@ def _given(cv: Converter, it: Item) -> None:
         cell = cv.cells([cell_id])[0]
         values = {cv.number("Given", v) for v in vals}
         if any(not lo <= v <= hi for v in values):
-            raise Unsupported("Given", f"a value of {arg} is outside {lo}-{hi}")
+            raise Malformed("Given", f"a value of {arg} is outside {lo}-{hi}")
         if len(values) > 1:
             cv.need("Given", "absent-digits")
         old = cv.givens.get(cell)
@@ -753,7 +766,7 @@ def _sum(cv: Converter, it: Item) -> None:
         coeffs = coeffs[1:]
     cells = cv.cells(it.args[1:])
     if len(coeffs) != len(cells):
-        raise Unsupported("Sum", f"{len(coeffs)} coefficients for {len(cells)} cells")
+        raise Malformed("Sum", f"{len(coeffs)} coefficients for {len(cells)} cells")
     cv.need("Sum", "weighted-sum")
     cv.b.add("weighted-sum", cells, weights=[cv.number("Sum", c) for c in coeffs],
              sum=cv.number("Sum", total))
@@ -796,7 +809,7 @@ def _little_killer(cv: Converter, it: Item) -> None:
     start = cv.cells([it.args[1]])[0]
     diagonal = little_killer_cells(cv.shape.rows, cv.shape.cols).get(start)
     if diagonal is None:
-        raise Unsupported("LittleKiller", f"no diagonal starts at {it.args[1]}")
+        raise Malformed("LittleKiller", f"no diagonal starts at {it.args[1]}")
     cv.b.add("little-killer", diagonal, sum=total)
 
 
@@ -860,10 +873,10 @@ def line_cells(cv: Converter, line_id: str, forward: bool) -> list[Cell]:
     try:
         k = int(line_id[1:], 17) if len(line_id) == 2 else int(line_id[1:])
     except ValueError:
-        raise Unsupported("cell", f"'{line_id}' is not a row or column") from None
+        raise Malformed("cell", f"'{line_id}' is not a row or column") from None
     cells = row_or_column(cv.shape.rows, cv.shape.cols, line_id[:1], k, forward)
     if cells is None:
-        raise Unsupported("cell", f"'{line_id}' is not a row or column of the grid")
+        raise Malformed("cell", f"'{line_id}' is not a row or column of the grid")
     return cells
 
 
@@ -987,7 +1000,7 @@ def pair_table(cv: Converter, key: str) -> set[tuple[int, int]]:
     try:
         sixes = [BASE64URL.index(ch) for ch in key]
     except ValueError:
-        raise Unsupported("Pair", f"the key '{key}' is not base64url") from None
+        raise Malformed("Pair", f"the key '{key}' is not base64url") from None
     values = list(cv.alphabet)
     out = set()
     for n, (a, b) in enumerate(itertools.product(values, values)):
@@ -1107,7 +1120,7 @@ def _digit_counts(cv: Converter, it: Item) -> None:
     counts: dict[int, int] = {}
     if it.type == "LookAndSay":
         if not clue.isdigit() or len(clue) % 2:
-            raise Unsupported(it.type, f"the clue '{clue}' is not count-digit pairs")
+            raise Malformed(it.type, f"the clue '{clue}' is not count-digit pairs")
         for i in range(0, len(clue), 2):
             counts[int(clue[i + 1])] = counts.get(int(clue[i + 1]), 0) + int(clue[i])
     else:
@@ -1273,7 +1286,7 @@ def _connected_values(cv: Converter, it: Item) -> None:
     values = sorted({cv.number(it.type, v) for v in it.args[1].split("_")})
     lo, hi = cv.shape.values
     if values[0] < lo or values[-1] > hi:
-        raise Unsupported(it.type, f"values {it.args[1]} outside the grid's {lo}-{hi}")
+        raise Malformed(it.type, f"values {it.args[1]} outside the grid's {lo}-{hi}")
     size = cv.number(it.type, it.args[2]) if len(it.args) > 2 and it.args[2] else 0
     params: dict[str, JsonValue] = {"digits": values}
     if size:
@@ -1319,7 +1332,7 @@ def decode_nfa(text: str) -> tuple[list[tuple[int, int, int]], list[int], list[i
     def read(n: int) -> int:
         nonlocal pos
         if pos + n > len(bits):
-            raise Unsupported("NFA", "the automaton's data ends early")
+            raise Malformed("NFA", "the automaton's data ends early")
         v = int(bits[pos:pos + n], 2) if n else 0
         pos += n
         return v
