@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from lzstring import LZString  # type: ignore[import-untyped]
 
 from sapphire.case import parse_case, write_case
 from sapphire.cli import main
@@ -315,10 +316,15 @@ def test_a_missing_file_is_not_read_as_a_puzzle(tmp_path: Path, monkeypatch: pyt
     assert "constraint string itself" in (d.hint or "")
 
 
-def test_fpuzzles_json_pasted_as_input(capsys: pytest.CaptureFixture) -> None:
+@pytest.mark.parametrize("packed", [False, True])
+def test_fpuzzles_json_pasted_as_input(capsys: pytest.CaptureFixture, packed: bool) -> None:
+    """The puzzle's JSON, or its compressed `N4Ig…` payload, given as INPUT."""
     row = ",".join(["{}"] * 4)
     grid = ",".join([f"[{row}]"] * 4)
-    assert main(["import", "fpuzzles", '{"size": 4, "grid": [' + grid + ']}']) == 0
+    text = '{"size": 4, "grid": [' + grid + ']}'
+    pasted = LZString.compressToBase64(text) if packed else text
+    assert pasted.startswith("N4Ig" if packed else "{")
+    assert main(["import", "fpuzzles", pasted]) == 0
     out = capsys.readouterr().out
     assert out.startswith("---\nsource: the command line, imported as fpuzzles\n")
     assert out.endswith("---\nsudoku 4x4\n")

@@ -29,6 +29,14 @@ class Instance:
     """Extra term definitions in scope (a library's prelude)."""
 
 
+def _in_range(what: str, value: int) -> int:
+    """`value`, or the error of a number in the data past `MAX_INTEGER`."""
+    if too_large(value):
+        raise error("bad-data", f"{what} is {value}, larger than {MAX_INTEGER:,}",
+                    Span("<data>", 1, 1), hint=f"numbers in the data stay within ±{MAX_INTEGER:,}")
+    return value
+
+
 def _given_points(name: str, value: list[Any]) -> dict[tuple[int, ...], int]:
     """The non-null points of a nested-list map, keyed by their 0-based index."""
     pts: dict[tuple[int, ...], int] = {}
@@ -42,12 +50,8 @@ def _given_points(name: str, value: list[Any]) -> dict[tuple[int, ...], int]:
         elif isinstance(x, bool) or not isinstance(x, int):
             raise error("bad-data", f"'{name}' at {list(idx)} is {x!r}, not an integer or null",
                         Span("<data>", 1, 1), hint="maps are nested lists of integers and null")
-        elif too_large(x):
-            raise error("bad-data", f"'{name}' at {list(idx)} is {x}, larger than "
-                        f"{MAX_INTEGER:,}", Span("<data>", 1, 1),
-                        hint="numbers in the data stay within ±1,000,000,000")
         else:
-            pts[idx] = x
+            pts[idx] = _in_range(f"'{name}' at {list(idx)}", x)
     return pts
 
 
@@ -56,11 +60,7 @@ def data_to_instance(data: dict[str, Any]) -> Instance:
     inst = Instance()
     for name, v in data.items():
         if isinstance(v, bool | int):
-            if too_large(v):
-                raise error("bad-data", f"'{name}' is {v}, larger than {MAX_INTEGER:,}",
-                            Span("<data>", 1, 1),
-                            hint="numbers in the data stay within ±1,000,000,000")
-            inst.constants[name] = v
+            inst.constants[name] = _in_range(f"'{name}'", v)
         elif isinstance(v, list):
             inst.points[name] = _given_points(name, v)
         else:

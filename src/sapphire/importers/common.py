@@ -32,9 +32,9 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span, decode_text, e
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
+"""Given digits 10-16 as the case format writes them (one character per cell)."""
 IMPORTED = "<imported>"
 """The label of an imported case's text while it is checked; the user never sees that text."""
-"""Given digits 10-16 as the case format writes them (one character per cell)."""
 
 
 def std_library() -> Library:

@@ -162,11 +162,15 @@ BASE17 = "0123456789abcdefg"
 
 
 def _bad(message: str, near: str) -> SapphireError:
-    return SapphireError([Diagnostic(
+    return SapphireError([_bad_input(message, near)])
+
+
+def _bad_input(message: str, near: str = "") -> Diagnostic:
+    return Diagnostic(
         "bad-iss", f"not an ISS constraint string: {message}" + (f" (near '{near}')" if near
                                                                   else ""), None,
         "give the constraint string as ISS shows it (.~R1C1_5.Cage~17~R1C2~R1C3…), or the "
-        "link in ISS's address bar (…?q=.~R1C1_5…)")])
+        "link in ISS's address bar (…?q=.~R1C1_5…)")
 
 
 def parse_cell(cell_id: str) -> Cell:
@@ -355,10 +359,8 @@ class Converter:
         self.b = CaseBuilder() if library is None else CaseBuilder(library)
         self.items = items
         self.problems: dict[str, str] = {}
-        self.short: list[str] = []
-        """Constraints written with too few arguments, as written."""
-        self.malformed: dict[str, str] = {}
-        """Constraints written wrongly (quoted as written, or "an .Or branch"): why."""
+        self.malformed: dict[str, None] = {}
+        """What is written wrongly, one message each, in the order found."""
         self.givens: dict[Cell, set[int]] = {}
         self.shape = Shape()
         self.no_boxes = False
@@ -435,12 +437,8 @@ class Converter:
                 self.problems.setdefault(it.type, "no rule kind for it")
                 continue
             self._guard(it, lambda it=it, handler=handler: handler(self, it))
-        if self.problems or self.short or self.malformed:
-            raise SapphireError([
-                _bad(f"'{written}' has too few arguments", "").diagnostics[0]
-                for written in self.short] + [
-                _bad(f"in {where}: {why}", "").diagnostics[0]
-                for where, why in self.malformed.items()] + [
+        if self.problems or self.malformed:
+            raise SapphireError([_bad_input(message) for message in self.malformed] + [
                 Diagnostic("unsupported-import",
                            f"the library cannot express ISS constraint type '{t}': {why}",
                            hint="add a rule definition for it, or leave the constraint out")
@@ -453,13 +451,12 @@ class Converter:
             f()
         except Malformed as u:
             where = "an .Or branch" if it.type == "AnyOf" else f"'{_written(it)}'"
-            self.malformed.setdefault(where, u.detail)
+            self.malformed.setdefault(f"in {where}: {u.detail}")
         except Unsupported as u:
             self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
         except (IndexError, ShortArguments) as e:  # an argument the constraint lacks
-            written = _written(e.item if isinstance(e, ShortArguments) else it)
-            if written not in self.short:
-                self.short.append(written)
+            short = e.item if isinstance(e, ShortArguments) else it
+            self.malformed.setdefault(f"'{_written(short)}' has too few arguments")
 
     def _flatten(self, items: list[Item], out: list[Item]) -> None:
         for it in items:

@@ -163,7 +163,7 @@ class _Parser:
             if too_large(int(tok.text)):
                 raise self.fail("too-large", f"the number {tok.text} is larger than "
                                 f"{MAX_INTEGER:,}", tok.span,
-                                hint="numbers in a program stay within ±1,000,000,000")
+                                hint=f"numbers in a program stay within ±{MAX_INTEGER:,}")
             return Num(tok.span, int(tok.text))
         if tok.kind == "block":
             return Conj(tok.span, tuple(tok.block))  # type: ignore[arg-type]

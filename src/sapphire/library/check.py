@@ -231,7 +231,7 @@ def _check_params(
         if huge:
             out.add("bad-parameter-value",
                     f"'{param.name}' of '{d.kind}' holds {huge[0]}, larger than {MAX_INTEGER:,}",
-                    vspan, "numbers on a rule line stay within ±1,000,000,000")
+                    vspan, f"numbers on a rule line stay within ±{MAX_INTEGER:,}")
             continue
         if isinstance(value, int) and not isinstance(value, bool):
             low, high = spec.minimum, spec.maximum
