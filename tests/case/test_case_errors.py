@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from sapphire.case import parse_case, parse_case_file
@@ -82,10 +84,19 @@ def test_duplicate_front_matter_key() -> None:
     ]
 
 
-@pytest.mark.parametrize(("value", "col"), [("maybe", 9), ("no", 9), ("All", 9)])
+@pytest.mark.parametrize(("value", "col"), [("maybe", 9), ("All", 9)])
 def test_bad_negate_value(value: str, col: int) -> None:
     d = one(f"---\nlibrary: std\nnegate: {value}\n---\n")
     assert (d.kind, d.span.line, d.span.col) == ("bad-negate-value", 3, col)
+    assert d.message == f"negate must be 'none' or 'all', not '{value}'"
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("[all]", "and it is a list"), ("", "and it is empty"), ("{a: 1}", "and it is a mapping"),
+    ("no", "and YAML reads it as false"), ("on", "and YAML reads it as true")])
+def test_a_negate_value_that_is_no_word_is_named_by_its_shape(value: str, says: str) -> None:
+    d = one(f"---\nlibrary: std\nnegate: {value}\n---\n")
+    assert d.message == f"negate must be 'none' or 'all', {says}"
 
 
 def test_bad_negate_value_did_you_mean() -> None:
@@ -427,3 +438,64 @@ def test_givens_of_extra_cells() -> None:
     # shading and clues stay on the board
     shading = "shading: |\n  1 . .\n  . . .\n  . . .\n"
     assert where(EXTRA.format(n=2, more=shading, body="")) == [("givens-size", 8, 3)]
+
+
+# -- values no file can hold, and ids and parameters written with a stray ':' ---------------
+
+
+@pytest.mark.parametrize("depth", [65, 500, 5000])
+def test_a_value_nested_too_deep_is_bad_json(depth: int) -> None:
+    d = one(FRONT + "all-pairs r1c1-r1c2 allowed " + "[" * depth + "]" * depth + "\n")
+    assert (d.kind, d.span.line, d.span.col) == ("bad-json", 4, 29)
+    assert d.message == "bad JSON value: lists and objects nest more than 64 deep"
+
+
+def test_a_value_nested_64_deep_is_read() -> None:
+    text = "[" * 64 + "]" * 64
+    case = parse_case(FRONT + f"all-pairs r1c1-r1c2 allowed {text}\n")
+    assert case.rules[0].params[0].value == json.loads(text)
+
+
+@pytest.mark.parametrize("value", ['"\\ud800"', '["a\\udfffb"]', '{"\\ud83d": 1}'])
+def test_half_a_surrogate_pair_is_bad_json(value: str) -> None:
+    d = one(FRONT + f"all-pairs r1c1-r1c2 allowed {value}\n")
+    assert (d.kind, d.span.col) == ("bad-json", 29)
+    assert "half of a surrogate pair" in d.message
+
+
+def test_a_whole_surrogate_pair_is_one_character() -> None:
+    case = parse_case(FRONT + 'note r1c1 text "\\ud83d\\ude00"\n')
+    assert case.rules[0].params[0].value == "\U0001f600"
+
+
+@pytest.mark.parametrize(("line", "col", "hint"), [
+    ("cage-1 : cage r1c1 total 3", 7, "write 'cage-1: cage ...'"),
+    ("cage-1 :cage r1c1 total 3", 7, "write 'cage-1: cage ...'"),
+    ("c :", 2, "write 'c: RULE'"),
+])
+def test_a_space_before_the_ids_colon(line: str, col: int, hint: str) -> None:
+    d = one(FRONT + line + "\n")
+    assert (d.kind, d.span.col, d.hint) == ("bad-id", col, hint)
+    assert d.message.startswith("a space stands between the id")
+
+
+def test_a_parameter_written_with_a_colon() -> None:
+    d = one(FRONT + "cage r1c1 total: 3\n")
+    assert (d.kind, d.span.col) == ("misplaced-id", 11)
+    assert "'total 3'" in d.hint and "'total: cage ...'" in d.hint
+
+
+def test_a_predicate_written_without_if_or_unless() -> None:
+    d = one(FRONT + "cage r1c1 total 3 when uniform\n")
+    assert (d.kind, d.span.col) == ("bad-json", 24)
+    assert d.hint == "'uniform' is a condition's predicate: end the line with 'if uniform' or " \
+        "'unless uniform'"
+
+
+def test_a_line_read_up_to_its_error_is_marked_partial() -> None:
+    from sapphire.case.parser import parse_case_partial
+
+    case, found = parse_case_partial(FRONT + "cage r1c1-r1c2 total=3\nrenban r1c3-r1c4\n")
+    assert [(d.kind, d.span.col) for d in found] == [("unexpected-token", 16)]
+    assert [r.partial for r in case.rules] == [True, False]
+    assert case.rules[0].params == ()

@@ -317,13 +317,13 @@ def test_negate_front_matter(value: str, negate_all: bool) -> None:
 def test_whole_line_and_trailing_comments_are_kept() -> None:
     case = parse_case(FRONT + "# clues\nrenban r1c5-r1c6  # the top row\n")
     assert case.body[0] == CommentLine(" clues")
-    assert case.rules[0].comment == "the top row"
+    assert case.rules[0].comment == " the top row"
 
 
 def test_hash_inside_a_json_string_is_not_a_comment() -> None:
     r = rule('note r1c1 text "#1"  # real comment')
     assert r.params[0].value == "#1"
-    assert r.comment == "real comment"
+    assert r.comment == " real comment"
 
 
 def test_the_seed_excerpt_parses() -> None:

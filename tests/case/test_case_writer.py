@@ -37,8 +37,15 @@ def fmt(text: str) -> str:
 def test_spacing_is_canonical() -> None:
     text = FRONT + "cage-1:\tnot  cage r1c2-r1c3   total 17\trepeats true  if uniform   #  top  \n"
     assert fmt(text) == FRONT + (
-        "cage-1: not cage r1c2-r1c3 total 17 repeats true if uniform  # top\n"
+        "cage-1: not cage r1c2-r1c3 total 17 repeats true if uniform  #  top\n"
     )
+
+
+def test_a_comment_keeps_its_text_as_written() -> None:
+    """Only the comment's place is canonical: two spaces before a trailing '#', none before a
+    whole line's; what follows '#' is the user's, spaces and all."""
+    text = FRONT + "anti-king #x\nsudoku 9x9   #   two  spaces\n   #|  aligned  |\n"
+    assert fmt(text) == FRONT + "anti-king  #x\nsudoku 9x9  #   two  spaces\n#|  aligned  |\n"
 
 
 def test_leading_indentation_is_dropped() -> None:
@@ -90,6 +97,34 @@ def test_preferred_alias_writes_total_for_sum() -> None:
 
     assert write_case(case, alias) == FRONT + "c: cage r1c1-r1c2 total 3\nx: other r1c1 sum 3\n"
     assert write_case(case) == FRONT + "c: cage r1c1-r1c2 sum 3\nx: other r1c1 sum 3\n"
+
+
+def _total(reference: str, name: str) -> str:
+    return "total" if (reference, name) == ("cage", "sum") else name
+
+
+def _rules(reference: str, name: str) -> bool:
+    return (reference, name) == ("any-of", "rules")
+
+
+def test_an_alias_is_kept_where_its_preferred_name_is_given_too() -> None:
+    case = parse_case(FRONT + "c: cage r1c1-r1c2 sum 3 total 3\nd: cage r1c3 repeats true sum 3\n")
+    assert write_case(case, _total) == FRONT + (
+        "c: cage r1c1-r1c2 sum 3 total 3\nd: cage r1c3 repeats true total 3\n")
+
+
+def test_names_are_preferred_inside_rule_lines_held_by_a_parameter() -> None:
+    """At any depth, and nothing else in an entry changes; an entry that does not parse, or a
+    parameter that holds no rule lines, stays as written."""
+    line = ('any-of rules ["cage  r1c1 sum 3  # c", "any-of rules [\\"cage r1c2 sum 4\\"]", '
+            '"cage r1c3 sum=3", 7] other ["cage r1c1 sum 3"]')
+    case = parse_case(FRONT + line + "\n")
+    assert write_case(case, _total, _rules) == FRONT + (
+        'any-of rules ["cage  r1c1 total 3  # c","any-of rules [\\"cage r1c2 total 4\\"]",'
+        '"cage r1c3 sum=3",7] other ["cage r1c1 sum 3"]\n')
+    assert write_case(case, _total) == FRONT + (
+        'any-of rules ["cage  r1c1 sum 3  # c","any-of rules [\\"cage r1c2 sum 4\\"]",'
+        '"cage r1c3 sum=3",7] other ["cage r1c1 sum 3"]\n')
 
 
 def test_case_built_in_code_gets_yaml_front_matter() -> None:
@@ -147,7 +182,7 @@ PARAM_NAME = st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True).filter(
 )
 CELL = st.builds(Cell, st.integers(1, 9), st.integers(1, 9))
 POSITIONAL = st.from_regex(r"[0-9][A-Za-z0-9_.+-]{0,5}", fullmatch=True)
-COMMENT = SAFE_TEXT.map(lambda s: s.strip(" \t"))
+COMMENT = SAFE_TEXT.map(lambda s: s.rstrip(" \t"))
 
 
 @st.composite

@@ -362,3 +362,29 @@ def test_a_predicate_file_adds_a_condition_keyword(tmp_path: Path) -> None:
     assert lib.check_case(case("renban r1c1-r1c2 if even")) == []
     (d,) = lib.check_case(case("even r1c1-r1c2"))
     assert d.kind == "missing-definition" and "write it as a condition" in d.hint
+
+
+@pytest.mark.parametrize(("line", "col"), [
+    ("pairs r1c1-r1c2 allowed 5", 25), ("all-pairs r1c1-r1c2 allowed [[1,2,3]]", 29),
+    ("digit-counts r1c1-r1c2 counts [1,2]", 31), ('equal-sums r1c1-r1c2-r1c3 cuts "x"', 32),
+])
+def test_a_list_of_pairs_or_of_integers_is_checked_where_it_is_written(std, line: str,
+                                                                       col: int) -> None:
+    """Not at `solve`, in the definition's meaning: the case's line is where the mistake is."""
+    (d,) = std.check_case(case(line, board="4x4"))
+    assert (d.kind, d.span.line, d.span.col) == ("bad-parameter-type", 4, col)
+
+
+def test_pairs_and_cuts_written_well_are_clean(std) -> None:
+    c = case("pairs r1c1-r1c2 allowed [[1,2],[2,1]]", "digit-counts r1c1-r1c2 counts [[1,2]]",
+             "equal-sums r1c1-r1c2-r1c3 cuts [2]", "all-pairs r2c1-r2c2 allowed []", board="4x4")
+    assert std.check_case(c) == []
+
+
+def test_a_condition_on_the_shading_of_an_extra_cell(std) -> None:
+    """The answer shades the board's cells only, so `uniform` cannot read an extra cell."""
+    c = case("sudoku 4x4", "yin-yang", "cage r5c1-r4c1 total 3 if uniform",
+             "cage-2: cage r3c1-r4c1 total 3 if uniform", **{"extra-cells": 2})
+    (d,) = std.check_case(c)
+    assert (d.kind, d.span.line, d.span.col) == ("condition-on-extra-cells", 6, 6)
+    assert "r5c1 is an extra cell" in d.message

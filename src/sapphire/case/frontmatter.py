@@ -260,11 +260,18 @@ def _check_library(value: JsonValue) -> tuple[str, str, str] | None:
 def _check_negate(value: JsonValue) -> tuple[str, str, str] | None:
     if value in NEGATE_VALUES and isinstance(value, str):
         return None
-    shown = "false" if value is False else "true" if value is True else str(value)
-    hint = did_you_mean(shown, NEGATE_VALUES) if isinstance(value, str) else None
+    if isinstance(value, bool):  # yes, no, on, off, true and false in YAML
+        says = f"and YAML reads it as {str(value).lower()}"
+    elif value is None:
+        says = "and it is empty"
+    elif isinstance(value, list | dict):
+        says = f"and it is a {'list' if isinstance(value, list) else 'mapping'}"
+    else:
+        says = f"not '{value}'"
+    hint = did_you_mean(value, NEGATE_VALUES) if isinstance(value, str) else None
     return (
         "bad-negate-value",
-        f"negate must be 'none' or 'all', not '{shown}'",
+        f"negate must be 'none' or 'all', {says}",
         hint or "write 'negate: none' or 'negate: all'",
     )
 

@@ -73,6 +73,9 @@ class RuleLine:
     """A trailing `# ...` comment, kept verbatim (without the leading '#')."""
     span: Span | None = field(default=None, compare=False)
     reference_span: Span | None = field(default=None, compare=False)
+    partial: bool = field(default=False, compare=False)
+    """The reader stopped at an error on this line: what it holds was read, and what follows
+    the error was not, so a check must not call the rest missing."""
 
     @property
     def negated(self) -> bool:

@@ -123,7 +123,7 @@ class RuleLineParser:
         self.comment: str | None = None
         code = line
         if hash_at is not None:
-            self.comment = line[hash_at + 1 :].strip(WS)
+            self.comment = line[hash_at + 1 :].rstrip(WS)
             code = line[:hash_at]
         self.code = code.rstrip(WS)
         self.pos = 0
@@ -168,10 +168,11 @@ class RuleLineParser:
 
     def parse(self) -> ParsedRule | None:
         """The rule line (possibly partial after an error), or None when no reference was read."""
+        partial = False
         try:
             self._instance()
         except _Stop:
-            pass
+            partial = True
         s = self.state
         if s.reference is None:
             return None
@@ -187,6 +188,7 @@ class RuleLineParser:
             comment=self.comment,
             span=self.rep.span(self.line_no, 1, max(1, len(self.code))),
             reference_span=s.reference_span,
+            partial=partial,
         )
         return ParsedRule(rule, s.id_span, s.positional_span)
 
@@ -196,6 +198,16 @@ class RuleLineParser:
         if word is None:
             return
         start, tok = word
+        after = self._peek_word()
+        if ":" not in tok and after is not None and after[1].startswith(":"):
+            rest = self.code[after[0] + 1 :].split()
+            self._fail(
+                "bad-id",
+                f"a space stands between the id '{tok}' and its ':'",
+                start + len(tok),
+                after[0] - start - len(tok),
+                hint=f"write '{tok}: {rest[0]} ...'" if rest else f"write '{tok}: RULE'",
+            )
         if ":" in tok and "://" not in tok:
             self._id(start, tok)
             word = self._next_word()
@@ -405,12 +417,15 @@ class RuleLineParser:
         if tok == "not":
             hint = f"'not' goes before the rule name: 'not {s.reference} ...'"
         elif tok.endswith(":"):
+            name = tok[:-1]
             self._fail(
                 "misplaced-id",
-                f"the id '{tok[:-1]}' must come first on the line",
+                f"'{tok}' stands where a parameter name belongs, and an id comes first on the "
+                "line",
                 start,
                 len(tok),
-                hint="the id precedes the rule and every 'not'",
+                hint=f"a parameter is written without ':' ('{name} 3'); an id precedes the rule "
+                f"and every 'not' ('{name}: {s.reference} ...')",
             )
         elif is_cell_like(tok):
             hint = "cells come right after the rule name, before any parameter"
@@ -470,11 +485,21 @@ class RuleLineParser:
             if e.pos > start:
                 message = f"bad JSON value: {e.msg.lower()}"
             hint = JSON_HINT
-            if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", tok) and e.pos == start:
+            if tok in PREDICATES and e.pos == start:
+                hint = (f"'{tok}' is a condition's predicate: end the line with 'if {tok}' or "
+                        f"'unless {tok}'")
+            elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", tok) and e.pos == start:
                 hint = f'write text in double quotes: "{tok}"'
             self._fail("bad-json", message, at, width, hint=hint)
         except ValueError as e:
             self._fail("bad-json", f"bad JSON value: {e}", start, len(tok), hint=JSON_HINT)
+        except RecursionError:
+            self._fail("bad-json", f"bad JSON value: {_TOO_DEEP}", start, len(tok),
+                       hint=JSON_HINT)
+        problem = unwritable(value)
+        if problem is not None:
+            self._fail("bad-json", f"bad JSON value: {problem}", start, len(tok),
+                       hint=JSON_HINT)
         if end < len(self.code) and self.code[end] not in WS:
             rest = self._peek_from(end)
             self._fail(
@@ -547,6 +572,39 @@ class RuleLineParser:
             len(extra),
             hint=hint,
         )
+
+
+MAX_JSON_DEPTH = 64
+"""How deeply a parameter's value may nest lists and objects: far beyond any rule's needs,
+and well within what the checks that walk a value can follow."""
+
+
+_TOO_DEEP = f"lists and objects nest more than {MAX_JSON_DEPTH} deep"
+
+
+def unwritable(value: object) -> str | None:
+    """Why a decoded JSON value cannot stand in a case (nested past `MAX_JSON_DEPTH`, or text
+    holding half of a UTF-16 surrogate pair, which no file can hold), or None."""
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth >= MAX_JSON_DEPTH:  # the outermost list is at depth 0
+            return _TOO_DEEP
+        if isinstance(item, str):
+            texts = [item]
+        elif isinstance(item, dict):
+            texts = list(item)
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            texts = []
+            todo.extend((v, depth + 1) for v in item)
+        else:
+            continue
+        for text in texts:
+            bad = next((ch for ch in text if "\ud800" <= ch <= "\udfff"), None)
+            if bad is not None:
+                return f"the text holds \\u{ord(bad):04x}, half of a surrogate pair"
+    return None
 
 
 def _reject_constant(name: str) -> NoReturn:

@@ -186,14 +186,14 @@ class CaseBuilder:
 
     def rule_texts(self) -> list[str]:
         """The rule lines alone, with their ids: the entries of an `any-of`/`all-of`."""
-        text = write_case(self.case(), self.library.preferred_name)
+        text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
         return text.split("\n---\n", 1)[1].splitlines()  # after the closing delimiter
 
     def build(self) -> str:
         """The canonical, checked case text. A rule line the library refuses (a constraint
         of the input that lists no cells, say) is reported with that line, since the user
         never sees the text it stands in."""
-        text = write_case(self.case(), self.library.preferred_name)
+        text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
         case = parse_case(text, IMPORTED)
         problems = self.library.check_case(case)
         if problems:
@@ -210,7 +210,7 @@ class CaseBuilder:
                 Diagnostic(d.kind, written(d) + d.message, None, "the input's constraint for it "
                            "lacks a part (its cells, say) or holds one the rule does not take")
                 for d in problems])
-        return write_case(case, self.library.preferred_name)
+        return write_case(case, self.library.preferred_name, self.library.holds_rules)
 
 
 class Unsupported(Exception):

@@ -14,7 +14,7 @@ from sapphire.library.definition import (
     parse_definition,
     parse_prelude,
 )
-from sapphire.library.library import Library, load_library, std_root
+from sapphire.library.library import Library, load_case_library, load_library, std_root
 
 __all__ = [
     "Library",
@@ -24,6 +24,7 @@ __all__ = [
     "Prelude",
     "RuleDefinition",
     "Term",
+    "load_case_library",
     "load_library",
     "parse_definition",
     "parse_prelude",

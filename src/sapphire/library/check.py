@@ -11,7 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from sapphire.case.givens import case_extra_cells, on_board, outside, parse_digits
+from sapphire.case.givens import (
+    board_size,
+    case_extra_cells,
+    on_board,
+    outside,
+    parse_digits,
+)
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
@@ -131,7 +137,7 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
         return
     allowed = ", ".join(spec.values) if spec.values else "a size such as 9x9"
     if rule.positional is None:
-        if spec.required:
+        if spec.required and not rule.partial:
             out.add("missing-positional", f"'{d.kind}' needs its size, e.g. '{d.kind} "
                     f"{spec.values[-1] if spec.values else '9x9'}'", where, f"sizes: {allowed}")
     elif not _positional_ok(d, rule.positional):
@@ -178,10 +184,13 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
         numbers = re.sub(r"\d+", lambda n: str(int(n.group()) - shift), m.group(2))
         return ("entries " if m.group(1) == "lines" else "entry ") + numbers
 
+    def renumbered(text: str) -> str:
+        return re.sub(r"\b(lines?) (\d+(?:(?:, | and )\d+)*)", entries, text)
+
     problems = [replace(p, span=replace(p.span, line=p.span.line - shift,
                                         end_line=max(p.span.end_line - shift, 0)),
-                        message=re.sub(r"\b(lines?) (\d+(?:(?:, | and )\d+)*)", entries,
-                                       p.message))
+                        message=renumbered(p.message),
+                        hint=renumbered(p.hint) if p.hint else p.hint)
                 if p.span is not None and p.span.file == label else p for p in problems]
     for rule in sub.rules if sub is not None and check and not problems else ():
         d = lib.resolve(rule.reference)
@@ -271,15 +280,16 @@ def _check_params(
             out.diagnostics.extend(
                 rule_lines(lib, out.case, rule, lines, board, declared=declared)[1])
     for spec in d.params:
-        if spec.required and spec.name not in seen and spec.name not in misspelt:
+        if (spec.required and spec.name not in seen and spec.name not in misspelt
+                and not rule.partial):
             out.add("missing-parameter", f"'{d.kind}' needs its parameter '{spec.preferred}'",
                     _where(rule), f"add '{spec.preferred} {_example(spec.type)}' to the line")
 
 
 def _example(ptype: str) -> str:
     return {"integer": "17", "boolean": "true", "digits": "[2,9]", "cell": "r1c1",
-            "integers": "[0]", "weights": "[1,-1]", "moves": "[[0,1,1]]", "pattern": '"[1-4]*5"',
-            "rules": '["renban r1c1-r1c2"]'}.get(ptype, "1")
+            "integers": "[0]", "weights": "[1,-1]", "pairs": "[[1,2]]", "moves": "[[0,1,1]]",
+            "pattern": '"[1-4]*5"', "rules": '["renban r1c1-r1c2"]'}.get(ptype, "1")
 
 
 def _json(value: object) -> str:
@@ -297,7 +307,8 @@ def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, ou
 
 
 def _check_condition(
-    lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool, out: _Out
+    lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
+    board: tuple[int, int] | None, out: _Out
 ) -> None:
     cond = rule.condition
     if cond is None:
@@ -319,6 +330,16 @@ def _check_condition(
                 f"'{cond.keyword} {cond.predicate}' needs the rule's own cells, and "
                 f"'{rule.reference}' lists none", where,
                 "a condition applies to the cells of its rule; drop it or list cells")
+    if pred is not None and board is not None and pred.needs & {"shading", "regions"}:
+        extra = [ref for ref in rule.cells if ref.cell.row > board[0] and on_board(
+            ref.cell.row, ref.cell.col, board, case_extra_cells(out.case))]
+        if extra:
+            out.add("condition-on-extra-cells",
+                    f"'{cond.predicate}' reads the {sorted(pred.needs)[0]} of its rule's cells, "
+                    f"and {extra[0].cell} is an extra cell, which has none",
+                    extra[0].span or where,
+                    "the answer shades and divides only the board's cells; drop the condition "
+                    "or the extra cells")
     for need in sorted(pred.needs - declared) if pred is not None else ():
         declarers = lib.declarers(need)
         kind = ("uniform-without-yin-yang" if (cond.predicate, need) == ("uniform", "shading")
@@ -386,7 +407,7 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
             if not reported:
                 _missing(lib, case, rule, out, prelude_ok)
         else:
-            if d.scope == "cells" and not rule.cells:
+            if d.scope == "cells" and not rule.cells and not rule.partial:
                 out.add("missing-cells", f"'{d.kind}' applies to cells, and none are listed",
                         _where(rule), f"list them, e.g. '{d.kind} r1c1-r1c2'")
             elif d.scope == "global" and rule.cells:
@@ -396,12 +417,25 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
             _check_params(lib, d, rule, board, alphabet, declared, out)
             _check_length(d, rule, board, out)
             _check_needs(lib, d, rule, declared, out)
-        _check_condition(lib, rule, declared, prelude_ok, out)
+        _check_condition(lib, rule, declared, prelude_ok, board, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)
     out.diagnostics.sort(
         key=lambda x: (x.span.file != case.path, x.span.line, x.span.col) if x.span else (True,)
     )
+    return out.diagnostics
+
+
+def check_board(lib: Library, case: Case) -> list[Diagnostic]:
+    """The error of a case that says nothing of its board's size (no `board:`, no rule that
+    declares one, no grid of givens), which a solve needs; checked on a case that has no other
+    error, whose rules all resolve."""
+    out = _Out(case, [])
+    resolved = [(rule, lib.resolve(rule.reference)) for rule in case.rules]
+    if _board(case, resolved, out)[0] is None and board_size(case) is None:
+        out.add("no-board", "the case does not say how big the board is", Span(case.path, 1, 1),
+                "add 'board: 9x9' to the front matter, or a rule that declares the board such "
+                "as 'sudoku 9x9'")
     return out.diagnostics
 
 

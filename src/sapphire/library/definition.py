@@ -22,9 +22,9 @@ from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
-                    "moves", "pattern", "weights"]
+                    "pairs", "moves", "pattern", "weights"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules",
-                                "integers", "moves", "pattern", "weights")
+                                "integers", "pairs", "moves", "pattern", "weights")
 DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 CHANNEL_DECLARATIONS: dict[str, str] = {
@@ -87,10 +87,10 @@ def type_matches(ptype: str, value: JsonValue | Cell) -> bool:
         )
     if ptype == "cell":
         return isinstance(value, Cell)
-    if ptype in ("integers", "weights", "moves"):
-        width = 3 if ptype == "moves" else 1
+    if ptype in ("integers", "weights", "pairs", "moves"):
+        width = {"pairs": 2, "moves": 3}.get(ptype, 1)
         return isinstance(value, list) and all(
-            _integer(v) if width == 1 else isinstance(v, list) and len(v) == 3 and all(
+            _integer(v) if width == 1 else isinstance(v, list) and len(v) == width and all(
                 _integer(x) for x in v) for v in value)
     if ptype == "pattern":
         return isinstance(value, str)
@@ -108,6 +108,7 @@ TYPE_WORDS: dict[str, str] = {
     "json": "a JSON value",
     "integers": "a list of integers such as [0,2]",
     "weights": "one integer per listed cell such as [1,1,-10]",
+    "pairs": "a list of pairs of integers such as [[1,2],[2,4]]",
     "moves": "a list of [state, digit, next state] moves such as [[0,1,1],[1,2,0]]",
     "pattern": 'a regular expression as text such as "[1-4]*5"',
     "rules": 'a list of rule lines such as ["cage r1c1-r1c2 total 3", "renban r1c3-r1c4"]',

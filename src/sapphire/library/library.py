@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from sapphire.case.model import Case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text, source_line
 from sapphire.library import fetch
 from sapphire.library.definition import (
     KIND_RE,
@@ -143,6 +143,13 @@ class Library:
         spec = d.param(param_name) if d is not None else None
         return spec.preferred if spec is not None else param_name
 
+    def holds_rules(self, reference: str, param_name: str) -> bool:
+        """Whether a parameter's strings are rule lines (`any-of rules`), which the writer
+        spells like lines of their own."""
+        d = self._quiet(reference)
+        spec = d.param(param_name) if d is not None else None
+        return spec is not None and spec.type == "rules"
+
     def _quiet(self, reference: str) -> RuleDefinition | None:
         try:
             return self.resolve(reference)
@@ -154,6 +161,12 @@ class Library:
         from sapphire.library.check import check_case
 
         return check_case(self, case)
+
+    def check_board(self, case: Case) -> list[Diagnostic]:
+        """The error of a case, free of other errors, that does not say how big its board is."""
+        from sapphire.library.check import check_board
+
+        return check_board(self, case)
 
 
 _STD: list[Library] = []
@@ -226,3 +239,23 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) ->
         raise error("library-not-found", f"library folder {str(folder)!r} does not exist",
                     hint="library: std uses the bundled definitions")
     return _load_folder(root, folder, cache_dir)
+
+
+def load_case_library(case: Case) -> Library:
+    """The library `case` declares, found from the case file's folder; an error that names no
+    place (a missing folder, an insecure URL) is placed at the front matter's `library`."""
+    root = case.front.library
+    if root is None:
+        raise error("missing-library", "the case declares no library",
+                    hint="write 'library: std' in the front matter")
+    try:
+        return load_library(root, Path(case.path).resolve().parent)
+    except SapphireError as exc:
+        at = case.front.spans.get("library")
+        if at is None:
+            raise
+        raise SapphireError([
+            d if d.span is not None else Diagnostic(d.kind, d.message, at, d.hint,
+                                                    source_line(case.source, at.line), d.notes)
+            for d in exc.diagnostics]) from None
+

@@ -19,7 +19,6 @@ the board, while global rules range over `board` alone. A `weights` parameter is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sapphire.case.givens import (
@@ -32,7 +31,7 @@ from sapphire.case.givens import (
     shading_grid,
 )
 from sapphire.case.model import Case, Cell, RuleLine
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, read_text
 from sapphire.ground.grounder import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
@@ -141,9 +140,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         if d is not None and d.board_for(r.positional) is not None:
             size = d.board_for(r.positional)
     if size is None:
-        raise error("no-board", "the case does not say how big the board is",
-                    Span(case.path, 1, 1), hint="add `board: 9x9` to the front matter, or a "
-                    "rule that declares the board such as `sudoku 9x9`", source=case.source)
+        raise SapphireError(lib.check_board(case))
     rows, cols = size
     board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     extra = extra_cells(size, case_extra_cells(case))
@@ -309,11 +306,10 @@ def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
 def load_case(path: str) -> tuple[Case, Library]:
     """Parse a case file and load the library it declares."""
     from sapphire.case.parser import parse_case
-    from sapphire.library import load_library
+    from sapphire.library import load_case_library
 
     case = parse_case(read_text(path), path)
-    root = case.front.library
-    if root is None:
+    if case.front.library is None:
         raise SapphireError([Diagnostic("missing-library", "the case declares no library",
                                         Span(path, 1, 1))])
-    return case, load_library(root, Path(path).resolve().parent)
+    return case, load_case_library(case)
