@@ -146,7 +146,8 @@ def read_text(path: str | Path, kind: str = "io", *, newlines: bool = True,
 def decode_text(raw: bytes, label: str, kind: str = "io", *, newlines: bool = True) -> str:
     """`raw` as UTF-8 text. Text that is not UTF-8 is an error placed at the line and column of
     its first bad byte, so that the user can find it. `newlines=False` keeps `\\r\\n` and `\\r`
-    as they are written (the case writer round-trips them); otherwise they read as `\\n`."""
+    as they are written (the case writer round-trips them, and the case reader drops a leading
+    byte-order mark); otherwise they read as `\\n`, and a byte-order mark is dropped."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -156,6 +157,6 @@ def decode_text(raw: bytes, label: str, kind: str = "io", *, newlines: bool = Tr
         raise error(kind, f"cannot read {label}: byte 0x{raw[e.start]:02x} is not UTF-8",
                     Span(label, line, col), hint="save the file as UTF-8 text",
                     source=raw.decode("utf-8", errors="replace")) from None
-    if newlines:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if newlines:  # and the byte-order mark some editors put first, which is no character
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return text

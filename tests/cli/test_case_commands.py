@@ -6,8 +6,6 @@ behaviour both without a library and with one; the real library gets one integra
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +36,16 @@ class FakeLibrary:
 
 
 def install_library(monkeypatch: pytest.MonkeyPatch, load_library: Any | None) -> None:
-    """Replace `sapphire.library` with a module holding `load_library` (or lacking it)."""
-    module = types.ModuleType("sapphire.library")
-    if load_library is not None:
-        module.load_library = load_library  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sapphire.library", module)
+    """Give the commands `load_library(root, base_dir)` in place of the library stage, or no
+    library at all."""
+    from sapphire.cli import case_commands
+
+    def load(case: Case) -> Any | None:
+        if load_library is None:
+            return None
+        return load_library(case.front.library, Path(case.path).resolve().parent)
+
+    monkeypatch.setattr(case_commands, "load_case_library", load)
 
 
 @pytest.fixture
@@ -220,11 +223,89 @@ def test_fmt_leaves_the_yin_yagn_example_unchanged(capsys: pytest.CaptureFixture
 def test_the_real_library_accepts_the_yin_yagn_example(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import importlib
-
-    if not hasattr(importlib.import_module("sapphire.library"), "load_library"):
-        pytest.skip("the library stage does not provide load_library yet")
     assert main(["fmt", str(EXAMPLE)]) == 0
     assert capsys.readouterr().out == EXAMPLE.read_text(encoding="utf-8")
     assert main(["check", str(EXAMPLE)]) == 0
     assert capsys.readouterr().out == "ok\n"
+
+
+# -- with the bundled library ----------------------------------------------------------------
+
+STD = "---\nlibrary: std\nboard: 4x4\ndigits: 1-4\n---\n"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# "The total parameter aliases cage sum; the writer uses total."
+@pytest.mark.parametrize("line", ["cage r1c1-r1c2 sum 3 total 3",
+                                  "nabner r1c1-r1c2 different true distinct true"])
+def test_fmt_keeps_an_alias_given_with_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    """Spelling `sum` as `total` would give `total` twice: `fmt` keeps both as written, and
+    `check` reports the second."""
+    path = write(tmp_path, STD + line + "\n")
+    assert run(["fmt", str(path)], capsys) == (0, STD + line + "\n", "")
+    code, _, err = run(["check", str(path)], capsys)
+    assert code == 1 and err.count("error:") == 1 and "repeats" in err
+
+
+def test_fmt_spells_the_parameters_of_any_of_entries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each entry is a rule line of its own: its names are spelled as on a line, and nothing
+    else in it changes; an entry that does not parse stays as written."""
+    line = ('any-of rules ["a: cage  r1c1-r1c2 sum 3", "b: cage r1c3-r1c4 sum 3 total 3", '
+            '"cage r2c1 sum=3"]')
+    code, out, _ = run(["fmt", str(write(tmp_path, STD + line + "\n"))], capsys)
+    assert code == 0
+    assert out == STD + ('any-of rules ["a: cage  r1c1-r1c2 total 3",'
+                         '"b: cage r1c3-r1c4 sum 3 total 3","cage r2c1 sum=3"]\n')
+
+
+def test_check_reports_an_unknown_predicate_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, STD + "yin-yang\ncage r1c1-r1c2 total 3 if unifrom\n")
+    code, _, err = run(["check", str(path)], capsys)
+    assert code == 1
+    assert err.splitlines()[0] == f"{path}:7:27: error: unknown condition predicate 'unifrom'"
+    assert err.count("error:") == 1
+
+
+@pytest.mark.parametrize("line", ["cage R1C1-r1c2 total 3", "cage r1c1, r1c2 total 3",
+                                  "cage r1c1-r1c2 total=3", "cage c1: r1c1-r1c2 total 3"])
+def test_check_reports_a_line_once_where_reading_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    """The rest of a line the reader could not read is not called missing."""
+    code, _, err = run(["check", str(write(tmp_path, STD + line + "\n"))], capsys)
+    assert code == 1 and err.count("error:") == 1
+    assert "needs its parameter" not in err and "none are listed" not in err
+
+
+@pytest.mark.parametrize("body", ["not anti-king\n", ""])
+def test_check_reports_a_case_without_a_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str
+) -> None:
+    """What `solve` would refuse, `check` reports."""
+    path = write(tmp_path, "---\nlibrary: std\ndigits: 1-4\n---\n" + body)
+    for command in ("check", "solve"):
+        code, _, err = run([command, str(path)], capsys)
+        assert code == 1
+        assert err.startswith(f"{path}:1:1: error: the case does not say how big the board is\n")
+
+
+def test_a_missing_library_folder_is_placed_at_the_library_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "---\nboard: 4x4\nlibrary: nosuch\n---\nsudoku 4x4\n")
+    for command in ("check", "solve"):
+        code, _, err = run([command, str(path)], capsys)
+        assert code == 1
+        assert err.startswith(f"{path}:3:1: error: library folder ")
+        assert "  library: nosuch\n" in err

@@ -157,3 +157,116 @@ def test_seconds_leave_out_loading_the_solver(tmp_path: Path) -> None:
     stages = sum(v for k, v in timings.items() if k not in ("load", "enumerate", "solve1"))
     assert timings["load"] > 0.1
     assert out["seconds"] < stages + 0.05
+
+
+# -- the command line's contracts (DESIGN.md): exit statuses, files, answers ----------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "x.sapphire", "--max-solutions", "abc"], ["solve", "x.sapphire", "--format", "xml"],
+    ["solve", "x.sapphire", "--backend", "foo"], ["solve", "x.sapphire", "--frobnicate"],
+    ["solve"], ["launch"]])
+def test_a_command_line_argparse_refuses_is_bad_input(argv: list[str],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1, as for any bad input: argparse's own 2 would read as "no solution"."""
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("usage: sapphire") and "error: " in err
+
+
+def test_help_still_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["solve", "--help"])
+    assert info.value.code == 0 and "--time-limit" in capsys.readouterr().out
+
+
+def test_an_answer_found_before_the_time_limit_is_solved() -> None:
+    """Exit 3 is "time limit reached without an answer"; with one, the puzzle is solved, though
+    not shown unique: 0, and the status stays `unknown`."""
+    from sapphire.cli.solve import exit_status
+    from sapphire.pipeline import SolveResult
+
+    def result(status: str, answers: int) -> SolveResult:
+        return SolveResult(status, [{}] * answers, 0.1, {}, None)
+
+    assert [exit_status(result(*r)) for r in [("unknown", 1), ("unknown", 0), ("unique", 1),
+                                              ("multiple", 2), ("none", 0)]] == [0, 3, 0, 0, 2]
+
+
+def test_data_goes_with_a_program_only(capsys: pytest.CaptureFixture[str]) -> None:
+    case = Path(__file__).parents[2] / "examples" / "cases" / "killer-sudoku.case"
+    assert main(["solve", str(case), "--data", "missing.json"]) == 1
+    assert "--data goes with a .sapphire program" in capsys.readouterr().err
+
+
+def test_a_program_is_known_by_its_suffix_in_any_case(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    prog = tmp_path / "P.SAPPHIRE"
+    prog.write_text("x∈{0⋯3}\nx>2\n", encoding="utf-8")
+    assert main(["solve", str(prog), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solutions"] == [{"values": {"x": 3}}]
+
+
+def test_check_reads_a_program_and_fmt_refuses_one(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(SEED)]) == 0
+    assert capsys.readouterr().out == "ok\n"
+    bad = tmp_path / "bad.sapphire"
+    bad.write_text("x∈{0 1}\n∀a: x\n", encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    assert capsys.readouterr().err.startswith(f"{bad}:2:3: error: expected '∈'")
+    assert main(["fmt", str(bad)]) == 1
+    assert "fmt writes case files" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_starts_a_program_or_data_unseen(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prog, data = tmp_path / "p.sapphire", tmp_path / "d.json"
+    prog.write_bytes("\ufeffx∈{0⋯k}\nx>1\n".encode())
+    data.write_bytes('\ufeff{"k": 2}'.encode())
+    assert main(["solve", str(prog), "--data", str(data), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solutions"] == [{"values": {"x": 2}}]
+
+
+@pytest.mark.parametrize(("joiner", "terms"), [("+", 400), ("∧", 2000)])
+def test_a_long_chain_on_one_line_solves(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        joiner: str, terms: int) -> None:
+    """A formula is as deep as its chain is long; the command's stack holds thousands."""
+    prog = tmp_path / "p.sapphire"
+    if joiner == "+":
+        body = "+".join(f"⦗c {i}⦘" for i in range(terms)) + "=1"
+    else:
+        body = "∧".join(f"⦗c {i}⦘=0" for i in range(terms))
+    prog.write_text(f"∀i∈{{0⋯{terms - 1}}} ⦗c i⦘∈{{0 1}}\n{body}\n", encoding="utf-8")
+    code = main(["solve", str(prog), "--format", "json", "--max-solutions", "1"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["count"] == 1
+
+
+def test_an_unexpected_exception_is_an_internal_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 70 and a request for a report, not the status of bad input."""
+    import sapphire.cli.case_commands as commands
+
+    def broken(args: object) -> int:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(commands, "run_check", broken)
+    assert main(["check", "x.case"]) == 70
+    err = capsys.readouterr().err
+    assert err.startswith("internal error: ValueError: boom\nThis is a bug in Sapphire")
+
+
+def test_a_case_answer_always_holds_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    """DESIGN.md: an answer holds `digits`, null where a cell has none (a Slitherlink)."""
+    case = Path(__file__).parents[2] / "examples" / "cases" / "slitherlink-4x4.case"
+    assert main(["solve", str(case), "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["solutions"][0]
+    assert answer["digits"] == [[None] * 4] * 4
+
+
+def test_a_slitherlink_case_is_drawn_with_its_clues(capsys: pytest.CaptureFixture[str]) -> None:
+    case = Path(__file__).parents[2] / "examples" / "cases" / "slitherlink-4x4.case"
+    assert main(["solve", str(case)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3] == "        0          " and out[7] == "  │ 2 │   │ 3 │    "
+    assert "  . . . ." not in out  # no empty grid of digits

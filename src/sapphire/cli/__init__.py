@@ -8,12 +8,42 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
+import traceback
+from typing import NoReturn
 
 from sapphire.diagnostics import InternalError, SapphireError
 
+STACK_BYTES = 256 * 1024 * 1024
+"""The stack the command runs on. Formulas are trees that every stage walks recursively, and a
+long sum or conjunction written on one line is as deep as it is long; Python's default stack
+and recursion limit stop at a few hundred terms."""
+
+RECURSION_LIMIT = 60_000
+"""Python frames allowed on that stack: well within it, so that input deeper still is a
+`RecursionError`, reported as input too deep, not a crash."""
+
+
+def is_program(path: str) -> bool:
+    """A `.sapphire` program (any case of the suffix), rather than a case file."""
+    return path.lower().endswith(".sapphire")
+
+
+class _UsageError(Exception):
+    """A command line argparse cannot read."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad command line is bad input (exit 1, DESIGN.md's contracts): argparse's
+    own status 2 means "no solution" here."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        raise _UsageError(f"{self.prog}: error: {message}")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="sapphire", description=__doc__.splitlines()[0])
+    p = _Parser(prog="sapphire", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("solve", help="solve a case file or a .sapphire program")
@@ -50,7 +80,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command on a thread with a deep stack (see `STACK_BYTES`); its exit status."""
+    outcome: list[int | BaseException] = []
+
+    def command() -> None:
+        try:
+            outcome.append(_run(argv))
+        except BaseException as e:  # noqa: BLE001 - handed to the calling thread as it is
+            outcome.append(e)
+
+    limit = sys.getrecursionlimit()
+    old_size = threading.stack_size(STACK_BYTES)
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+    try:
+        worker = threading.Thread(target=command, name="sapphire", daemon=True)
+        worker.start()
+        try:
+            worker.join()
+        except KeyboardInterrupt:  # the search goes on in its daemon thread until exit
+            return 130
+    finally:
+        threading.stack_size(old_size)
+        sys.setrecursionlimit(limit)
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result
+
+
+def _run(argv: list[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 1
     try:
         if args.command == "solve":
             from sapphire.cli.solve import run
@@ -67,10 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     except InternalError as e:
         print(str(e), file=sys.stderr)
         return 70
+    except RecursionError:
+        print("error: the input nests too deeply for Sapphire to read (a formula, a value or "
+              "a chain of operators thousands of levels deep)\n"
+              "  hint: split it: a long sum or conjunction over a quantifier, deep data into "
+              "flatter lists", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # output piped into a reader that stopped early
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # noqa: BLE001 - a bug: say so, with what a report needs
+        print(str(InternalError(f"{type(e).__name__}: {e}")), file=sys.stderr)
+        traceback.print_exc(file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":

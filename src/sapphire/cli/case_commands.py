@@ -1,14 +1,13 @@
-"""`sapphire check FILE` and `sapphire fmt FILE [--write]`.
+"""`sapphire check FILE` and `sapphire fmt FILE [--write]` (`check` also reads programs).
 
-Both parse first and print every diagnostic on stderr. The library stage is used when it is
-importable (for checks and for preferred parameter names); without it, `check` reports syntax
-problems only and `fmt` writes names as given, so these commands work at every stage.
+Both parse first and print every diagnostic on stderr. The case's library gives the checks
+and the preferred parameter names; `fmt` needs none, and when the library fails to load it
+writes names as given (`check` reports why it did not load).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 import tempfile
@@ -22,8 +21,10 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.case.writer import PreferredAlias, write_case
-from sapphire.diagnostics import Diagnostic, InternalError, SapphireError
+from sapphire.case.writer import HoldsRules, PreferredAlias, write_case
+from sapphire.cli import is_program
+from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
+from sapphire.library import Library, load_case_library
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -31,27 +32,18 @@ def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
         print(d.render(), file=sys.stderr)
 
 
-def _load_library(case: Case, path: str) -> Any | None:
-    """The case's library via `sapphire.library.load_library`, or None when that stage is not
-    available yet. A library that exists but fails to load raises `SapphireError`."""
-    try:
-        load_library = importlib.import_module("sapphire.library").load_library
-    except (ImportError, AttributeError):
-        return None
-    root = case.front.library
-    if root is None:
-        return None
-    try:
-        return load_library(root, Path(path).resolve().parent)
-    except (ImportError, AttributeError):
-        return None
+def _load_library(case: Case) -> Library | None:
+    """The case's library, or None when it names none. A library that fails to load raises
+    `SapphireError`."""
+    return load_case_library(case) if case.front.library is not None else None
 
 
-def _preferred_alias(library: Any | None) -> PreferredAlias | None:
-    """The library's preferred parameter names, falling back to the written name when the
-    library cannot say (unknown kind, stage not ready)."""
+def _spelling(library: Any | None) -> tuple[PreferredAlias | None, HoldsRules | None]:
+    """The library's preferred parameter names, and which parameters hold rule lines; the
+    written name, and no rule lines, when the library cannot say (unknown kind, stage not
+    ready)."""
     if library is None or not hasattr(library, "preferred_name"):
-        return None
+        return None, None
 
     def preferred(reference: str, name: str) -> str:
         try:
@@ -60,21 +52,48 @@ def _preferred_alias(library: Any | None) -> PreferredAlias | None:
             return name
         return chosen if isinstance(chosen, str) and chosen else name
 
-    return preferred
+    def holds_rules(reference: str, name: str) -> bool:
+        try:
+            return bool(library.holds_rules(reference, name))
+        except (SapphireError, KeyError, LookupError, AttributeError, ImportError):
+            return False
+
+    return preferred, holds_rules
+
+
+ONCE_PER_LINE = ("unknown-predicate",)
+"""Errors a line can have once (it has one condition), which the reader and the library both
+report, each at a column of its own."""
+
+
+def _key(d: Diagnostic) -> tuple:
+    """What makes two diagnostics of the reader and the library one error."""
+    assert d.span is not None
+    return (d.kind, d.span.line) + (() if d.kind in ONCE_PER_LINE else (d.span.col,))
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Parse, then check against the library; print every problem (exit 1) or `ok` (exit 0)."""
+    """Parse, then check against the library; print every problem (exit 1) or `ok` (exit 0).
+    A `.sapphire` program is parsed and type-checked (its data is checked by `solve`)."""
     path: str = args.file
+    if is_program(path):
+        from sapphire.lang.types import check_program
+        from sapphire.pipeline import read_program
+
+        check_program(read_program(path))
+        print("ok")
+        return 0
     try:
         text = read_case_text(path)
         case, diagnostics = parse_case_partial(text, path)
-        library = _load_library(case, path) if case.front.library else None
+        library = _load_library(case) if case.front.library else None
         if library is not None and hasattr(library, "check_case"):
-            seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
+            seen = {_key(d) for d in diagnostics if d.span}
             for d in library.check_case(case):
-                if d.span is None or (d.kind, d.span.line, d.span.col) not in seen:
+                if d.span is None or _key(d) not in seen:
                     diagnostics.append(d)
+            if not diagnostics and hasattr(library, "check_board"):
+                diagnostics = library.check_board(case)
             diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
@@ -90,16 +109,19 @@ def run_fmt(args: argparse.Namespace) -> int:
     """Print the canonical form, or with `--write` replace the file with it. A file that does
     not parse is never rewritten."""
     path: str = args.file
+    if is_program(path):
+        raise error("usage", f"fmt writes case files in canonical form, and {path} is a "
+                    ".sapphire program", None, hint="a program is kept as it is written")
     try:
         case = parse_case_file(path)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
     try:
-        alias = _preferred_alias(_load_library(case, path))
-    except SapphireError:
-        alias = None  # formatting needs no library; `check` reports why it did not load
-    text = write_case(case, alias)
+        alias, holds_rules = _spelling(_load_library(case))
+    except SapphireError:  # formatting needs no library; `check` reports why it did not load
+        alias, holds_rules = None, None
+    text = write_case(case, alias, holds_rules)
     _verify(case, text, alias is not None)
     if not args.write:
         sys.stdout.write(text)

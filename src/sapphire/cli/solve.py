@@ -1,7 +1,7 @@
 """`sapphire solve`: a `.sapphire` program with instance data, or a case file.
 
 Exit status (DESIGN.md, Contracts): 0 solved (unique or not), 1 bad input, 2 no solution,
-3 time limit reached without an answer.
+3 time limit reached without an answer. A file is a program when its name ends in `.sapphire`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,18 @@ import json
 import sys
 from typing import Any
 
+from sapphire.cli import is_program
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import SolveResult
 from sapphire.render import edge_map, panel_of, svg
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
+
+
+def exit_status(res: SolveResult) -> int:
+    """`EXIT` of the status; a search stopped by the time limit after an answer has solved the
+    puzzle, though not shown it unique: 0, as for "solved (unique or not)"."""
+    return 0 if res.status == "unknown" and res.count > 0 else EXIT[res.status]
 
 
 def _read_data(path: str | None) -> dict[str, Any]:
@@ -42,10 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
         raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
                     None, hint="leave it out to search until the answer is known")
-    if args.why and args.file.endswith(".sapphire"):
+    program = is_program(args.file)
+    if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
+    if args.data is not None and not program:
+        raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
+                    "a case file, which holds its own givens", None,
+                    hint="a program's file name ends in .sapphire")
     why: dict[str, Any] | None = None
-    if args.file.endswith(".sapphire"):
+    if program:
         from sapphire.pipeline import solve_program
 
         data = _read_data(args.data)
@@ -61,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers)
         answers = res.solutions
-        drawing = _case_loop_drawings(answers)
         clues = _case_clues(res)
+        drawing = _case_loop_drawings(answers, clues)
         if args.why and args.format != "svg":  # a picture has no place for the text
             why = _why(args, res)
     if args.format == "svg":
@@ -71,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
         sys.stdout.write(svg([p for p in panels if p is not None]))
-        return EXIT[res.status]
+        return exit_status(res)
     if args.format == "json":
         out = {"status": res.status, "count": res.count, "solutions": answers,
                "seconds": round(res.seconds, 4),
@@ -84,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(_text(res, answers, drawing))
         if why is not None:
             print(_why_text(why))
-    return EXIT[res.status]
+    return exit_status(res)
 
 
 def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
@@ -150,7 +162,8 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
         if drawings:
             lines.append(drawings[k - 1])
             continue
-        if "digits" in ans:
+        digits = "digits" in ans and any(d is not None for row in ans["digits"] for d in row)
+        if digits:
             for row in ans["digits"]:
                 lines.append("  " + " ".join("." if d is None else str(d) for d in row))
             if "extra" in ans:  # below the board, in rows of its width, as the case lays them
@@ -160,7 +173,7 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
                     lines.append("  " + " ".join("." if d is None else str(d)
                                                  for d in ans["extra"][i:i + width]))
         if "shading" in ans:
-            if "digits" in ans:
+            if digits:
                 lines.append("  shading:")
             for row in ans["shading"]:
                 lines.append("  " + " ".join("#" if s else "." for s in row))
@@ -170,7 +183,7 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
                 lines.append("  " + " ".join("." if g is None else str(g) for g in row))
         if "loop" in ans:
             lines.extend(_loop_text(ans["loop"]))
-        if any(k in ans for k in ("digits", "shading", "regions", "loop")):
+        if digits or any(k in ans for k in ("shading", "regions", "loop")):
             continue
         for name, v in ans.get("values", {}).items():
             if isinstance(v, list):
@@ -205,14 +218,15 @@ def _loop_text(loop: dict[str, list[list[int]]]) -> list[str]:
     return out
 
 
-def _case_loop_drawings(answers: list[dict[str, Any]]) -> list[str] | None:
-    """Draw a case's loop (a Slitherlink rule's `vrt`/`hrz` answer maps)."""
+def _case_loop_drawings(answers: list[dict[str, Any]],
+                        clues: list[list[int | None]] | None) -> list[str] | None:
+    """Draw a case's loop (a Slitherlink rule's `vrt`/`hrz` answer maps) with its clues."""
     values = [a.get("values", {}) for a in answers]
     if not answers or not all("hrz" in v and "vrt" in v for v in values):
         return None
     n = max(r[0] for r in values[0]["hrz"])
     m = max(r[1] for r in values[0]["vrt"])
-    return _draw(values, n, m, None)
+    return _draw(values, n, m, clues)
 
 
 def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:

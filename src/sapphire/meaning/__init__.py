@@ -27,7 +27,8 @@ __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_cas
 
 
 def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[str, Any]:
-    """Digits (and shading, regions) as rows of the board; a rule's own answer maps as `values`."""
+    """Digits (and shading, regions) as rows of the board; a rule's own answer maps as `values`.
+    Every answer holds `digits`, the contract's one field every case has."""
     raw = decode(gm, values)
     out: dict[str, Any] = {}
 
@@ -38,8 +39,8 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
                 g[r - 1][c - 1] = v
         return g
 
+    out["digits"] = grid("face")  # all null where no rule reads digits (a Slitherlink)
     if inst.digits:
-        out["digits"] = grid("face")
         if inst.extra:
             faces = {(r, c): v for r, c, v in raw.get("face", [])}
             out["extra"] = [faces.get(cell) for cell in inst.extra]
