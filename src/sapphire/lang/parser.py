@@ -8,14 +8,21 @@ expressions.
 
 Precedence, loosest first: `⇐⇒`, `⇒` (right-associative), `∨`, `∧`, `¬`, comparisons and `∈`,
 `+ ⨫`, `· ÷ mod`, unary `⨪`, application. Quantifiers extend as far right as possible.
+
+Chains of one operator are parsed in a loop, however long; nesting (brackets, prefix operators,
+quantifiers, blocks) is capped at `MAX_NESTING` levels. Term definitions are checked as they
+are read: known types, distinct parameter names, one definition per name.
 """
 
 from __future__ import annotations
 
-from sapphire.diagnostics import Span, error
+from sapphire.diagnostics import Span, did_you_mean, error
 from sapphire.lang.lexer import Line, Token, tokenize
 from sapphire.lang.syntax import (
+    COLLECTION_TYPES,
     MAX_INTEGER,
+    SCALAR_TYPES,
+    TYPES_HINT,
     Apply,
     Binary,
     BoolLit,
@@ -35,6 +42,19 @@ from sapphire.lang.syntax import (
     Unary,
     too_large,
 )
+
+MAX_NESTING = 100
+"""How deep one expression may nest. Each parenthesis or bracket, prefix operator (`¬`, `⨪`),
+quantifier body or domain, indented block and operand of a looser operator (`a = b+c`: the sum
+inside the comparison) is one level; a flat chain such as `a+b+c+…` or `p∧q∧r∧…` is one level
+however long it is. Deeper input is an error where the limit is passed (kind `too-deep`).
+
+Why 100: the deepest formula in the bundled library nests 17 levels and hand-written ones
+fewer, so 100 leaves ample room; and every stage walks the tree recursively, the parser with
+at most five Python frames per level and the type checker with two, so a program within the
+cap parses and type-checks inside Python's default recursion limit (1000 frames) with room to
+spare for the caller. Without a cap, a few hundred parentheses or a long run of `¬` exhausted
+Python's stack (a `RecursionError` traceback) in whichever stage ran out first."""
 
 INFIX: dict[str, tuple[int, int]] = {
     # op: (left binding power, right binding power); the printer parenthesizes by them
@@ -69,12 +89,19 @@ def _describe(tok: Token | None) -> str:
 class _Parser:
     """Parses one token list (a line, or an item inside brackets) into an expression."""
 
-    def __init__(self, tokens: list[Token], path: str, source: str, eol: Span) -> None:
+    def __init__(self, tokens: list[Token], path: str, source: str, eol: Span,
+                 depth: int = 0) -> None:
         self.toks = tokens
         self.pos = 0
         self.path = path
         self.source = source
         self.eol = eol
+        self.depth = depth
+        """How many expressions enclose the one being parsed (see `MAX_NESTING`)."""
+
+    def sub(self, tokens: list[Token], eol: Span) -> _Parser:
+        """A parser for tokens inside a bracket of this one, nested as deep as it is."""
+        return _Parser(tokens, self.path, self.source, eol, self.depth)
 
     # -- helpers ---------------------------------------------------------------------------
     def peek(self) -> Token | None:
@@ -90,6 +117,11 @@ class _Parser:
 
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> Exception:
         return error(kind, message, span, hint=hint, source=self.source)
+
+    def too_deep(self, span: Span) -> Exception:
+        return self.fail("too-deep", f"the expression nests more than {MAX_NESTING} deep", span,
+                         hint="split it: name a part with a term, or state parts as separate "
+                         "constraints or quantifiers")
 
     def expect_op(self, text: str, what: str) -> Token:
         tok = self.peek()
@@ -129,7 +161,15 @@ class _Parser:
         return e
 
     def expr(self, min_bp: int) -> Expr:
+        """An expression whose operators bind at least as tightly as `min_bp`: an operand, then
+        infix operators in a loop. A left-associative chain (`a+b+c`, `p∧q∧r`) is built by the
+        loop and a right-associative one (`p⇒q⇒r`) is gathered by `right_chain`, so neither
+        recurses once per operator. Each call is one level of `MAX_NESTING` (a parser that
+        raised is never used again, so the count needs no restoring on the way out)."""
         start = self.peek()
+        if self.depth >= MAX_NESTING:
+            raise self.too_deep(start.span if start is not None else self.eol)
+        self.depth += 1
         left = self.prefix()
         # a comparison written inside parentheses may be compared again: (a=b)=c is a type
         # question, a=b=c is a syntax error
@@ -145,6 +185,10 @@ class _Parser:
             if lbp < min_bp:
                 break
             self.pos += 1
+            if rbp < lbp:
+                left = self.right_chain(left, op, lbp)
+                left_paren = False
+                continue
             right = self.expr(rbp)
             canon = "⨫" if op == "-" else op
             if (canon in COMPARISONS and isinstance(left, Binary)
@@ -155,7 +199,21 @@ class _Parser:
                 )
             left = Binary(self.span_from(left.span, right.span), canon, left, right)
             left_paren = False
+        self.depth -= 1
         return left
+
+    def right_chain(self, first: Expr, op: str, lbp: int) -> Expr:
+        """`first op a op b …` for a right-associative `op` (already consumed once), folded
+        as `first op (a op (b …))`: each operand binds tighter than `op`."""
+        operands = [first, self.expr(lbp + 1)]
+        while self.at_op(op):
+            self.pos += 1
+            operands.append(self.expr(lbp + 1))
+        right = operands.pop()
+        while operands:
+            left = operands.pop()
+            right = Binary(self.span_from(left.span, right.span), op, left, right)
+        return right
 
     def prefix(self) -> Expr:
         tok = self.next()
@@ -191,7 +249,7 @@ class _Parser:
             return Unary(self.span_from(tok.span, operand.span), "⨪", operand)
         if op == "(":
             inner, close = self.bracketed_tokens(tok)
-            sub = _Parser(inner, self.path, self.source, close.span)
+            sub = self.sub(inner, close.span)
             return sub.parse_all()
         if op == "⦗":
             items, close = self.items(tok)
@@ -202,7 +260,7 @@ class _Parser:
             if len(head) != 1 or head[0].kind != "ident":
                 raise self.fail("syntax", "an application starts with a map or term name",
                                 head[0].span, hint="write ⦗f a b⦘")
-            args = tuple(self.item(it, close.span) for it in items[1:])
+            args = self.each(items[1:], close.span)
             return Apply(self.span_from(tok.span, close.span), head[0].text, args)
         if op == "{":
             inner, close = self.bracketed_tokens(tok)
@@ -212,23 +270,21 @@ class _Parser:
                 if bar == 0:
                     raise self.fail("syntax", "a set-builder starts with the members it builds",
                                     inner[0].span, hint="write {⟨x x+1⟩ | x∈S: x>0}")
-                element = _Parser(inner[:bar], self.path, self.source,
-                                  inner[bar].span).parse_all()
+                element = self.sub(inner[:bar], inner[bar].span).parse_all()
                 if bar == len(inner) - 1:
                     raise self.fail("syntax", "expected a binder after '|'", inner[bar].span,
                                     hint="write {⟨x x+1⟩ | x∈S: x>0}")
-                return _Parser(inner[bar + 1:], self.path, self.source,
-                               close.span).set_builder(span, element)
+                return self.sub(inner[bar + 1:], close.span).set_builder(span, element)
             if _opens_set_builder(inner):
-                return _Parser(inner, self.path, self.source, close.span).set_builder(span)
+                return self.sub(inner, close.span).set_builder(span)
             items = _groups(inner)
             if len(items) == 1 and any(t.kind == "op" and t.text == "⋯" for t in items[0]):
                 return self.range_item(items[0], span, close.span)
-            return SetLit(span, tuple(self.item(it, close.span) for it in items))
+            return SetLit(span, self.each(items, close.span))
         if op == "⟨":
             items, close = self.items(tok)
             return TupleLit(self.span_from(tok.span, close.span),
-                            tuple(self.item(it, close.span) for it in items))
+                            self.each(items, close.span))
         if op in _CLOSERS.values():
             raise self.fail("unbalanced-bracket", f"'{op}' closes nothing", tok.span,
                             hint="remove it or add the matching opening bracket")
@@ -245,7 +301,7 @@ class _Parser:
         for t in inner + [None]:  # type: ignore[list-item]
             if t is None or (depth == 0 and t.kind == "op" and t.text == ","):
                 if part:
-                    args.append(_Parser(part, self.path, self.source, close.span).parse_all())
+                    args.append(self.sub(part, close.span).parse_all())
                 elif t is not None or args:
                     raise self.fail("syntax", "empty argument", (t or close).span)
                 part = []
@@ -336,7 +392,12 @@ class _Parser:
                         and not nxt.space_before:
                     return self.call(tok)
                 return Name(tok.span, tok.text)
-            return self.prefix()
+            if self.depth >= MAX_NESTING:
+                raise self.too_deep(tok.span)
+            self.depth += 1
+            factor = self.prefix()
+            self.depth -= 1
+            return factor
         raise self.fail("syntax", f"expected a domain after '∈', found {_describe(tok)}",
                         tok.span if tok else self.eol,
                         hint="a quantifier ranges over a range {a⋯b}, a set {0 1} or a product")
@@ -373,15 +434,20 @@ class _Parser:
         inner, close = self.bracketed_tokens(open_tok)
         return _groups(inner), close
 
-    def item(self, toks: list[Token], eol: Span) -> Expr:
-        return _Parser(toks, self.path, self.source, eol).parse_all()
+    def each(self, groups: list[list[Token]], eol: Span) -> tuple[Expr, ...]:
+        """The items of a bracket, each parsed on its own (a loop, not a comprehension: a
+        comprehension is one more Python frame per level of nesting)."""
+        out: list[Expr] = []
+        for toks in groups:
+            out.append(self.sub(toks, eol).parse_all())
+        return tuple(out)
 
     def range_item(self, toks: list[Token], span: Span, eol: Span) -> Expr:
         k = next(i for i, t in enumerate(toks) if t.kind == "op" and t.text == "⋯")
         if k == 0 or k == len(toks) - 1:
             raise self.fail("syntax", "a range needs both ends: {a⋯b}", toks[k].span)
-        lo = self.item(toks[:k], toks[k].span)
-        hi = self.item(toks[k + 1:], eol)
+        lo = self.sub(toks[:k], toks[k].span).parse_all()
+        hi = self.sub(toks[k + 1:], eol).parse_all()
         return Range(span, lo, hi)
 
 
@@ -428,8 +494,15 @@ def _opens_set_builder(inner: list[Token]) -> bool:
     return _depth0(inner[k:], ":") is not None
 
 
-def _attach_blocks(lines: list[Line], start: int, parent_indent: int,
-                   path: str, source: str) -> tuple[list[tuple[Line, list[Token]]], int]:
+def _attach_blocks(lines: list[Line], start: int, parent_indent: int, path: str, source: str,
+                   level: int = 0) -> tuple[list[tuple[Line, list[Token]]], int]:
+    """The lines from `start` indented deeper than `parent_indent`, each with the block of the
+    lines it owns parsed and appended; `level` counts the blocks around them."""
+    if level >= MAX_NESTING:
+        first = lines[start].tokens[0]
+        raise error("too-deep", f"the indented blocks nest more than {MAX_NESTING} deep",
+                    first.span, hint="split the rule into separate constraints or terms",
+                    source=source)
     out: list[tuple[Line, list[Token]]] = []
     i = start
     while i < len(lines) and lines[i].indent > parent_indent:
@@ -439,8 +512,8 @@ def _attach_blocks(lines: list[Line], start: int, parent_indent: int,
             j += 1
         toks = list(line.tokens)
         if j > i + 1:
-            children, _ = _attach_blocks(lines, i + 1, line.indent, path, source)
-            exprs = tuple(_parse_line(ln, ts, path, source) for ln, ts in children)
+            children, _ = _attach_blocks(lines, i + 1, line.indent, path, source, level + 1)
+            exprs = tuple(_parse_line(ln, ts, path, source, level + 1) for ln, ts in children)
             first = children[0][0]
             span = Span(path, first.number, first.indent + 1)
             toks.append(Token("block", "", span, True, exprs))
@@ -449,22 +522,38 @@ def _attach_blocks(lines: list[Line], start: int, parent_indent: int,
     return out, i
 
 
-def _parse_line(line: Line, toks: list[Token], path: str, source: str) -> Expr:
+def _parse_line(line: Line, toks: list[Token], path: str, source: str,
+                level: int = 0) -> Expr:
+    """One logical line, `level` blocks deep."""
     last = line.tokens[-1].span
     eol = Span(path, line.number, last.end_col or last.col + 1)
-    return _Parser(toks, path, source, eol).parse_all()
+    return _Parser(toks, path, source, eol, level).parse_all()
 
 
-def _parse_type(p: _Parser) -> TypeExpr:
+def _parse_type(p: _Parser, depth: int = 0) -> TypeExpr:
+    """A type: one of `SCALAR_TYPES`, or a collection with its element type (`list<cell>`)."""
     tok = p.next()
     if tok.kind != "ident":
         raise p.fail("syntax", f"expected a type, found {_describe(tok)}", tok.span,
-                     hint="types are boolean, integer, list<T>, set<T>")
-    if p.at_op("<"):
+                     hint=TYPES_HINT)
+    if tok.text in COLLECTION_TYPES:
+        if not p.at_op("<"):
+            raise p.fail("unknown-type", f"'{tok.text}' needs an element type", tok.span,
+                         hint=f"write {tok.text}<integer>, {tok.text}<cell>, …")
+        if depth >= MAX_NESTING:
+            raise p.fail("too-deep", f"the type nests more than {MAX_NESTING} deep", tok.span,
+                         hint="a term's types are scalars or collections of them, e.g. list<cell>")
         p.pos += 1
-        arg = _parse_type(p)
+        arg = _parse_type(p, depth + 1)
         p.expect_op(">", "'>' closing the type argument")
         return TypeExpr(tok.text, arg)
+    if tok.text not in SCALAR_TYPES:
+        close = did_you_mean(tok.text, SCALAR_TYPES + COLLECTION_TYPES)
+        raise p.fail("unknown-type", f"unknown type '{tok.text}'", tok.span,
+                     hint=f"{close} ({TYPES_HINT})" if close else TYPES_HINT)
+    if p.at_op("<"):
+        raise p.fail("syntax", f"the type '{tok.text}' takes no argument", p.toks[p.pos].span,
+                     hint=TYPES_HINT)
     return TypeExpr(tok.text)
 
 
@@ -476,10 +565,17 @@ def _parse_term(toks: list[Token], path: str, source: str, eol: Span) -> TermDef
         raise p.fail("syntax", "expected the term's name", name.span)
     p.expect_op("(", "'(' opening the parameter list")
     params: list[tuple[str, TypeExpr]] = []
+    seen: dict[str, Token] = {}
     while not p.at_op(")"):
         pn = p.next()
         if pn.kind != "ident":
             raise p.fail("syntax", f"expected a parameter name, found {_describe(pn)}", pn.span)
+        first = seen.setdefault(pn.text, pn)
+        if first is not pn:
+            raise p.fail("duplicate-parameter",
+                         f"term '{name.text}' has two parameters named '{pn.text}' (the first "
+                         f"at column {first.span.col})", pn.span,
+                         hint="give each parameter its own name")
         p.expect_op(":", "':' before the parameter's type")
         params.append((pn.text, _parse_type(p)))
         if p.at_op(","):
@@ -500,7 +596,7 @@ def _parse_term(toks: list[Token], path: str, source: str, eol: Span) -> TermDef
         t = toks[semi + 1]
         raise p.fail("syntax", f"unexpected {_describe(t)} after ';'", t.span)
     return TermDef(Span(path, kw.span.line, kw.span.col, eol.line, eol.col), name.text,
-                   tuple(params), result, body)
+                   tuple(params), result, body, name.span)
 
 
 def parse_program(source: str, path: str = "<program>") -> Program:
@@ -517,7 +613,13 @@ def parse_program(source: str, path: str = "<program>") -> Program:
                 i += 1
                 toks.extend(lines[i].tokens)
             last = toks[-1].span
-            terms.append(_parse_term(toks, path, source, Span(path, last.line, last.end_col)))
+            term = _parse_term(toks, path, source, Span(path, last.line, last.end_col))
+            before = next((t for t in terms if t.name == term.name), None)
+            if before is not None:
+                raise error("duplicate-term", f"term '{term.name}' is defined twice: first at "
+                            f"line {before.span.line}", term.name_span or term.span,
+                            hint="rename one of them, or remove one", source=source)
+            terms.append(term)
         else:
             rest.append(line)
         i += 1

@@ -151,9 +151,17 @@ class Let(Node):
     body: Expr
 
 
+SCALAR_TYPES = ("boolean", "integer", "cell", "position", "bool", "int")
+"""The types a term's parameter or result may have without an argument: `cell` is a tuple
+`⟨r c⟩`, `position` a tuple `⟨i r c⟩`; `bool` and `int` are short for the first two."""
+COLLECTION_TYPES = ("list", "set")
+"""The types that take an element type: `list<T>`, `set<T>`."""
+TYPES_HINT = "the types are boolean, integer, cell, position, list<T> and set<T>"
+
+
 @dataclass(frozen=True)
 class TypeExpr:
-    """`boolean`, `integer`, `list<T>`, `set<T>`."""
+    """`boolean`, `integer`, `cell`, `position`, `list<T>`, `set<T>`."""
 
     name: str
     arg: TypeExpr | None = None
@@ -170,6 +178,8 @@ class TermDef(Node):
     params: tuple[tuple[str, TypeExpr], ...]
     result: TypeExpr
     body: Expr
+    name_span: Span | None = field(default=None, compare=False, repr=False)
+    """Where the name is written (None: not parsed from text)."""
 
 
 Expr = (

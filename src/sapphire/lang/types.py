@@ -4,10 +4,19 @@ The checker runs before grounding, so a boolean used as a number is reported eve
 that constant folding would later remove, and every `term` body is checked against its
 declared result type. Unknown types (a name bound to something the checker cannot see) are
 accepted everywhere; the grounder still checks values as it folds them.
+
+Beside types it checks what the grounder takes for granted: a term is called with as many
+arguments as it has parameters and never calls itself, directly or through other terms (terms
+are expanded in place, so a recursive one would expand forever), and each free name is used one
+way throughout the program: a scalar, or a map read with a fixed number of arguments.
+
+Every walk here keeps its own stack or loops along operator chains, so that a long chain such
+as a sum of hundreds of terms does not recurse once per operator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, source_line
@@ -19,6 +28,7 @@ from sapphire.lang.syntax import (
     Expr,
     Let,
     Name,
+    Node,
     Num,
     Product,
     Program,
@@ -83,8 +93,8 @@ class _Checker:
         self.terms = terms
         self.problems: list[Diagnostic] = []
 
-    def report(self, message: str, span: Span, hint: str) -> None:
-        self.problems.append(Diagnostic("type", message, span, hint,
+    def report(self, message: str, span: Span, hint: str, kind: str = "type") -> None:
+        self.problems.append(Diagnostic(kind, message, span, hint,
                                         source_line(self.source, span.line)))
 
     def want(self, e: Expr, want: str, env: dict[str, Type]) -> None:
@@ -114,6 +124,11 @@ class _Checker:
                 for a in e.args:
                     self.want(a, INT, env)
                 return INT
+            if len(term.params) != len(e.args):
+                self.report(f"'{term.name}' takes {_count(len(term.params), 'argument')}, "
+                            f"found {len(e.args)}", e.span,
+                            f"term '{term.name}' is defined at {_where(term.span, e.span)}",
+                            kind="arity")
             for (_p, pt), a in zip(term.params, e.args, strict=False):
                 want = _from_type_expr(pt)
                 if want in (BOOL, INT):
@@ -126,12 +141,12 @@ class _Checker:
             return BOOL if e.op == "¬" else INT
         if isinstance(e, Binary):
             if e.op in _LOGIC:
-                self.want(e.left, BOOL, env)
-                self.want(e.right, BOOL, env)
+                for operand in _chain(e, _LOGIC):
+                    self.want(operand, BOOL, env)
                 return BOOL
             if e.op in _ARITH:
-                self.want(e.left, INT, env)
-                self.want(e.right, INT, env)
+                for operand in _chain(e, _ARITH):
+                    self.want(operand, INT, env)
                 return INT
             if e.op in _COMPARE:
                 lt, rt = self.infer(e.left, env), self.infer(e.right, env)
@@ -202,6 +217,204 @@ class _Checker:
                         t.body.span, f"make the body a {want}, or change the declared type")
 
 
+def _chain(e: Binary, ops: set[str]) -> list[Expr]:
+    """The operands, left to right, of the chain of `ops` operators rooted at `e`: the leaves
+    of `a+b+c+…` without recursing once per operator."""
+    out: list[Expr] = []
+    stack: list[Expr] = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Binary) and x.op in ops:
+            stack.append(x.right)
+            stack.append(x.left)
+        else:
+            out.append(x)
+    return out
+
+
+def _parts(e: Expr) -> tuple[Expr, ...]:
+    """The direct subexpressions of `e`, in source order."""
+    if isinstance(e, Apply):
+        return e.args
+    if isinstance(e, Unary):
+        return (e.operand,)
+    if isinstance(e, Binary):
+        return (e.left, e.right)
+    if isinstance(e, Conj | SetLit | TupleLit):
+        return e.items
+    if isinstance(e, Range):
+        return (e.lo, e.hi)
+    if isinstance(e, Product):
+        return e.factors
+    if isinstance(e, SetBuilder):
+        return tuple(x for x in (e.element, e.domain, e.condition) if x is not None)
+    if isinstance(e, Quant):
+        return (*e.args, e.domain, e.body)
+    if isinstance(e, Let):
+        return (*(v for _n, v in e.bindings if isinstance(v, Node)), e.body)  # type: ignore
+    return ()
+
+
+def _where(span: Span, here: Span) -> str:
+    """`span` as LINE:COL, with its file when it is not the file of `here`."""
+    return f"{span.line}:{span.col}" if span.file == here.file else str(span)
+
+
+def _calls(t: TermDef, terms: dict[str, TermDef]) -> list[Apply]:
+    """The calls of terms in `t`'s body, in source order."""
+    out: list[Apply] = []
+    stack: list[Expr] = [t.body]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Apply) and e.fn in terms:
+            out.append(e)
+        stack.extend(reversed(_parts(e)))
+    return out
+
+
+def term_cycle(terms: dict[str, TermDef], source: str | None,
+               path: str | None = None) -> Diagnostic | None:
+    """A term that calls itself, directly or through other terms, if there is one: an error at
+    the call that closes the cycle, naming the cycle. Terms are expanded where they are called,
+    so a recursive term would expand without end. `source` is the text of the file `path`
+    (None: of every term)."""
+    calls = {name: _calls(t, terms) for name, t in terms.items()}
+    state: dict[str, bool] = {}
+    """A term being explored (False) or explored without finding a cycle (True)."""
+    for root in terms:
+        if root in state:
+            continue
+        state[root] = False
+        trail = [root]
+        stack = [iter(calls[root])]
+        while stack:
+            call = next(stack[-1], None)
+            if call is None:
+                state[trail.pop()] = True
+                stack.pop()
+                continue
+            done = state.get(call.fn)
+            if done is None:
+                state[call.fn] = False
+                trail.append(call.fn)
+                stack.append(iter(calls[call.fn]))
+            elif not done:
+                # the call sits in the body of trail[-1]; start the cycle there
+                cycle = trail[trail.index(call.fn):]
+                k = len(cycle) - 1
+                cycle = [*cycle[k:], *cycle[:k]]
+                chain = " → ".join([*cycle, cycle[0]])
+                caller = cycle[0]
+                message = (f"term '{caller}' calls itself: {chain}" if len(cycle) == 1 else
+                           f"term '{caller}' calls itself through "
+                           + ", ".join(f"'{n}'" for n in cycle[1:]) + f": {chain}")
+                return Diagnostic(
+                    "recursive-term", message, call.span,
+                    "terms are expanded in place where they are called, so a term cannot "
+                    "call itself, directly or through other terms; unroll it, or use a "
+                    "quantifier (∀ Σ #) over a range",
+                    source_line(source, call.span.line)
+                    if path is None or call.span.file == path else None,
+                )
+    return None
+
+
+def _name_uses(roots: Iterable[tuple[Expr, frozenset[str]]], terms: dict[str, TermDef],
+               ) -> tuple[list[tuple[str, int, Span]], set[str]]:
+    """Every use of a free name in `roots` (each with the names bound around it) as
+    (name, number of arguments, where): 0 for a scalar `x`, k for a map read `⦗x a…⦘`; and the
+    terms called."""
+    uses: list[tuple[str, int, Span]] = []
+    called: set[str] = set()
+    stack = list(reversed(list(roots)))
+    while stack:
+        e, bound = stack.pop()
+        children: list[tuple[Expr, frozenset[str]]]
+        if isinstance(e, Name):
+            if e.name not in bound and e.name not in terms:
+                uses.append((e.name, 0, e.span))
+            children = []
+        elif isinstance(e, Apply):
+            if e.fn in terms:
+                called.add(e.fn)
+            else:  # a map's name is never a bound variable's, even when they are spelt alike
+                uses.append((e.fn, len(e.args), e.span))
+            children = [(a, bound) for a in e.args]
+        elif isinstance(e, Quant):
+            inner = bound | frozenset(e.names)
+            children = [*((a, bound) for a in e.args), (e.domain, bound), (e.body, inner)]
+        elif isinstance(e, SetBuilder):
+            inner = bound | frozenset(e.names)
+            children = [(x, inner if x is not e.domain else bound) for x in _parts(e)]
+        elif isinstance(e, Let):
+            inner = bound | frozenset(n for n, _v in e.bindings)
+            children = [*((v, bound) for _n, v in e.bindings if isinstance(v, Node)),
+                        (e.body, inner)]  # type: ignore[misc]
+        else:
+            children = [(x, bound) for x in _parts(e)]
+        stack.extend(reversed(children))
+    return uses, called
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _describe_use(name: str, arity: int) -> str:
+    if arity == 0:
+        return f"a scalar '{name}'"
+    return f"a map read ⦗{name} …⦘ with {_count(arity, 'argument')}"
+
+
+def name_use_problems(program: Program, constants: Iterable[str],
+                      terms: dict[str, TermDef]) -> list[Diagnostic]:
+    """Names used two ways: as a scalar and as a map, or as a map read with different numbers
+    of arguments. The grounder would keep them apart and drop one from the answer; each is an
+    error at its first use that disagrees with the first use of the name."""
+    consts = frozenset(constants)
+    roots: list[tuple[Expr, frozenset[str]]] = [
+        (t.body, consts | frozenset(p for p, _t in t.params)) for t in program.terms]
+    roots += [(c, consts) for c in (*program.constraints, *program.implied)]
+    uses, called = _name_uses(roots, terms)
+    walked = {t.name for t in program.terms}
+    todo = sorted(called - walked)
+    while todo:  # the library's terms this program calls, and the terms they call
+        walked.update(todo)
+        more, called = _name_uses(
+            [(terms[n].body, consts | frozenset(p for p, _t in terms[n].params))
+             for n in todo], terms)
+        uses += more
+        todo = sorted(called - walked)
+
+    def order(use: tuple[str, int, Span]) -> tuple[int, str, int, int]:
+        span = use[2]
+        return (span.file != program.path, span.file, span.line, span.col)
+
+    first: dict[str, tuple[str, int, Span]] = {}
+    reported: set[str] = set()
+    problems: list[Diagnostic] = []
+    for use in sorted(uses, key=order):
+        name, arity, span = use
+        before = first.setdefault(name, use)
+        if before[1] == arity or name in reported:
+            continue
+        reported.add(name)
+        where = _where(before[2], span)
+        if arity and before[1]:
+            message = (f"map '{name}' is read with {_count(arity, 'argument')} here, but with "
+                       f"{before[1]} at {where}")
+        else:
+            message = (f"'{name}' is used here as {_describe_use(name, arity)}, but first as "
+                       f"{_describe_use(name, before[1])} at {where}")
+        problems.append(Diagnostic(
+            "name-use", message, span,
+            "a name is either a scalar or a map read with a fixed number of arguments, "
+            "throughout the program; rename one of the two",
+            source_line(program.source, span.line) if span.file == program.path else None,
+        ))
+    return problems
+
+
 def _children(e: Expr) -> list[Expr]:
     if isinstance(e, SetLit):
         return list(e.items)
@@ -214,19 +427,27 @@ def check_program(program: Program, constants: dict[str, Any] | None = None,
                   terms: tuple[TermDef, ...] = ()) -> None:
     """Raise a SapphireError listing every type error of the program and its terms."""
     all_terms = {t.name: t for t in (*terms, *program.terms)}
+    recursion = term_cycle(all_terms, program.source, program.path)
+    if recursion is not None:
+        raise SapphireError([recursion])
     checker = _Checker(program.source, all_terms)
     for t in program.terms:
         checker.term(t)
     env = {n: type_of_value(v) for n, v in (constants or {}).items()}
     for c in (*program.constraints, *program.implied):
         checker.want(c, BOOL, env)
+    checker.problems += name_use_problems(program, env, all_terms)
     if checker.problems:
         raise SapphireError(checker.problems)
 
 
 def check_terms(terms: tuple[TermDef, ...], source: str) -> None:
     """Type-check term definitions on their own (a library's prelude)."""
-    checker = _Checker(source, {t.name: t for t in terms})
+    by_name = {t.name: t for t in terms}
+    recursion = term_cycle(by_name, source)
+    if recursion is not None:
+        raise SapphireError([recursion])
+    checker = _Checker(source, by_name)
     for t in terms:
         checker.term(t)
     if checker.problems:
