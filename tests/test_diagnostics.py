@@ -46,7 +46,7 @@ def test_a_file_that_cannot_be_opened(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", [
     ["solve", "{bad}"], ["check", "{bad}"], ["fmt", "{bad}"],
     ["solve", str(PROGRAM / "slitherlink-rules.sapphire"), "--data", "{bad}"],
-    ["solve", "{bad}", "--data", str(PROGRAM / "puzzle-5x5.json")],
+    ["solve", "{bad}.sapphire", "--data", str(PROGRAM / "puzzle-5x5.json")],
     ["import", "iss", "{bad}"], ["import", "fpuzzles", "{bad}"],
     ["import", "puzzlekit:Sudoku", "{bad}"],
 ], ids=lambda c: " ".join(c[:2]) + (" --data" if "--data" in c and c[-1] == "{bad}" else ""))
@@ -54,6 +54,10 @@ def test_every_command_refuses_text_that_is_not_utf8(tmp_path: Path, capsys: pyt
                                                      command: list[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"---\nlibrary: std\n---\nanti-king\x80\n")
+    if "{bad}.sapphire" in command:  # a program: the name says so
+        bad = tmp_path / "bad.sapphire"
+        bad.write_bytes(b"---\nlibrary: std\n---\nanti-king\x80\n")
+        command = [part.replace("{bad}.sapphire", "{bad}") for part in command]
     assert main([part.replace("{bad}", str(bad)) for part in command]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{bad}:4:10: error: cannot read {bad}: byte 0x80 is not UTF-8\n")

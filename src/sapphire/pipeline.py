@@ -14,6 +14,7 @@ from typing import Any
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import Instance, data_to_instance, ground
+from sapphire.ground.instance import check_data, key_places
 from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
@@ -127,11 +128,19 @@ def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
 
 
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
-                  time_limit: float | None = None, workers: int | None = None) -> SolveResult:
-    """Solve a `.sapphire` program on instance data (scalars and nested-list maps)."""
+                  time_limit: float | None = None, workers: int | None = None,
+                  data_path: str | None = None, data_text: str | None = None) -> SolveResult:
+    """Solve a `.sapphire` program on instance data (scalars and nested-list maps). With the
+    data file's path and text, errors about the data point into it."""
     t0 = time.perf_counter()
     program = read_program(program_path)
-    inst = data_to_instance(data)
+    if data_path is not None and data_text is not None:
+        place = key_places(data_path, data_text)
+        inst = data_to_instance(data, place, data_text)
+        check_data(program, inst, place, data_text)
+    else:
+        inst = data_to_instance(data)
+        check_data(program, inst)
     check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,

@@ -34,16 +34,42 @@ def test_text_draws_the_loop(capsys: pytest.CaptureFixture[str]) -> None:
     assert "+───+───+───+───+───+" in out
 
 
-def test_the_drawing_takes_clue_rows_of_any_shape(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """A clue row that is not a list (the program reads no clue there) is drawn blank."""
+def test_data_of_another_shape_than_the_program_reads_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A clue row that is a number, where the program reads `pim` with two indices."""
     data = tmp_path / "d.json"
-    data.write_text('{"n": 2, "m": 2, "pim": [5, [null, 3]]}', encoding="utf-8")
-    assert main(["solve", str(SEED), "--data", str(data), "--max-solutions", "1"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("status: multiple")
-    squares = out.splitlines()[3::2]  # the drawing's two rows of squares
-    assert len(squares) == 2 and "5" not in squares[0] and squares[1][7:10] == " 3 "
+    data.write_text('{"n": 2, "m": 2,\n "pim": [5, [null, 3]]}', encoding="utf-8")
+    assert main(["solve", str(SEED), "--data", str(data)]) == 1
+    assert capsys.readouterr().err.startswith(
+        f"{data}:2:2: error: 'pim' is read with 2 indices in the program, and the data nests a "
+        "point 1 deep\n")
+
+
+def test_the_drawing_takes_clue_rows_of_any_shape() -> None:
+    """A clue row that is not a list, or a clue that is no digit, is drawn blank."""
+    from sapphire.cli.solve import _clue
+
+    clues = [5, [None, 3, 12, True]]
+    assert [_clue(clues, 0, 0), _clue(clues, 1, 0), _clue(clues, 1, 1)] == [" ", " ", "3"]
+    assert [_clue(clues, 1, 2), _clue(clues, 1, 3), _clue(clues, 2, 0)] == [" ", " ", " "]
+
+
+@pytest.mark.parametrize(("data", "where", "message"), [
+    ('{"n": 2, "m": 2, "pim": 3}', "1:18", "'pim' is a map of 2 indices in the program, and the "
+     "data gives it one number"),
+    ('{"n": 2, "m": 2, "pim": [[[1]]]}', "1:18", "'pim' is read with 2 indices in the program, "
+     "and the data nests a point 3 deep"),
+    ('{"n": 2,\n  "m": 2, "pin": [[1]]}', "2:11", "the program reads no 'pin'"),
+    ('{"n": "5", "m": 5}', "1:2", "'n' is '5': expected a number or nested lists"),
+])
+def test_data_errors_point_into_the_data_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              data: str, where: str, message: str) -> None:
+    path = tmp_path / "d.json"
+    path.write_text(data, encoding="utf-8")
+    assert main(["solve", str(SEED), "--data", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:{where}: error: {message}\n")
+    assert "did you mean 'pim'?" in err or "pin" not in data
 
 
 def test_no_solution_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,9 +25,10 @@ def exit_status(res: SolveResult) -> int:
     return 0 if res.status == "unknown" and res.count > 0 else EXIT[res.status]
 
 
-def _read_data(path: str | None) -> dict[str, Any]:
+def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
+    """The instance data, and its text (for errors placed in it)."""
     if path is None:
-        return {}
+        return {}, None
     text = read_text(path)
     try:
         data = json.loads(text)
@@ -38,7 +39,7 @@ def _read_data(path: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise error("bad-data", "instance data must be a JSON object", Span(path, 1, 1),
                     hint="{\"n\": 5, \"m\": 5, \"pim\": [[3, null], …]}")
-    return data
+    return data, text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,9 +61,10 @@ def run(args: argparse.Namespace) -> int:
     if program:
         from sapphire.pipeline import solve_program
 
-        data = _read_data(args.data)
+        data, text = _read_data(args.data)
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
-                            time_limit=args.time_limit, workers=args.workers)
+                            time_limit=args.time_limit, workers=args.workers,
+                            data_path=args.data, data_text=text)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         drawing = _loop_drawings(res, data)
         pim = data.get("pim")

@@ -366,6 +366,18 @@ def _describe_use(name: str, arity: int) -> str:
     return f"a map read ⦗{name} …⦘ with {_count(arity, 'argument')}"
 
 
+def name_arities(program: Program, terms: tuple[TermDef, ...] = ()) -> dict[str, int]:
+    """Each free name the program reads, with its number of arguments at its first use: 0 for
+    a scalar, k for a map read `⦗x a…⦘` (the data it is given must have this shape)."""
+    all_terms = {t.name: t for t in (*terms, *program.terms)}
+    roots = [(t.body, frozenset(p for p, _t in t.params)) for t in program.terms]
+    roots += [(c, frozenset()) for c in (*program.constraints, *program.implied)]
+    out: dict[str, int] = {}
+    for name, arity, _span in _name_uses(roots, all_terms)[0]:
+        out.setdefault(name, arity)
+    return out
+
+
 def name_use_problems(program: Program, constants: Iterable[str],
                       terms: dict[str, TermDef]) -> list[Diagnostic]:
     """Names used two ways: as a scalar and as a map, or as a map read with different numbers
