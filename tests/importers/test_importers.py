@@ -248,6 +248,19 @@ def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
     assert exc.value.kinds == [kind]
 
 
+@pytest.mark.parametrize(("genre", "text", "message"), [
+    ("YinYang", "2 2\nb x\nw w\n", "'x' at r1c2 is not 'b', 'w' or '-'"),
+    ("Slitherlink", "2 2\n- 0\n5 -\n", "'5' at r2c1 is not a clue 0-3 or '-'"),
+    ("Sudoku", "4 4\n- - - -\n- - - -\n- - 7 -\n- - - -\n", "the given 7 at r3c3 is outside 1-4"),
+    ("Sudoku", "4 4\n- - - -\n- - - x\n- - - -\n- - - -\n",
+     "'x' at r2c4 is neither '-' nor a number"),
+])
+def test_a_bad_cell_of_a_puzzlekit_grid_is_named(genre: str, text: str, message: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlekit_to_case(genre, text)
+    assert exc.value.diagnostics[0].message == f"not a puzzlekit {genre} problem: {message}"
+
+
 @pytest.mark.parametrize(("genre", "entry"), PK_CASES,
                          ids=[f"{g}-{e['key']}" for g, e in PK_CASES])
 def test_puzzlekit_fixture_solves_to_its_answer(tmp_path: Path, genre: str, entry: dict) -> None:

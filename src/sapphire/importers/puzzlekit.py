@@ -121,24 +121,26 @@ def _bad(genre: str, message: str) -> SapphireError:
     return SapphireError([Diagnostic("bad-puzzlekit", f"not a {what}: {message}")])
 
 
-def _number(genre: str, token: str) -> int:
+def _number(genre: str, token: str, at: tuple[int, int] | None = None) -> int:
+    """A number token; `at` (0-based row and column) names the cell in an error."""
     if not token.isdigit():
-        raise _bad(genre, f"'{token}' is neither '-' nor a number")
+        where = f" at r{at[0] + 1}c{at[1] + 1}" if at else ""
+        raise _bad(genre, f"'{token}'{where} is neither '-' nor a number")
     return int(token)
 
 
 def _givens(b: CaseBuilder, genre: str, block: list[list[str]], n: int) -> None:
     grid: list[list[str]] = []
     seen = False
-    for row in block:
+    for r, row in enumerate(block):
         out = []
-        for tok in row:
+        for c, tok in enumerate(row):
             if tok == "-":
                 out.append(".")
                 continue
-            d = _number(genre, tok)
+            d = _number(genre, tok, (r, c))
             if not 1 <= d <= n:
-                raise _bad(genre, f"the given {d} is outside 1-{n}")
+                raise _bad(genre, f"the given {d} at r{r + 1}c{c + 1} is outside 1-{n}")
             out.append(digit_symbol(d))
             seen = True
         grid.append(out)
@@ -208,9 +210,10 @@ def _yin_yang(b: CaseBuilder, text: str) -> None:
     b.board = (lay.rows, lay.cols)
     symbols = {"-": ".", "b": "b", "w": "w", "B": "b", "W": "w"}
     grid = []
-    for row in lay.blocks[0]:
-        if any(t not in symbols for t in row):
-            raise _bad("YinYang", "cells are 'b', 'w' or '-'")
+    for r, row in enumerate(lay.blocks[0]):
+        bad = next((c for c, t in enumerate(row) if t not in symbols), None)
+        if bad is not None:
+            raise _bad("YinYang", f"'{row[bad]}' at r{r + 1}c{bad + 1} is not 'b', 'w' or '-'")
         grid.append([symbols[t] for t in row])
     b.add("yin-yang")
     if any(s != "." for row in grid for s in row):
@@ -221,15 +224,15 @@ def _slitherlink(b: CaseBuilder, text: str) -> None:
     lay = read_layout(text, "Slitherlink", 1)
     b.board = (lay.rows, lay.cols)
     grid = []
-    for row in lay.blocks[0]:
+    for r, row in enumerate(lay.blocks[0]):
         out = []
-        for t in row:
+        for c, t in enumerate(row):
             if t == "-":
                 out.append(".")
             elif t in ("0", "1", "2", "3"):
                 out.append(t)
             else:
-                raise _bad("Slitherlink", f"'{t}' is not a clue 0-3 or '-'")
+                raise _bad("Slitherlink", f"'{t}' at r{r + 1}c{c + 1} is not a clue 0-3 or '-'")
         grid.append(out)
     b.add("slitherlink")
     b.grids["clues"] = grid
