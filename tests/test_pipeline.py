@@ -31,3 +31,15 @@ def test_a_wrong_answer_from_the_solver_is_caught(monkeypatch: pytest.MonkeyPatc
         has_answer(gm)
     with pytest.raises(InternalError, match="fails verification"):
         solve_model(gm)
+
+
+def test_a_scalar_its_facts_fix_is_in_the_answer() -> None:
+    """`x∈{5 6}` and `x¬=6` leave x no choice: no solver variable, but a source variable all
+    the same, listed with its value (as a map point fixed so is)."""
+    from sapphire.pipeline import decode
+
+    gm = model("x∈{5 6}\nx¬=6\ny∈{0 1}\n∀i∈{0 1} ⦗f i⦘∈{3}\n")
+    status, answers, _ = solve_model(gm)
+    assert status == "multiple"
+    assert sorted((decode(gm, a) for a in answers), key=lambda d: d["y"]) == [
+        {"x": 5, "y": y, "f": [[0, 3], [1, 3]]} for y in (0, 1)]

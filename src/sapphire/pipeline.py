@@ -55,7 +55,9 @@ def decode(gm: GroundModel, values: list[int]) -> Answer:
             out[var.name] = x
     for name in gm.answer:
         consts = gm.constants.get(name)
-        if consts:
+        if consts and () in consts:
+            out[name] = consts[()]
+        elif consts:
             maps.setdefault(name, {}).update(consts)
     for name, pts in maps.items():
         out[name] = [[*idx, v] for idx, v in sorted(pts.items())]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from sapphire.diagnostics import SapphireError
@@ -186,7 +188,24 @@ def test_narrowing_by_cases_keeps_every_answer() -> None:
 
 def test_unrolling_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each domain is counted before it is walked: 5 for a, then 2 for b per a, 15 a pass,
-    and grounding reads the program twice (its facts, then its constraints)."""
+    and grounding reads the program twice (its facts, then its constraints). The ∀ behind a
+    guard is counted as it is walked, the first time b's values do not fit in what is left."""
+    text = "∀a∈{1⋯5} a>0 ⇒ ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 30)
+    assert len(g(text).variables) == 10
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 29)
+    with pytest.raises(SapphireError) as e:
+        g(text)
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, 16)  # at ∀b
+    assert d.message == "unrolling goes past 29 bindings of quantifiers, here over 2 values " \
+                        "with a=5"
+
+
+def test_a_nested_forall_is_counted_before_its_outer_one_is_walked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ∀s that every binding of a ∀ walks (here ∀b) are counted with it, before any of
+    them is: the same budget, but the error comes at ∀a, with nothing of it unrolled."""
     text = "∀a∈{1⋯5} ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
     monkeypatch.setattr(grounder, "MAX_BINDINGS", 30)
     assert len(g(text).variables) == 10
@@ -194,9 +213,48 @@ def test_unrolling_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]
-    assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, 10)  # at ∀b
-    assert d.message == "unrolling goes past 29 bindings of quantifiers, here over 2 values " \
-                        "with a=5"
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, 1)  # at ∀a
+    assert d.message == "unrolling goes past 29 bindings of quantifiers, here over 15 values, " \
+                        "counting the quantifiers inside it"
+
+
+def test_an_inner_domain_that_reads_the_outer_name_is_counted_per_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """b takes 4, 3, 2 and 1 values: 14 a pass with a's own, 28 in all, counted exactly."""
+    text = "∀a∈{1⋯4} ∀b∈{a⋯4} ⦗f a b⦘∈{0 1}"
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 28)
+    assert len(g(text).variables) == 10
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 27)
+    with pytest.raises(SapphireError) as e:
+        g(text)
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.col) == ("too-large", 1)
+    assert d.message.endswith("here over 14 values, counting the quantifiers inside it")
+
+
+@pytest.mark.parametrize(("text", "col", "says"), [
+    # the audit's program: before, 2.4 GB and still unrolling after a minute
+    ("∀a∈{0⋯n} ∀b∈{0⋯n} ⦗v a b⦘∈{0 1}", 1, "here over 100,030,002 values, counting"),
+    # inside ∧ and a block, a product, and three deep
+    ("∀a∈{0⋯n} ⦗v a 0⦘=0 ∧ ∀b∈{1⋯n} ⦗v a b⦘∈{0 1}", 1, "here over 100,020,001 values"),
+    ("∀a∈{0⋯n}\n  ⦗w a⦘∈{0 1}\n  ∀⟨b c⟩∈{0⋯9}×{0⋯n} ⦗v a b c⦘∈{0 1}", 1,
+     "here over 1,000,210,011 values"),
+    ("∀a∈{0⋯2} ∀b∈{0⋯n} ∀c∈{0⋯n} ⦗v a b c⦘∈{0 1}", 1, "here over 300,090,009 values"),
+    # a domain that reads the outer name: counted per value (a triangle), until past
+    ("∀a∈{0⋯n} ∀b∈{a⋯n} ⦗v a b⦘∈{0 1}", 1, "here over 20,005,376 values, counting"),
+    ("∀a∈{0⋯n} ∀b∈{0⋯2} ∀c∈{a⋯n} ⦗v a b c⦘∈{0 1}", 1, "here over 20,001,026 values"),
+    # behind a guard, the inner pair is counted when it is reached, with r bound
+    ("∀r∈{0 1} r>=0 ⇒ ∀a∈{0⋯n} ∀b∈{0⋯n} ⦗v r a b⦘∈{0 1}", 17,
+     "here over 100,030,002 values with r=0, counting"),
+])
+def test_nested_foralls_past_the_budget_stop_at_once(text: str, col: int, says: str) -> None:
+    t0 = time.perf_counter()
+    with pytest.raises(SapphireError) as e:
+        g(text, {"n": 10000})
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, col)
+    assert says in d.message
+    assert time.perf_counter() - t0 < 5  # nothing unrolled: before, minutes and gigabytes
 
 
 def test_a_size_typed_wrong_in_the_data_is_an_error_at_once() -> None:
@@ -208,3 +266,30 @@ def test_a_size_typed_wrong_in_the_data_is_an_error_at_once() -> None:
         g("∀⟨a b⟩∈{1⋯n}×{1⋯n} ⦗f a b⦘∈{0 1}", {"n": 10**5})
     assert e.value.kinds == ["too-large"]
     assert "here over 10,000,000,000 values" in e.value.diagnostics[0].message
+
+
+def test_a_read_at_a_wide_index_names_a_missing_point_at_once() -> None:
+    """x ranges over 10⁹+1 values and f has four points: some value of x has no point, found
+    among the first five. Before, every value of x was listed first (16 GB in 30 s)."""
+    t0 = time.perf_counter()
+    with pytest.raises(SapphireError) as e:
+        g("∀i∈{0⋯3} ⦗f i⦘∈{0 1}\nx∈{0⋯1000000000}\n⦗f x⦘=1\n")
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("no-domain", 3, 1)
+    assert d.message.startswith("⦗f x⦘ can read f(4), which has no domain")
+    assert time.perf_counter() - t0 < 5
+
+
+def test_a_read_at_a_variable_index_spends_a_binding_per_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each read ⦗f ⦗x i⦘⦘ is a table of the 10 points x can pick, an unrolling like a ∀'s:
+    the passes take 30 and 30 bindings for the ∀s, the ten tables 100 more."""
+    text = "∀i∈{0⋯9} ⦗f i⦘∈{0 1}\n∀i∈{0⋯9} ⦗x i⦘∈{0⋯9}\n∀i∈{0⋯9} ⦗f ⦗x i⦘⦘=1\n"
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 160)
+    assert len(g(text).elements) == 10
+    monkeypatch.setattr(grounder, "MAX_BINDINGS", 159)
+    with pytest.raises(SapphireError) as e:
+        g(text)
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 3, 10)
+    assert d.message.endswith("here over 10 values with i=9")

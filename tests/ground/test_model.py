@@ -27,3 +27,34 @@ def test_join_is_set_union(parts: list[set[int]]) -> None:
     assert Domain.join(Domain.of(p) for p in parts) == Domain.of(union)
     if len(parts) >= 2:
         assert Domain.of(parts[0]).union(Domain.of(parts[1])) == Domain.of(parts[0] | parts[1])
+
+
+@given(st.sets(st.integers(-6, 6), min_size=1), st.sets(st.integers(0, 4), min_size=1),
+       st.integers(-3, 3), st.integers(-3, 3), st.integers(-5, 5))
+def test_the_values_of_a_term_are_counted_and_tested_without_listing(
+        xs: set[int], ys: set[int], c: int, d: int, k: int) -> None:
+    """`possible_values` against its reference (every value of one variable; the bounds'
+    range of two), and `count_values`, `may_take` and `iter_values`, which list nothing."""
+    from sapphire.ground.model import GroundModel, Lin, Variable
+
+    gm = GroundModel(variables=[Variable("x", (), Domain.of(xs)), Variable("y", (), Domain.of(ys))])
+    one = Lin(((0, c),), k) if c else k
+    terms = tuple(t for t in ((0, c), (1, d)) if t[1])
+    two = Lin(terms, k) if terms else k
+    ref_one = sorted({c * x + k for x in xs})
+    lo = k + sum(min(t * v for v in dom) for t, dom in ((c, xs), (d, ys)))
+    hi = k + sum(max(t * v for v in dom) for t, dom in ((c, xs), (d, ys)))
+    ref_two = ref_one if len(terms) < 2 else list(range(lo, hi + 1))
+    for term, ref in ((one, ref_one), (two, ref_two)):
+        if isinstance(term, Lin) and len(term.terms) == 1 and term.terms[0][0] == 1:
+            ref = sorted({d * y + k for y in ys})
+        assert gm.possible_values(term) == ref
+        assert list(gm.iter_values(term)) == ref
+        assert gm.count_values(term) == len(ref)
+        assert [v for v in range(-60, 61) if gm.may_take(term, v)] == [
+            v for v in ref if -60 <= v <= 60]
+    wide = GroundModel(variables=[Variable("x", (), Domain.range(0, 10**9))])
+    assert wide.count_values(Lin(((0, -2),), 1)) == 10**9 + 1
+    assert wide.may_take(Lin(((0, -2),), 1), -1999999999)
+    assert not wide.may_take(Lin(((0, -2),), 1), -2)
+    assert next(wide.iter_values(Lin(((0, -2),), 1))) == -1999999999

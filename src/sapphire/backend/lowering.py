@@ -12,7 +12,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from sapphire.backend.connectivity import Connectivity
-from sapphire.diagnostics import InternalError
+from sapphire.diagnostics import InternalError, SapphireError, error
 from sapphire.ground.implied import Implied, WholeGroups, implied_facts
 from sapphire.ground.linear import comparison, holds
 from sapphire.ground.model import (
@@ -32,6 +32,7 @@ from sapphire.ground.model import (
     Lin,
     Not,
     Or,
+    Origin,
 )
 
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
@@ -50,6 +51,63 @@ def _deterministic(f: Accepts) -> bool:
             return False
         seen.add((q, a))
     return len(f.starts) == 1 and bool(f.word)
+
+
+SOLVER_RANGE = (2**63 - 1) // 2
+"""The largest magnitude CP-SAT lets a linear expression reach: it rejects a model whose sum of
+coefficient times variable bound, taken apart by sign, may pass half of the 64-bit range
+(`PossibleIntegerOverflow` in its model checker), and the Python layer cannot even build a
+term whose coefficient is past 64 bits."""
+
+
+MAX_PAIRS = 100_000
+"""The most pairs that `distinct` under a condition or negated may be written out as, over one
+model: CP-SAT's all-different takes no condition, so each pair of its values is a constraint
+of its own (about 10 kB and 0.2 ms with its presolve). 400 values under a condition are 79,800
+pairs; a size typed wrong in the data (2000 values: 2 M pairs, over 10 GB) stops at once."""
+
+
+class TooLarge(SapphireError):
+    """What the solver cannot be given; `post_model` adds the constraint it comes from."""
+
+    hint = ""
+
+    def __init__(self) -> None:
+        super().__init__(error("too-large", self.message("in the model")).diagnostics)
+
+    def message(self, where: str) -> str:
+        raise NotImplementedError
+
+
+class OutOfRange(TooLarge):
+    """A linear expression that may pass `SOLVER_RANGE`."""
+
+    hint = ("each term is a coefficient times a variable, and their sum must stay within the "
+            "solver's 64-bit range: use smaller coefficients or narrower domains")
+
+    def __init__(self, reach: int) -> None:
+        self.reach = reach
+        super().__init__()
+
+    def message(self, where: str) -> str:
+        return (f"a sum {where} can reach {self.reach:,}, past the ±{SOLVER_RANGE:,} the "
+                "solver computes in")
+
+
+class TooManyPairs(TooLarge):
+    """`distinct` under a condition past `MAX_PAIRS`."""
+
+    hint = ("a distinct that holds only under a condition, or is negated, is written out pair "
+            "by pair: check the sizes in the data, or state it unconditionally")
+
+    def __init__(self, values: int) -> None:
+        self.values = values
+        super().__init__()
+
+    def message(self, where: str) -> str:
+        pairs = self.values * (self.values - 1) // 2
+        return (f"a distinct {where} under a condition or negated is {pairs:,} pairs of "
+                f"{self.values:,} values, past the {MAX_PAIRS:,} the lowering writes out")
 
 
 def _cp_domain(d: Domain) -> cp_model.Domain:
@@ -77,6 +135,9 @@ class Lowering(Connectivity):
         self.bool_of: list = []
         """Per variable: its Boolean b when the domain is {lo, hi}, so x = lo + (hi-lo)·b."""
         self.affine: list[tuple[int, int]] = []
+        self.reach: list[tuple[int, int, int]] = []
+        """Per variable, what CP-SAT sees of it: the bounds of its solver variable and the
+        magnitude of the offset it comes with (a two-valued one is lo + (hi-lo)·b)."""
         for v in gm.variables:
             d = v.domain
             if d.size == 2:
@@ -85,12 +146,16 @@ class Lowering(Connectivity):
                 self.bool_of.append(b)
                 self.affine.append((lo, hi - lo))
                 self.vars.append(b if (lo, hi) == (0, 1) else b * (hi - lo) + lo)
+                self.reach.append((0, hi - lo, abs(lo)))
             else:
                 # unnamed: names cost a string per variable and only show in solver logs
                 self.vars.append(m.new_int_var(d.lo, d.hi, "") if len(d.intervals) == 1
                                  else m.new_int_var_from_domain(_cp_domain(d), ""))
                 self.bool_of.append(None)
                 self.affine.append((0, 1))
+                self.reach.append((d.lo, d.hi, 0))
+        self.widest = max((max(abs(a), abs(b)) + o for a, b, o in self.reach), default=0)
+        """The largest magnitude a variable contributes per unit of its coefficient."""
         self.atoms: dict[Formula, object] = {}
         self.value_lits: dict[tuple[int, int], object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
@@ -100,6 +165,8 @@ class Lowering(Connectivity):
         """Groups of `whole` that some sum was read with. Their totals are posted too, so that
         the LP relaxation links the folded sums (Rectangle Sums: over 120 s to 1.6 s)."""
         self.folded_atoms: dict[Formula, Formula] = {}
+        self.pairs_left = MAX_PAIRS
+        """What remains of `MAX_PAIRS` for this model."""
         self.true_lit = None
         """A literal fixed to true, made when first asked for (see `constant`)."""
 
@@ -111,13 +178,61 @@ class Lowering(Connectivity):
         self.sizes = {g.group: g.most for g in facts.group_sizes}
         for con in self.gm.constraints:
             if self.implied or not con.implied:
-                self.post(con.formula, [])
+                try:
+                    self.post(con.formula, [])
+                except TooLarge as e:
+                    raise self.too_large(e, con.origin) from None
         self.post_partitions()
         self.post_elements()
         self.post_implied(facts)
 
+    def too_large(self, e: TooLarge, origin: Origin) -> SapphireError:
+        """`e` at the constraint it came from."""
+        where = "here"
+        if origin.bindings:
+            where += " with " + ", ".join(f"{k}={v}" for k, v in origin.bindings)
+        return error("too-large", e.message(where), origin.span, hint=e.hint,
+                     source=self.gm.source)
+
+    def spend_pairs(self, f: AllDifferent) -> None:
+        """Count the pairs of `f` written out against `MAX_PAIRS`."""
+        n = len(f.exprs)
+        self.pairs_left -= n * (n - 1) // 2
+        if self.pairs_left < 0:
+            raise TooManyPairs(n)
+
+    def check_range(self, lin: Lin, constraint: bool = False) -> None:
+        """Raise `OutOfRange` when CP-SAT would reject `lin` as a possible overflow, or its
+        constant part would not fit in the 64 bits it is computed in (see `SOLVER_RANGE`).
+        The constant part is the constant and the offsets of two-valued variables; in a
+        linear expression CP-SAT counts it in the sum's range, while a `constraint` (a
+        comparison with a constant) moves it to the other side, where it only has to fit.
+        A quick bound by the widest variable first, the exact count only when that bound is
+        not enough."""
+        k = abs(lin.const)
+        terms = lin.terms
+        if len(terms) == 1:
+            size = abs(terms[0][1])
+        else:
+            size = sum(abs(c) for _, c in terms)
+        if size * self.widest + k <= SOLVER_RANGE:
+            return
+        lo = hi = 0
+        reach = self.reach
+        for v, c in terms:
+            a, b, off = reach[v]
+            p, q = (c * a, c * b) if c > 0 else (c * b, c * a)
+            lo += min(p, 0)
+            hi += max(q, 0)
+            k += abs(c) * off
+        worst = max(-lo, hi)
+        if (worst > SOLVER_RANGE or k > SOLVER_RANGE) if constraint \
+                else worst + k > SOLVER_RANGE:
+            raise OutOfRange(worst + k)
+
     # ------------------------------------------------------------------ expressions
     def expr(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
+        self.check_range(lin)
         terms = lin.terms
         if len(terms) == 1:
             v, c = terms[0]
@@ -133,6 +248,7 @@ class Lowering(Connectivity):
     def terms(self, lin: Lin):  # noqa: ANN201 - an ortools linear expression
         """Σ coef·var of `lin` without its constant: compared against `-lin.const`, one or
         two terms built with operators cost half of a weighted sum plus a constant."""
+        self.check_range(lin, constraint=True)
         terms = lin.terms
         vs = self.vars
         if len(terms) == 1:
@@ -299,6 +415,7 @@ class Lowering(Connectivity):
             self.post_iff(f.left, f.right, enf)
         elif t is AllDifferent:
             if enf:
+                self.spend_pairs(f)
                 for i in range(len(f.exprs)):
                     for j in range(i + 1, len(f.exprs)):
                         self.post(Cmp("¬=", _sub(f.exprs[i], f.exprs[j])), enf)
@@ -362,6 +479,7 @@ class Lowering(Connectivity):
         elif t is Iff:
             self.post_iff(f.left, Not(f.right), enf)
         elif t is AllDifferent:
+            self.spend_pairs(f)
             pairs = [Cmp("=", _sub(f.exprs[i], f.exprs[j]))
                      for i in range(len(f.exprs)) for j in range(i + 1, len(f.exprs))]
             self.clause([self.literal(p, POS) for p in pairs], enf)
@@ -445,7 +563,10 @@ class Lowering(Connectivity):
             return hit
         m = self.m
         n = len(f.word)
-        doms = [set(self.gm.possible_values(w)) for w in f.word]
+        # the symbols each position can hold, asked of the moves' symbols only: a position
+        # may range over far more values than any automaton has symbols
+        symbols = {a for _, a, _ in f.moves}
+        doms = [{a for a in symbols if self.gm.may_take(w, a)} for w in f.word]
         forward = [set(f.starts)]
         for i in range(n):
             forward.append({b for q, a, b in f.moves if q in forward[i] and a in doms[i]})

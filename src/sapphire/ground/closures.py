@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sapphire.ground.linear import add, scale
+from sapphire.ground.linear import add, past_range, scale
 from sapphire.ground.model import (
     Accepts,
     AllDifferent,
@@ -27,6 +27,7 @@ from sapphire.ground.model import (
     Or,
 )
 from sapphire.lang.syntax import (
+    MAX_INTEGER,
     Apply,
     Binary,
     BoolLit,
@@ -51,6 +52,9 @@ Thunk = Callable[[], Any]
 _FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected,
                        Accepts})
 _ARITH = frozenset({int, Lin})
+_M = MAX_INTEGER
+"""Folded numbers stay within ±`MAX_INTEGER`: a result past it goes to the interpreter, which
+reports it (`Grounder.in_range`)."""
 
 
 class NotConstant(Exception):
@@ -99,7 +103,9 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
         def arith() -> Any:
             a, b = left(), right()
             if type(a) is int and type(b) is int:
-                return a + b if op == "+" else a - b if op == "⨫" else a * b
+                r = a + b if op == "+" else a - b if op == "⨫" else a * b
+                if -_M <= r <= _M:
+                    return r
             return interp(e)
 
         return arith
@@ -366,9 +372,13 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
             a, b = left(), right()
             ta, tb = type(a), type(b)
             if ta is int and tb is int:
-                return a + sign * b
-            if ta in _ARITH and tb in _ARITH:
-                return add(a, b, sign)
+                r = a + sign * b
+                if -_M <= r <= _M:
+                    return r
+            elif ta in _ARITH and tb in _ARITH:
+                r = add(a, b, sign)
+                if past_range(r) is None:
+                    return r
             return interp(e)
 
         return plus
@@ -378,9 +388,16 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
             a, b = left(), right()
             ta, tb = type(a), type(b)
             if ta is int and tb in _ARITH:
-                return scale(b, a)
-            if tb is int and ta is Lin:
-                return scale(a, b)
+                r = scale(b, a)
+            elif tb is int and ta is Lin:
+                r = scale(a, b)
+            else:
+                return interp(e)
+            if type(r) is int:
+                if -_M <= r <= _M:
+                    return r
+            elif past_range(r) is None:
+                return r
             return interp(e)
 
         return times

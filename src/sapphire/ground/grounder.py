@@ -26,9 +26,18 @@ from typing import Any
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
-from sapphire.ground.closures import closure, fact_closure
+from sapphire.ground.closures import closure, fact_closure, free_names
 from sapphire.ground.instance import Instance, data_to_instance
-from sapphire.ground.linear import IntTerm, add, as_lin, comparison, holds, scale, total
+from sapphire.ground.linear import (
+    IntTerm,
+    add,
+    as_lin,
+    comparison,
+    holds,
+    past_range,
+    scale,
+    total,
+)
 from sapphire.ground.model import (
     FALSE,
     TRUE,
@@ -55,6 +64,7 @@ from sapphire.ground.model import (
 )
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import (
+    MAX_INTEGER,
     Apply,
     Binary,
     BoolLit,
@@ -181,10 +191,12 @@ has two)."""
 
 MAX_BINDINGS = 20_000_000
 """The most quantifier bindings one grounding may unroll (both passes, facts and constraints),
-counted by domain size before each domain is walked. The corpus's largest models take under a
-million (a 20×36 Nurikabe 0.39 M, a 30×30 Nonogram 0.64 M, a 16×16 chaos construction 0.69 M);
-a size typed wrong in the data (`"m": 1000000000`) stops at once with an error instead of
-unrolling for hours or running out of memory."""
+counted by domain size before each domain is walked; a ∀ counts the ∀s that each of its
+bindings walks with it (`Grounder.inner_bindings`), and a read at a variable index counts a
+row per index value. The corpus's largest models take under a million (a 20×36 Nurikabe
+0.39 M, a 30×30 Nonogram 0.64 M, a 16×16 chaos construction 0.69 M); a size typed wrong in
+the data (`"m": 1000000000`, or 10000 for both sides of a board) stops at once with an error
+instead of unrolling for hours or running out of memory."""
 
 _SET_DOMAINS: dict[tuple[int, ...], Domain] = {}
 """Domains of literal integer sets, shared: a fact such as ⦗f x⦘∈{0 1} repeats per binding."""
@@ -212,7 +224,7 @@ class Grounder:
         # after facts: name -> index -> int constant | Lin of its variable
         self.points: dict[str, dict[tuple[int, ...], IntTerm]] = {}
         self.scalars: dict[str, IntTerm] = {}
-        self.model = GroundModel()
+        self.model = GroundModel(source=program.source)
         self.mode = "facts"
         self.saw_unknown = False
         self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
@@ -224,6 +236,8 @@ class Grounder:
         """Whether the constraints being posted are the program's implied ones."""
         self.bindings_left = MAX_BINDINGS
         """What remains of `MAX_BINDINGS` for this grounding."""
+        self.inner_memo: dict[int, tuple[tuple[Quant, frozenset[str], bool], ...]] = {}
+        """Per ∀ node, the ∀s inside it that each of its bindings walks (`inner_foralls`)."""
 
     # ---------------------------------------------------------------------- errors
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
@@ -238,6 +252,18 @@ class Grounder:
                 f"here over {count:,} values{self.with_bindings()}", span,
                 hint="check the sizes in the data or the case for a typo; a model this large "
                 "would not solve")
+
+    def in_range(self, v: IntTerm, e: Expr, what: str) -> IntTerm:
+        """`v`, the value of `e`, when it is within ±`MAX_INTEGER` (a linear term: its
+        constant and coefficients); else the error at `e`, where a folded number first
+        leaves the range the solver's 64-bit arithmetic is safe in."""
+        past = past_range(v)
+        if past is None:
+            return v
+        raise self.fail(
+            "too-large", f"{what} {past}, larger than {MAX_INTEGER:,}{self.with_bindings()}",
+            e.span, hint=f"numbers in a program stay within ±{MAX_INTEGER:,}, also the "
+            "ones it computes")
 
     def where(self, span: Span) -> str:
         return f"{span}{self.with_bindings()}"
@@ -318,8 +344,8 @@ class Grounder:
             consts = {i: v for i, v in table.items() if isinstance(v, int)}
             m.constants[name] = consts
         for name, v in self.scalars.items():
-            if isinstance(v, int):
-                m.constants.setdefault("", {})[(hash(name),)] = v
+            if isinstance(v, int):  # a scalar its facts fix (`x∈{5}`): shown in answers
+                m.constants[name] = {(): v}
 
     def _new_var(self, name: str, idx: tuple[int, ...], dom: Domain) -> IntTerm:
         if dom.is_empty:
@@ -781,18 +807,22 @@ class Grounder:
         if hit is not None:
             return hit
         table = self.points.get(e.fn, {})
+        # the index may range far wider than the map (x∈{0⋯10⁹}): more index tuples than
+        # points means one has no point, met among the first len(table)+1 of them
+        count = math.prod(self.model.count_values(i) for i in idx)
+        if count > len(table):
+            for point in _lex_product([functools.partial(self.model.iter_values, i)
+                                       for i in idx]):
+                if point not in table:
+                    self.missing_point(e, idx, point)
+        self.spend(count, e.span)  # one row per index tuple: an unrolling like a ∀'s
         choices = [self.model.possible_values(i) for i in idx]
         rows: list[tuple[tuple[int, ...], Lin]] = []
         doms: list[Domain] = []
         for point in itertools.product(*choices):
             v = table.get(point)
             if v is None:
-                raise self.fail(
-                    "no-domain",
-                    f"{_apply_text(e.fn, idx, self.model)} can read {_label(e.fn, point)}, "
-                    f"which has no domain; read at {self.where(e.span)}",
-                    e.span, hint="restrict the index variables to the points the map defines",
-                )
+                self.missing_point(e, idx, point)
             rows.append((point, as_lin(v)))
             doms.append(Domain.of([v]) if isinstance(v, int)
                         else self.model.variables[v.terms[0][0]].domain)
@@ -807,6 +837,14 @@ class Grounder:
             (Element(vid, tuple(as_lin(i) for i in idx), tuple(rows)), self.origin(e.span)))
         self.elem_cache[key] = res
         return res
+
+    def missing_point(self, e: Apply, idx: tuple[IntTerm, ...], point: tuple[int, ...]) -> None:
+        raise self.fail(
+            "no-domain",
+            f"{_apply_text(e.fn, idx, self.model)} can read {_label(e.fn, point)}, "
+            f"which has no domain; read at {self.where(e.span)}",
+            e.span, hint="restrict the index variables to the points the map defines",
+        )
 
     def call_term(self, term: TermDef, e: Apply) -> Value:
         if len(term.params) != len(e.args):
@@ -868,15 +906,15 @@ class Grounder:
         a, b = self.eval_int(e.left), self.eval_int(e.right)
         if op == "+":
             if type(a) is int and type(b) is int:
-                return a + b
-            return add(a, b)
+                return self.in_range(a + b, e, "this sum")
+            return self.in_range(add(a, b), e, "this sum")
         if op == "⨫":
-            return add(a, b, -1)
+            return self.in_range(add(a, b, -1), e, "this difference")
         if op == "·":
             if isinstance(a, int):
-                return scale(b, a)
+                return self.in_range(scale(b, a), e, "this product")
             if isinstance(b, int):
-                return scale(a, b)
+                return self.in_range(scale(a, b), e, "this product")
             raise self.fail("nonlinear", "a product of two variables is not supported",
                             e.span, hint="one factor of '·' must fold to a constant")
         if op in ("÷", "mod"):
@@ -943,6 +981,15 @@ class Grounder:
         """Bind the binder's names to each member of the domain in turn (yielding it)."""
         dom = self.const_iterable(q.domain)
         self.spend(len(dom), q.span)
+        if type(q) is Quant and q.kind == "∀" and self.inner_foralls(q):
+            inner = self.inner_bindings(q, dom)
+            if inner > self.bindings_left:
+                raise self.fail(
+                    "too-large", f"unrolling goes past {MAX_BINDINGS:,} bindings of "
+                    f"quantifiers, here over {len(dom) + inner:,} values"
+                    f"{self.with_bindings()}, counting the quantifiers inside it", q.span,
+                    hint="check the sizes in the data or the case for a typo; a model this "
+                    "large would not solve")
         names = q.names
         env = self.env
         saved = [(n, env[n]) if n in env else (n, _MISSING) for n in names]
@@ -971,6 +1018,114 @@ class Grounder:
                 else:
                     env[n] = old
 
+    # ---------------------------------------------------------------------- budget
+    def inner_foralls(self, q: Quant) -> tuple[tuple[Quant, frozenset[str], bool], ...]:
+        """The ∀s that every binding of the ∀ `q` walks in full (through `∧`, blocks and
+        lets, not into their own bodies), each with the names that its domain and those of
+        the ∀s inside it read (`domain_reads`) besides `q`'s, and whether they read `q`'s.
+        A ∀ whose domain is no range, set, name or product of them (`_cheap_shape`), or
+        reads a name a let on the way binds, is left out. Per grounding, by node identity."""
+        hit = self.inner_memo.get(id(q))
+        if hit is not None:
+            return hit
+        found: list[tuple[Quant, frozenset[str]]] = []
+        _walk_foralls(q.body, frozenset(), found)
+        own = frozenset(q.names)
+        out: list[tuple[Quant, frozenset[str], bool]] = []
+        for kid, shadowed in found:
+            reads = self.domain_reads(kid)
+            if reads is None or reads & shadowed:
+                continue
+            out.append((kid, reads - own, bool(reads & own)))
+        hit = self.inner_memo[id(q)] = tuple(out)
+        return hit
+
+    def domain_reads(self, q: Quant) -> frozenset[str] | None:
+        """The names that the domain of the ∀ `q` reads, and those of the ∀s inside it
+        (`inner_foralls`) besides the ones `q` binds; None when its domain is no
+        `_cheap_shape`."""
+        if not _cheap_shape(q.domain):
+            return None
+        reads = free_names(q.domain, self.terms)
+        if reads is None:
+            return None
+        for _, inner, _ in self.inner_foralls(q):
+            reads |= inner
+        return reads
+
+    def inner_bindings(self, q: Quant, dom: list[Value] | range | int) -> int:
+        """The bindings the ∀s inside `q` (`inner_foralls`, and theirs in turn) will take over
+        all of `dom`, `q`'s domain or only its size: what `spend` would be asked for while
+        `q` is walked, known before. A ∀ left out counts nothing, and so does one whose
+        domain reads `q`'s names when only a size is known. The count stops once it passes
+        what is left of the budget, so it costs no more than walking those domains would."""
+        count = dom if isinstance(dom, int) else len(dom)
+        total = 0
+        env = self.env
+        for kid, reads, dependent in self.inner_foralls(q):
+            if not all(n in env for n in reads):
+                continue  # a bound read from the answer, or a name of the walk's own
+            if not dependent:
+                total += count * self.forall_bindings(kid)
+            elif not isinstance(dom, int):
+                for _ in self.bind_quietly(q, dom):
+                    total += self.forall_bindings(kid)
+                    if total > self.bindings_left:
+                        break
+            if total > self.bindings_left:
+                break
+        return total
+
+    def forall_bindings(self, q: Quant) -> int:
+        """The bindings walking the ∀ `q` once takes, its own and those inside it; 0 when
+        its domain cannot be known here."""
+        dom = self.cheap_domain(q.domain)
+        if dom is None:
+            return 0
+        size = dom if isinstance(dom, int) else len(dom)
+        return size + (self.inner_bindings(q, dom) if size and self.inner_foralls(q) else 0)
+
+    def cheap_domain(self, e: Expr) -> list[Value] | range | int | None:
+        """The value of the domain `e` of a `_cheap_shape` (a range, a set, or a name bound to
+        one), or the size of a product of such; None when it is not a constant here.
+        Nothing is spent, and no product is built."""
+        t = type(e)
+        try:
+            if t is Product:
+                size = 1
+                for f in e.factors:  # type: ignore[union-attr]
+                    d = self.cheap_domain(f)
+                    if d is None:
+                        return None
+                    size *= d if isinstance(d, int) else len(d)
+                return size
+            v = self.env.get(e.name) if t is Name else self.eval(e)  # type: ignore[union-attr]
+        except (SapphireError, _NotConstant):
+            return None
+        return v if isinstance(v, list | range) else None
+
+    def bind_quietly(self, q: Quant, dom: list[Value] | range) -> Iterator[None]:
+        """Bind `q`'s names to each member of `dom` in turn, spending nothing and recording
+        no binding for messages (for counting what lies inside `q`)."""
+        names, env = q.names, self.env
+        saved = [(n, env[n]) if n in env else (n, _MISSING) for n in names]
+        try:
+            for v in dom:
+                if q.tuple_binder:
+                    if not isinstance(v, tuple) or len(v) != len(names):
+                        continue
+                    for n, x in zip(names, v, strict=True):
+                        env[n] = x
+                else:
+                    env[names[0]] = v
+                yield
+        finally:
+            for n, old in saved:
+                if old is _MISSING:
+                    env.pop(n, None)
+                else:
+                    env[n] = old
+
     def eval_quant(self, q: Quant) -> Value:
         k = q.kind
         if k in ("∀", "∃"):
@@ -988,7 +1143,8 @@ class Grounder:
                 return parts[0]
             return And(tuple(parts)) if universal else Or(tuple(parts))
         if k == "Σ":
-            return total([self.eval_int(q.body) for _ in self.iterate(q)])
+            return self.in_range(total([self.eval_int(q.body) for _ in self.iterate(q)]), q,
+                                 "this sum")
         if k == "#":
             items: list[IntTerm] = []
             for _ in self.iterate(q):
@@ -1063,6 +1219,53 @@ class Grounder:
 
 
 _MISSING = object()
+
+
+def _walk_foralls(e: Expr, shadowed: frozenset[str],
+                  found: list[tuple[Quant, frozenset[str]]]) -> None:
+    """Add to `found` the ∀s `e` walks in full wherever it is walked (see
+    `Grounder.inner_foralls`), each with the names lets on the way bind."""
+    t = type(e)
+    if t is Quant:
+        if e.kind == "∀":  # type: ignore[union-attr]
+            found.append((e, shadowed))  # type: ignore[arg-type]
+    elif t is Conj:
+        for it in e.items:  # type: ignore[union-attr]
+            _walk_foralls(it, shadowed, found)
+    elif t is Binary and e.op == "∧":  # type: ignore[union-attr]
+        _walk_foralls(e.left, shadowed, found)  # type: ignore[union-attr]
+        _walk_foralls(e.right, shadowed, found)  # type: ignore[union-attr]
+    elif t is Let:
+        names = frozenset(n for n, _ in e.bindings)  # type: ignore[union-attr]
+        _walk_foralls(e.body, shadowed | names, found)  # type: ignore[union-attr]
+
+
+def _cheap_shape(e: Expr) -> bool:
+    """Whether the domain `e` costs next to nothing to know before it is walked: a range
+    with bounds of plain arithmetic, a set of such numbers or tuples, a name, or a product
+    of these (see `Grounder.cheap_domain`)."""
+    t = type(e)
+    if t is Range:
+        return _reads_nothing(e.lo) and _reads_nothing(e.hi)  # type: ignore[union-attr]
+    if t is SetLit:
+        return all(_reads_nothing(i) or (type(i) is TupleLit and all(
+            _reads_nothing(x) for x in i.items))  # type: ignore[union-attr]
+            for i in e.items)  # type: ignore[union-attr]
+    if t is Product:
+        return all(_cheap_shape(f) for f in e.factors)  # type: ignore[union-attr]
+    return t is Name
+
+
+def _lex_product(factors: list[Callable[[], Iterator[int]]]) -> Iterator[tuple[int, ...]]:
+    """The tuples of `itertools.product` over the factors' values, in its order, without
+    listing any factor (`itertools.product` lists each in full first)."""
+    if not factors:
+        yield ()
+        return
+    first, rest = factors[0], factors[1:]
+    for v in first():
+        for tail in _lex_product(rest):
+            yield (v, *tail)
 
 
 def _flatten(kind: type, items: Iterable[Formula]) -> tuple[Formula, ...]:

@@ -25,6 +25,7 @@ from sapphire.ground.model import (
     And,
     Cmp,
     Connected,
+    Domain,
     Formula,
     GroundModel,
     Iff,
@@ -182,15 +183,18 @@ def implied_facts(gm: GroundModel) -> Implied:
         if key in seen:
             continue
         seen.add(key)
-        domains = [gm.variables[v].domain for v in xs]
-        values = sorted(set().union(*(d.values() for d in domains)))
-        if len(values) == len(xs):
-            perms.append(Permutation(xs, tuple(values)))
+        joined = Domain.join(gm.variables[v].domain for v in xs)
+        count = joined.size  # a domain may be wide: list its values only when they are few
+        if count == len(xs):
+            perms.append(Permutation(xs, tuple(joined.values())))
         total = totals.get(frozenset(xs))
         span = _span(xs, differences)
-        candidates = math.comb(len(values), len(xs))
-        if (total is None and span is None) or candidates > MAX_COMBINATIONS:
+        if (total is None and span is None) or count > MAX_COMBINATIONS + len(xs):
+            continue  # more than MAX_COMBINATIONS choices, and math.comb need not say so
+        candidates = math.comb(count, len(xs))
+        if candidates > MAX_COMBINATIONS:
             continue
+        values = joined.values()
         chosen = tuple(c for c in itertools.combinations(values, len(xs))
                        if (total is None or sum(c) == total)
                        and (span is None or c[-1] - c[0] <= span))
@@ -288,6 +292,17 @@ MIN_PART = 3
 """Parts smaller than this bound a sum too weakly to be worth a constraint."""
 
 
+def _ends(d: Domain, k: int, largest: bool) -> list[int]:
+    """The `k` smallest (or largest) values of `d`, without listing the others."""
+    out: list[int] = []
+    for lo, hi in reversed(d.intervals) if largest else d.intervals:
+        take = min(k - len(out), hi - lo + 1)
+        out.extend(range(hi, hi - take, -1) if largest else range(lo, lo + take))
+        if len(out) == k:
+            break
+    return out
+
+
 def _distinct_sums(gm: GroundModel, sums: list[Cmp],
                    groups: list[tuple[int, ...]]) -> tuple[DistinctSum, ...]:
     """For each long sum and each all-different group, the variables they share (three or
@@ -306,9 +321,9 @@ def _distinct_sums(gm: GroundModel, sums: list[Cmp],
             key = tuple(sorted(part))
             if len(key) < MIN_PART or key in out or len(key) == len(f.lin.terms):
                 continue
-            values = sorted(set().union(*(gm.variables[v].domain.values() for v in key)))
+            joined = Domain.join(gm.variables[v].domain for v in key)
             k = len(key)
-            if k > len(values):
+            if k > joined.size:
                 continue
-            out[key] = DistinctSum(key, sum(values[:k]), sum(values[-k:]))
+            out[key] = DistinctSum(key, sum(_ends(joined, k, False)), sum(_ends(joined, k, True)))
     return tuple(out.values())

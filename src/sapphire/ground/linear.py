@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sapphire.ground.model import Cmp, Lin
+from sapphire.lang.syntax import MAX_INTEGER
 
 IntTerm = int | Lin
 
@@ -60,6 +61,20 @@ def total(items: list[IntTerm]) -> IntTerm:
                 coefs[v] = coefs.get(v, 0) + c
     terms = tuple((v, c) for v, c in coefs.items() if c)
     return Lin(terms, const) if terms else const
+
+
+def past_range(x: IntTerm) -> str | None:
+    """None when `x` is a number within ±`MAX_INTEGER`, or a linear term whose constant and
+    coefficients all are; otherwise what is past it ("is 10", "has the coefficient 10")."""
+    m = MAX_INTEGER
+    if type(x) is int:
+        return None if -m <= x <= m else f"is {x}"  # type: ignore[operator]
+    if not -m <= x.const <= m:  # type: ignore[union-attr]
+        return f"has the constant term {x.const}"  # type: ignore[union-attr]
+    for _, c in x.terms:  # type: ignore[union-attr]
+        if not -m <= c <= m:
+            return f"has the coefficient {c}"
+    return None
 
 
 def holds(op: str, value: int) -> bool:

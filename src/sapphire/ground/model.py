@@ -10,7 +10,7 @@ backend's normal form. Every top-level constraint carries its provenance.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from sapphire.diagnostics import Span
@@ -308,20 +308,67 @@ class GroundModel:
     constraints: list[Constraint] = field(default_factory=list)
     elements: list[tuple[Element, Origin]] = field(default_factory=list)
     constants: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
-    """Map points and scalars that folded to constants, per source name (shown in answers)."""
+    """Map points and scalars that folded to constants, per source name (shown in answers); a
+    scalar's one point has the index ()."""
     answer: tuple[str, ...] = ()
     """The source names whose values make up an answer (blocking and counting use these)."""
+    source: str = ""
+    """The text the origins' spans point into, for the line an error in a backend shows."""
 
     def possible_values(self, x: int | Lin) -> list[int]:
-        """The values `x` can take: exact for one variable, its bounds' range otherwise."""
+        """The values `x` can take: exact for one variable, its bounds' range otherwise.
+        There are `count_values(x)` of them: ask that first, a domain may be wide."""
+        return list(self.iter_values(x))
+
+    def count_values(self, x: int | Lin) -> int:
+        """How many values `possible_values(x)` lists, without listing them."""
         if isinstance(x, int):
-            return [x]
+            return 1
+        if len(x.terms) == 1:
+            return self.variables[x.terms[0][0]].domain.size if x.terms[0][1] else 1
+        lo, hi = self._bounds(x)
+        return max(0, hi - lo + 1)
+
+    def may_take(self, x: int | Lin, value: int) -> bool:
+        """Whether `value` is among `possible_values(x)`, without listing them."""
+        if isinstance(x, int):
+            return x == value
         if len(x.terms) == 1:
             v, c = x.terms[0]
-            return sorted({c * d + x.const for d in self.variables[v].domain.values()})
+            if not c:
+                return value == x.const
+            d, r = divmod(value - x.const, c)
+            return not r and d in self.variables[v].domain
+        lo, hi = self._bounds(x)
+        return lo <= value <= hi
+
+    def iter_values(self, x: int | Lin) -> Iterator[int]:
+        """`possible_values(x)` one at a time, in increasing order."""
+        if isinstance(x, int):
+            yield x
+            return
+        if len(x.terms) == 1:
+            v, c = x.terms[0]
+            ivs = self.variables[v].domain.intervals
+            k = x.const
+            if not c:
+                yield k
+            elif c > 0:
+                for lo, hi in ivs:
+                    for d in range(lo, hi + 1):
+                        yield c * d + k
+            else:
+                for lo, hi in reversed(ivs):
+                    for d in range(hi, lo - 1, -1):
+                        yield c * d + k
+            return
+        lo, hi = self._bounds(x)
+        yield from range(lo, hi + 1)
+
+    def _bounds(self, x: Lin) -> tuple[int, int]:
         lo = hi = x.const
         for v, c in x.terms:
             d = self.variables[v].domain
             a, b = c * d.lo, c * d.hi
             lo, hi = lo + min(a, b), hi + max(a, b)
-        return list(range(lo, hi + 1))
+        return lo, hi

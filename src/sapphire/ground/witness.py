@@ -85,7 +85,7 @@ def relaxation(gm: GroundModel, answer_vars: list[int]) -> GroundModel | None:
     if len(kept) == len(gm.constraints) and len(elements) == len(gm.elements):
         return None
     relaxed = GroundModel(variables=gm.variables, constraints=kept, elements=elements,
-                          constants=gm.constants, answer=gm.answer)
+                          constants=gm.constants, answer=gm.answer, source=gm.source)
     if not any(isinstance(f, Connected) for f in top_level(relaxed)):
         return None
     return relaxed
