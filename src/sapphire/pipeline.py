@@ -13,7 +13,7 @@ from typing import Any
 
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
-from sapphire.ground.grounder import Instance, data_to_instance, ground
+from sapphire.ground.grounder import Instance, TimeUp, data_to_instance, ground
 from sapphire.ground.instance import check_data, key_places
 from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
@@ -117,12 +117,30 @@ def has_answer(gm: GroundModel, *, time_limit: float | None = None,
     return bool(res.solutions)
 
 
+def ground_within(program: Program, inst: Instance, t0: float, time_limit: float | None
+                  ) -> tuple[GroundModel | None, float | None]:
+    """Ground with the time limit counted from `t0`: the model and the seconds the search has
+    left, or None for the model when the limit passed first (the search then never starts).
+    The limit covers reading and grounding too, so that a big model does not outrun it."""
+    deadline = None if time_limit is None else t0 + time_limit
+    try:
+        gm = ground(program, inst, deadline)
+    except TimeUp:
+        return None, 0.0
+    left = None if deadline is None else deadline - time.perf_counter()
+    return (gm if left is None or left > 0 else None), left
+
+
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
-                   time_limit: float | None = None, workers: int | None = None) -> SolveResult:
+                   time_limit: float | None = None, workers: int | None = None,
+                   start: float | None = None) -> SolveResult:
+    """Ground and solve; the time limit counts from `start` (default: now)."""
     t0 = time.perf_counter()
-    gm = ground(program, inst)
+    gm, left = ground_within(program, inst, t0 if start is None else start, time_limit)
     t1 = time.perf_counter()
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit,
+    if gm is None:
+        return SolveResult("unknown", [], t1 - t0, {"ground": t1 - t0, "load": 0.0}, None)
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=left,
                                         workers=workers)
     timings = {"ground": t1 - t0, **timings}
     answers = [decode(gm, s) for s in sols]
@@ -146,7 +164,7 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
-                         time_limit=time_limit, workers=workers)
+                         time_limit=time_limit, workers=workers, start=t0)
     res.timings = {"parse": t1 - t0, **res.timings}
     res.seconds = time.perf_counter() - t0 - res.timings["load"]
     return res

@@ -68,3 +68,22 @@ def test_a_board_size_typed_wrong_stops_at_once() -> None:
     assert (d.kind, d.span.line, d.span.col) == ("too-large", 20, 1)
     assert "here over 100,020,001 values, counting the quantifiers inside it" in d.message
     assert time.perf_counter() - t0 < 10
+
+
+def test_the_time_limit_covers_grounding() -> None:
+    """A 100×100 board takes seconds to ground; a limit of 0.2 s stops it there, and the search
+    never starts (before, the limit began with the search, after the grounding's 30 s)."""
+    res = solve_program(str(SEED), {"n": 100, "m": 100}, time_limit=0.2)
+    assert (res.status, res.count) == ("unknown", 0)
+    assert "ground" in res.timings and "lower" not in res.timings
+
+
+def test_a_variable_index_over_a_wide_map_joins_its_domains_by_intervals() -> None:
+    """⦗id x0 y0⦘ reads one of (n+1)(m+1) points, each ranging over 0..dc: the result's domain
+    is their union, 0..dc, found without listing every value of every row."""
+    from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.pipeline import read_program
+
+    gm = ground(read_program(str(SEED)), data_to_instance({"n": 3, "m": 4}))
+    (element_var,) = [v for v in gm.variables if v.name == "id[…]"]
+    assert str(element_var.domain) == "{0⋯20}"

@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sapphire.ground.grounder import ground
 from sapphire.ground.model import GroundModel
 from sapphire.meaning.instantiate import (
     Instantiated,
@@ -21,7 +20,7 @@ from sapphire.meaning.instantiate import (
     instantiate_checked,
     load_case,
 )
-from sapphire.pipeline import SolveResult, decode, solve_model
+from sapphire.pipeline import SolveResult, decode, ground_within, solve_model
 
 __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]
 
@@ -62,9 +61,12 @@ def solve_case(path: str, *, max_solutions: int = 2,
     case, lib = load_case(path)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
-    gm = ground(inst.program, inst.instance)
+    gm, left = ground_within(inst.program, inst.instance, t0, time_limit)
     t2 = time.perf_counter()
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=time_limit,
+    if gm is None:  # the time limit passed before the search could start
+        return SolveResult("unknown", [], t2 - t0, {"instantiate": t1 - t0, "ground": t2 - t1,
+                                                    "load": 0.0}, None)
+    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=left,
                                         workers=workers)
     answers = [case_answer(inst, gm, s) for s in sols]
     timings = {"instantiate": t1 - t0, "ground": t2 - t1, **timings}
