@@ -983,11 +983,7 @@ class Grounder:
         try:
             yield
         finally:
-            for n, old in saved:
-                if old is _MISSING:
-                    env.pop(n, None)
-                else:
-                    env[n] = old
+            _restore(env, saved)
 
     def iterate(self, q: Quant | SetBuilder) -> Iterator[Value]:
         """Bind the binder's names to each member of the domain in turn (yielding it)."""
@@ -1029,11 +1025,7 @@ class Grounder:
                 yield v
         finally:
             del self.bindings[base:]
-            for n, old in saved:
-                if old is _MISSING:
-                    env.pop(n, None)
-                else:
-                    env[n] = old
+            _restore(env, saved)
 
     # ---------------------------------------------------------------------- budget
     def inner_foralls(self, q: Quant) -> tuple[tuple[Quant, frozenset[str], bool], ...]:
@@ -1137,11 +1129,7 @@ class Grounder:
                     env[names[0]] = v
                 yield
         finally:
-            for n, old in saved:
-                if old is _MISSING:
-                    env.pop(n, None)
-                else:
-                    env[n] = old
+            _restore(env, saved)
 
     def eval_quant(self, q: Quant) -> Value:
         k = q.kind
@@ -1236,6 +1224,15 @@ class Grounder:
 
 
 _MISSING = object()
+
+
+def _restore(env: dict[str, Any], saved: list[tuple[str, Any]]) -> None:
+    """Put back the values a binding shadowed, and drop the names it introduced."""
+    for n, old in saved:
+        if old is _MISSING:
+            env.pop(n, None)
+        else:
+            env[n] = old
 
 
 def _walk_foralls(e: Expr, shadowed: frozenset[str],
