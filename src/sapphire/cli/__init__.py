@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "already have none (each of them needed) and those whose removal alone "
                    "mends the case; with several, the cells where the first two differ")
 
-    c = sub.add_parser("check", help="parse and resolve a case file, report every problem")
+    c = sub.add_parser("check", help="report every problem of a case file (or parse and type-check "
+                       "a .sapphire program)")
     c.add_argument("file")
 
     f = sub.add_parser("fmt", help="print the canonical form of a case file")
@@ -90,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             outcome.append(e)
 
     limit = sys.getrecursionlimit()
-    old_size = threading.stack_size(STACK_BYTES)
+    try:
+        old_size = threading.stack_size(STACK_BYTES)
+    except (ValueError, RuntimeError):  # a platform without that stack: Python's own limits
+        return _run(argv)
     sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
     try:
         worker = threading.Thread(target=command, name="sapphire", daemon=True)
