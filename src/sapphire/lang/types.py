@@ -213,8 +213,13 @@ class _Checker:
         want = _from_type_expr(t.result)
         got = self.infer(t.body, env)
         if want is not None and got is not None and want != got and want in (BOOL, INT):
-            self.report(f"term '{t.name}' is declared :{t.result} but its body is a {got}",
-                        t.body.span, f"make the body a {want}, or change the declared type")
+            self.report(f"term '{t.name}' is declared :{t.result} but its body is "
+                        f"{_article(got)} {got}", t.body.span,
+                        f"make the body {_article(want)} {want}, or change the declared type")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _chain(e: Binary, ops: set[str]) -> list[Expr]:
