@@ -296,3 +296,29 @@ def test_a_slitherlink_case_is_drawn_with_its_clues(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out.splitlines()
     assert out[3] == "        0          " and out[7] == "  │ 2 │   │ 3 │    "
     assert "  . . . ." not in out  # no empty grid of digits
+
+
+def test_input_deeper_than_the_stack_is_bad_input(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A RecursionError means the input nests past the deep stack: exit 1 with a hint."""
+    import sapphire.cli.case_commands as commands
+
+    def deep(args: object) -> int:
+        raise RecursionError
+
+    monkeypatch.setattr(commands, "run_check", deep)
+    assert main(["check", "x.case"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: the input nests too deeply") and "hint: split it" in err
+
+
+def test_a_platform_without_the_deep_stack_runs_on_its_own(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    def refuse(size: int = 0) -> int:
+        raise ValueError("size not valid")
+
+    monkeypatch.setattr(threading, "stack_size", refuse)
+    assert main(["check", str(SEED)]) == 0
+    assert capsys.readouterr().out == "ok\n"

@@ -388,3 +388,14 @@ def test_a_condition_on_the_shading_of_an_extra_cell(std) -> None:
     (d,) = std.check_case(c)
     assert (d.kind, d.span.line, d.span.col) == ("condition-on-extra-cells", 6, 6)
     assert "r5c1 is an extra cell" in d.message
+
+
+def test_a_case_built_without_a_library_is_refused_at_its_start() -> None:
+    """The reader refuses such a file first; a case built in code gets the error too."""
+    from sapphire.diagnostics import SapphireError
+    from sapphire.library import load_case_library
+
+    with pytest.raises(SapphireError) as e:
+        load_case_library(Case(FrontMatter({}), (), "built.case"))
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.file, d.span.line, d.span.col) == ("missing-library", "built.case", 1, 1)

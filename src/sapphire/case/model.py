@@ -51,6 +51,10 @@ class Condition:
     keyword: Literal["if", "unless"]
     predicate: str
     span: Span | None = field(default=None, compare=False)
+    """Where the keyword stands."""
+    predicate_span: Span | None = field(default=None, compare=False)
+    """Where the predicate stands: an unknown one is reported there, by the reader and the
+    library alike, so `check` shows it once."""
 
 
 @dataclass(frozen=True)

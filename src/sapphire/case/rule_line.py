@@ -530,7 +530,8 @@ class RuleLineParser:
                 hint=f"write '{tok} uniform', '{tok} distinct' or '{tok} connected'",
             )
         pred_start, pred = word
-        s.condition = Condition(keyword, pred, self._span(start, len(tok)))
+        s.condition = Condition(keyword, pred, self._span(start, len(tok)),
+                                self._span(pred_start, len(pred)))
         if not s.cells:
             self._error(
                 "condition-without-cells",

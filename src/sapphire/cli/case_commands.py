@@ -61,17 +61,6 @@ def _spelling(library: Any | None) -> tuple[PreferredAlias | None, HoldsRules | 
     return preferred, holds_rules
 
 
-ONCE_PER_LINE = ("unknown-predicate",)
-"""Errors a line can have once (it has one condition), which the reader and the library both
-report, each at a column of its own."""
-
-
-def _key(d: Diagnostic) -> tuple:
-    """What makes two diagnostics of the reader and the library one error."""
-    assert d.span is not None
-    return (d.kind, d.span.line) + (() if d.kind in ONCE_PER_LINE else (d.span.col,))
-
-
 def run_check(args: argparse.Namespace) -> int:
     """Parse, then check against the library; print every problem (exit 1) or `ok` (exit 0).
     A `.sapphire` program is parsed and type-checked (its data is checked by `solve`)."""
@@ -88,9 +77,9 @@ def run_check(args: argparse.Namespace) -> int:
         case, diagnostics = parse_case_partial(text, path)
         library = _load_library(case) if case.front.library else None
         if library is not None and hasattr(library, "check_case"):
-            seen = {_key(d) for d in diagnostics if d.span}
+            seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
             for d in library.check_case(case):
-                if d.span is None or _key(d) not in seen:
+                if d.span is None or (d.kind, d.span.line, d.span.col) not in seen:
                     diagnostics.append(d)
             if not diagnostics and hasattr(library, "check_board"):
                 diagnostics = library.check_board(case)

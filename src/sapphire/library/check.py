@@ -324,15 +324,17 @@ def _check_condition(
         else:
             hint = did_you_mean(cond.predicate, lib.predicates()) or (
                 "predicates: " + ", ".join(lib.predicates()))
-        out.add("unknown-predicate", f"'{cond.predicate}' is not a shared predicate", where, hint)
+        out.add("unknown-predicate", f"'{cond.predicate}' is not a shared predicate",
+                cond.predicate_span or where, hint)
     if not rule.cells:
         out.add("condition-without-cells",
                 f"'{cond.keyword} {cond.predicate}' needs the rule's own cells, and "
                 f"'{rule.reference}' lists none", where,
                 "a condition applies to the cells of its rule; drop it or list cells")
     if pred is not None and board is not None and pred.needs & {"shading", "regions"}:
-        extra = [ref for ref in rule.cells if ref.cell.row > board[0] and on_board(
-            ref.cell.row, ref.cell.col, board, case_extra_cells(out.case))]
+        below = case_extra_cells(out.case)
+        extra = [ref for ref in rule.cells if ref.cell.row > board[0]
+                 and on_board(ref.cell.row, ref.cell.col, board, below)]
         if extra:
             out.add("condition-on-extra-cells",
                     f"'{cond.predicate}' reads the {sorted(pred.needs)[0]} of its rule's cells, "

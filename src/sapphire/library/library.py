@@ -245,8 +245,8 @@ def load_case_library(case: Case) -> Library:
     """The library `case` declares, found from the case file's folder; an error that names no
     place (a missing folder, an insecure URL) is placed at the front matter's `library`."""
     root = case.front.library
-    if root is None:
-        raise error("missing-library", "the case declares no library",
+    if root is None:  # the case reader refuses such a case first; one built in code may not
+        raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
                     hint="write 'library: std' in the front matter")
     try:
         return load_library(root, Path(case.path).resolve().parent)

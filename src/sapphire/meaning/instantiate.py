@@ -31,7 +31,7 @@ from sapphire.case.givens import (
     shading_grid,
 )
 from sapphire.case.model import Case, Cell, RuleLine
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, read_text
+from sapphire.diagnostics import SapphireError, Span, read_text
 from sapphire.ground.grounder import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
@@ -309,7 +309,4 @@ def load_case(path: str) -> tuple[Case, Library]:
     from sapphire.library import load_case_library
 
     case = parse_case(read_text(path), path)
-    if case.front.library is None:
-        raise SapphireError([Diagnostic("missing-library", "the case declares no library",
-                                        Span(path, 1, 1))])
     return case, load_case_library(case)
