@@ -156,7 +156,7 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     program = read_program(program_path)
     if data_path is not None and data_text is not None:
         place = key_places(data_path, data_text)
-        inst = data_to_instance(data, place, data_text)
+        inst = data_to_instance(data, place, data_text, data_path)
         check_data(program, inst, place, data_text)
     else:
         inst = data_to_instance(data)

@@ -61,6 +61,8 @@ def test_the_drawing_takes_clue_rows_of_any_shape() -> None:
      "and the data nests a point 3 deep"),
     ('{"n": 2,\n  "m": 2, "pin": [[1]]}', "2:11", "the program reads no 'pin'"),
     ('{"n": "5", "m": 5}', "1:2", "'n' is '5': expected a number or nested lists"),
+    ('{"n": 2, "m": 2, "pim": [[2, null, 3], [null, 1]]}', "1:36", "'pim' at [0, 2] is 3, and "
+     "the program never reads that point"),
 ])
 def test_data_errors_point_into_the_data_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                               data: str, where: str, message: str) -> None:

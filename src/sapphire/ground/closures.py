@@ -84,6 +84,7 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         args = [fact_closure(g, a) for a in e.args]  # type: ignore[union-attr]
         fn = e.fn  # type: ignore[union-attr]
+        seen = g.read.get(fn)  # the points of a user's map read (`check_read`), or None
 
         def read_point() -> Any:
             idx = tuple(a() for a in args)
@@ -91,6 +92,8 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
                 if type(i) is not int:
                     return interp(e)
             d = g.point_dom.get(fn, _NO_POINTS).get(idx)
+            if seen is not None and d is not None:
+                seen.add(idx)
             if d is not None and d.size == 1:
                 return d.lo
             raise NotConstant(d is None)
@@ -325,14 +328,18 @@ def _map_read(g: Grounder, e: Apply) -> Thunk:
     if table is None:
         return lambda: interp(e)
     args = [closure(g, a) for a in e.args]
+    seen = g.read.get(e.fn)  # the points of a user's map read (`check_read`), or None
     if len(args) == 2:
         a0, a1 = args
 
         def read2() -> Any:
             i, j = a0(), a1()
             if type(i) is int and type(j) is int:
-                v = table.get((i, j))
+                key = (i, j)
+                v = table.get(key)
                 if v is not None:
+                    if seen is not None:
+                        seen.add(key)
                     return v
             return interp(e)
 
@@ -343,8 +350,11 @@ def _map_read(g: Grounder, e: Apply) -> Thunk:
         def read1() -> Any:
             i = a0()
             if type(i) is int:
-                v = table.get((i,))
+                key = (i,)
+                v = table.get(key)
                 if v is not None:
+                    if seen is not None:
+                        seen.add(key)
                     return v
             return interp(e)
 
@@ -355,6 +365,8 @@ def _map_read(g: Grounder, e: Apply) -> Thunk:
         if all(type(i) is int for i in idx):
             v = table.get(idx)
             if v is not None:
+                if seen is not None:
+                    seen.add(idx)
                 return v
         return interp(e)
 

@@ -28,7 +28,7 @@ from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure, free_names
-from sapphire.ground.instance import Instance, data_to_instance
+from sapphire.ground.instance import Instance, check_read, data_to_instance
 from sapphire.ground.linear import (
     IntTerm,
     add,
@@ -246,6 +246,10 @@ class Grounder:
         """What remains of `MAX_BINDINGS` for this grounding."""
         self.inner_memo: dict[int, tuple[tuple[Quant, frozenset[str], bool], ...]] = {}
         """Per ∀ node, the ∀s inside it that each of its bindings walks (`inner_foralls`)."""
+        self.read: dict[str, set[tuple[int, ...]]] = (
+            {} if inst.data is None else {name: set() for name in inst.points})
+        """For each map the user's data gives points of, the points of it read so far (given
+        or not), for `check_read`; empty for the project's own instances, which skip it."""
 
     # ---------------------------------------------------------------------- errors
     def fail(self, kind: str, message: str, span: Span, hint: str | None = None) -> SapphireError:
@@ -798,14 +802,21 @@ class Grounder:
         if not ground_mode:
             key = tuple(idx)
             d = self.point_dom.get(e.fn, {}).get(key)  # type: ignore[arg-type]
+            seen = self.read.get(e.fn)
+            if seen is not None and d is not None:
+                seen.add(key)  # type: ignore[arg-type]
             if d is not None and d.size == 1:
                 return d.lo
             raise _NotConstant(d is None)
         table = self.points.get(e.fn)
         if const:
             if table is not None:
-                v = table.get(tuple(idx))  # type: ignore[arg-type]
+                key = tuple(idx)
+                v = table.get(key)  # type: ignore[arg-type]
                 if v is not None:
+                    seen = self.read.get(e.fn)
+                    if seen is not None:
+                        seen.add(key)  # type: ignore[arg-type]
                     return v
             pt = _label(e.fn, tuple(idx))  # type: ignore[arg-type]
             raise self.fail(
@@ -832,10 +843,13 @@ class Grounder:
         choices = [self.model.possible_values(i) for i in idx]
         rows: list[tuple[tuple[int, ...], Lin]] = []
         doms: list[Domain] = []
+        seen = self.read.get(e.fn)
         for point in itertools.product(*choices):
             v = table.get(point)
             if v is None:
                 self.missing_point(e, idx, point)
+            if seen is not None:
+                seen.add(point)
             rows.append((point, as_lin(v)))
             doms.append(Domain.of([v]) if isinstance(v, int)
                         else self.model.variables[v.terms[0][0]].domain)
@@ -1344,6 +1358,10 @@ def _connected_const(cells: list[tuple[int, int]]) -> bool:
 
 def ground(program: Program, inst: Instance, deadline: float | None = None) -> GroundModel:
     """Ground `program` on `inst` (see the module docstring); `TimeUp` once `deadline` (a
-    `time.perf_counter()` reading) has passed."""
+    `time.perf_counter()` reading) has passed. A user's data must have every point it gives
+    read (`check_read`), which only the finished grounding can tell."""
     with no_gc():
-        return Grounder(program, inst, deadline).run()
+        grounder = Grounder(program, inst, deadline)
+        model = grounder.run()
+    check_read(inst, grounder.read)
+    return model

@@ -38,6 +38,33 @@ class Instance:
     """Source names that make up an answer; None means every source-level variable."""
     terms: tuple[TermDef, ...] = ()
     """Extra term definitions in scope (a library's prelude)."""
+    data: DataText | None = None
+    """The data file a user wrote the points in (`data_to_instance`): grounding then checks
+    that the program reads each of them (`check_read`). None for the instances the project
+    builds itself (a case's givens and clue grids): the case reader already checks those grids
+    against the board, library rules the setter did not write read them (a point one of them
+    skips is no mistake of the setter's), and there is no data file to place an error in."""
+
+
+@dataclass(frozen=True)
+class DataText:
+    """A user's instance data as written: where an error about one of its values points."""
+
+    path: str = "<data>"
+    text: str | None = None
+    """The file's text; None when the data came as a dict (`sapphire.api`)."""
+
+    def point(self, name: str, idx: tuple[int, ...]) -> Span:
+        """The span of the value `name` has at `idx` (its list indices), or the file's start
+        when the text does not show it."""
+        found = None if self.text is None else _value_offsets(self.text, name, idx)
+        if found is None or self.text is None:
+            return Span(self.path, 1, 1)
+        start, end = found
+        line = self.text.count("\n", 0, start) + 1
+        col = start - (self.text.rfind("\n", 0, start) + 1) + 1
+        width = end - start if "\n" not in self.text[start:end] else 1
+        return Span(self.path, line, col, line, col + width)
 
 
 DataPlace = Callable[[str], Span]
@@ -61,6 +88,52 @@ def key_places(path: str, text: str) -> DataPlace:
         return Span(path, line, col, line, col + len(json.dumps(name)))
 
     return place
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _value_offsets(text: str, name: str, idx: tuple[int, ...]) -> tuple[int, int] | None:
+    """The start and end offsets of the value `name` has at `idx` in the JSON object `text`
+    (the last `name` of the object, as `json.loads` keeps it), or None. Scans only the object's
+    top level and the lists on the way to the value, so an error's position costs one pass."""
+    decode = json.JSONDecoder().raw_decode
+
+    def skip(i: int) -> int:
+        m = _SPACE.match(text, i)
+        return i if m is None else m.end()
+
+    try:
+        i = skip(0)
+        if text[i] != "{":
+            return None
+        i, at = skip(i + 1), None
+        while text[i] == '"':
+            key, i = decode(text, i)
+            i = skip(i)
+            if text[i] != ":":
+                return None
+            i = skip(i + 1)
+            if key == name:
+                at = i
+            i = skip(decode(text, i)[1])
+            if text[i] != ",":
+                break
+            i = skip(i + 1)
+        if at is None:
+            return None
+        for k in idx:
+            if text[at] != "[":
+                return None
+            at = skip(at + 1)
+            for _ in range(k):
+                at = skip(decode(text, at)[1])
+                if text[at] != ",":
+                    return None
+                at = skip(at + 1)
+        return at, decode(text, at)[1]
+    except (ValueError, IndexError):  # text the data did not come from
+        return None
 
 
 def _in_range(what: str, value: int, at: Span, source: str | None) -> int:
@@ -91,10 +164,11 @@ def _given_points(name: str, value: list[Any], at: Span,
 
 
 def data_to_instance(data: dict[str, Any], place: DataPlace = _nowhere,
-                     source: str | None = None) -> Instance:
+                     source: str | None = None, path: str = "<data>") -> Instance:
     """Instance JSON: scalars become parameters, nested lists become given map points. `place`
-    and the data's `source` text put errors where a name is written."""
-    inst = Instance()
+    and the data's `source` text put errors where a name is written; the file's `path` and
+    `source` put those about one value (`check_read`) where it is written."""
+    inst = Instance(data=DataText(path, source))
     for name, v in data.items():
         if isinstance(v, bool | int):
             inst.constants[name] = _in_range(f"'{name}'", v, place(name), source)
@@ -138,3 +212,56 @@ def check_data(program: Program, inst: Instance, place: DataPlace = _nowhere,
                     f"give '{name}' one number")
     if problems:
         raise SapphireError(problems)
+
+
+UNREAD_SHOWN = 10
+"""Points the program never reads that get a diagnostic each; a note counts the rest."""
+
+
+def check_read(inst: Instance, read: dict[str, set[tuple[int, ...]]]) -> None:
+    """Every non-null point the user's data gives is one the program reads (`read`: the points
+    of each map read while grounding): a point it never reads, such as a clue off the board,
+    would be dropped without a word. An error at each such value, naming it as the data nests
+    it, with the indices the program does read. Only for `inst.data` (a user's file)."""
+    data = inst.data
+    if data is None:
+        return
+    unread = [(name, idx) for name, pts in inst.points.items()
+              for idx in sorted(pts) if idx not in read.get(name, ())]
+    if not unread:
+        return
+    sizes = ", ".join(f"{k}={v}" for k, v in inst.constants.items() if type(v) is int)
+    check = f"check the sizes ({sizes})" if sizes else "check the board size"
+    problems: list[Diagnostic] = []
+    for name, idx in unread[:UNREAD_SHOWN]:
+        at = data.point(name, idx)
+        where = _read_box(read.get(name, set()))
+        if where is None:
+            reads = f"it reads no point of '{name}' with this data"
+        elif all(lo <= i <= hi for i, (lo, hi) in zip(idx, where, strict=True)):
+            reads = f"it reads only some points of '{name}' within {_box_text(where)}"
+        else:
+            reads = f"it reads '{name}' within {_box_text(where)}"
+        problems.append(Diagnostic(
+            "bad-data", f"'{name}' at {list(idx)} is {inst.points[name][idx]}, and the program "
+            "never reads that point", at, f"{reads}; leave the point out, or {check}",
+            source_line(data.text, at.line)))
+    if len(unread) > UNREAD_SHOWN:
+        last = problems[-1]
+        more = len(unread) - UNREAD_SHOWN
+        problems[-1] = Diagnostic(last.kind, last.message, last.span, last.hint,
+                                  last.source_line, (f"and {more} more point{'s' * (more > 1)}"
+                                                     " the program never reads",))
+    raise SapphireError(problems)
+
+
+def _read_box(points: set[tuple[int, ...]]) -> list[tuple[int, int]] | None:
+    """The lowest and highest index of each position among `points`, or None for none."""
+    if not points:
+        return None
+    return [(min(col), max(col)) for col in zip(*points, strict=True)]
+
+
+def _box_text(box: list[tuple[int, int]]) -> str:
+    """`{0⋯4}×{0⋯4}`, as a program writes the index ranges."""
+    return "×".join(f"{{{lo}⋯{hi}}}" if lo != hi else f"{{{lo}}}" for lo, hi in box)
