@@ -285,6 +285,7 @@ BAD_LINES = [
     ("cage r1c1-r1c2 repeats true", "missing-parameter", "cage"),
     ("renban r1c1-r1c10", "off-board-cell", "r1c10"),
     ("value-modifier r1c1-r1c2 count 0", "bad-parameter-value", "0"),
+    ("cage r1c2-r1c1-r1c1 total 3", "repeated-cell", "r1c1 total"),  # the second r1c1
 ]
 
 

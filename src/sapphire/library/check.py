@@ -18,7 +18,7 @@ from sapphire.case.givens import (
     outside,
     parse_digits,
 )
-from sapphire.case.model import Case, Cell, RuleLine
+from sapphire.case.model import Case, Cell, CellRef, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.printer import show
@@ -306,6 +306,34 @@ def _check_cell(cell: Cell, span: Span | None, board: tuple[int, int] | None, ou
         out.add("off-board-cell", f"{cell} is off the board", span, outside(cell, board, extra))
 
 
+def _check_repeats(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
+    """A `cells: set` kind reads its cells as a set, which holds a cell once: a cell written
+    again is a slip of the pen (`r1c1-r1c1-r1c2`) that the meaning would drop without a word,
+    so each repeat is an error at the repeat, pointing back to where the cell first stands (by
+    column: the line number of an entry of a `rules` parameter is renumbered only in the span).
+
+    A `cells: path` kind is left alone: its meaning reads positions, so a repeat means what it
+    says, and lines need it: a whisper drawn as a closed loop returns to its first cell, a
+    `sum` counts a twice-listed cell twice, a `chaos-arrow` starts each arm at its circle, and
+    `count-regions` may count its first cell again (their docs show such lines; the spec's
+    `distinct` condition on a path compares positions, not cells). Where a repeat contradicts a
+    path's meaning (a thermo climbing back to a cell it left), the line is a clue with no
+    solution, which `solve --why` names, not a malformed line."""
+    if d.cells != "set":
+        return
+    first: dict[Cell, CellRef] = {}
+    for ref in rule.cells:
+        earlier = first.setdefault(ref.cell, ref)
+        if earlier is ref:
+            continue
+        out.add("repeated-cell",
+                f"{ref.cell} is listed again among the cells of '{d.kind}', which form a set",
+                ref.span or rule.span,
+                f"a set holds each cell once: drop this {ref.cell}, or write the cell meant",
+                (f"{ref.cell} is first listed at column {earlier.span.col}",)
+                if earlier.span else ())
+
+
 def _check_condition(
     lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
     board: tuple[int, int] | None, out: _Out
@@ -416,6 +444,7 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
                 out.add("unexpected-cells", f"'{d.kind}' is a global rule and takes no cells",
                         rule.cells[0].span or _where(rule), "drop the cells")
             _check_positional(d, rule, board, out)
+            _check_repeats(d, rule, out)
             _check_params(lib, d, rule, board, alphabet, declared, out)
             _check_length(d, rule, board, out)
             _check_needs(lib, d, rule, declared, out)
