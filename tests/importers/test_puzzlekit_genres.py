@@ -200,41 +200,47 @@ black-circle r1c1-r3c1
 """
 
 
-@pytest.mark.parametrize(("genre", "text", "says"), [
-    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n0 16\n0 0\n", "not 0-15"),
-    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n", "expected 2 block(s)"),
-    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n1 0\n0 0\n", "r1c1 and r1c2 disagree"),
-    ("EvenOddSudoku", "4 4\n1 E O X\nO E 1 O\nE O E O\nO 1 O E\n", "'X'"),
-    ("SkyscraperSudoku", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n", "4 clue lines"),
+@pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
+    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n0 16\n0 0\n", "not 0-15", 4, 3),
+    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n", "expected the bar block, found the end", 3, 4),
+    ("ConsecutiveSudoku", "2 2\n1 -\n- -\n1 0\n0 0\n", "r1c1 and r1c2 disagree", 4, 1),
+    ("EvenOddSudoku", "4 4\n1 E O X\nO E 1 O\nE O E O\nO 1 O E\n", "'X' at r1c4", 2, 7),
+    ("SkyscraperSudoku", "4 4\n- - - -\n- - - -\n- - - -\n- - - -\n",
+     "expected the givens block", 5, 8),
     ("SkyscraperSudoku", "4 4\n- - -\n- - - -\n- - - -\n- - - -\n" + "- - - -\n" * 4,
-     "clue line 1 has 3"),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 1.1\n", "two cells numbered 1"),
-    ("Thermometer", "1 3\n1 1 1\n1\n1.1 - 1.2\n", "jumps"),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 x\n", "'x' at r1c2"),
-    ("Thermometer", "1 2\n1 1\n1.1 1.2\n", "expected 2 count lines"),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 1.3\n", "not numbered 1-2"),
-    ("Nonogram", "1 2\n1\n1\n", "expected 2 column and 1 row"),
-    ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells"),
-    ("Nonogram", "1 2\n1\nx\n1\n", "'x' is neither"),
-    ("Akari", "1 2\n5 -\n", "not 0-4"),
-    ("Masyu", "1 2\nb g\n", "'g' at r1c2"),
-    ("Nurikabe", "1 2\n0 -\n", "not 1 or more"),
-    ("Nurikabe", "1 2\n3 -\n", "more cells than the board"),
-    ("Nurikabe", "1 2\nx -\n", "'x' is neither"),
-    ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'"),
-    ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'"),
-    ("Skyscraper", "2 2 1\n" + "- -\n" * 4 + "2 -\n- -\n", "outside 0-1"),
-    ("Kakuro", "2 2\n- 3\n,3 0\n", "'3' at r1c2"),
-    ("Kakuro", "2 2\n- 3,\n,3 -\n", "has no white cells"),
-    ("Kakuro", "3 2\n- -\n,1 0\n- 0\n", "the down run through r2c2 has no total"),
-    ("Masyu", "2 2\nb -\n", "1 grid lines do not make blocks of 2 rows"),
-    ("Akari", "1 2\n- o\n", "'o' is neither"),
+     "expected 4 tokens on the line of clues above the columns, found 3", 2, 6),
+    ("Thermometer", "1 2\n1 1\n1\n1.1 1.1\n", "two cells numbered 1", 4, 5),
+    ("Thermometer", "1 3\n1 1 1\n1\n1.1 - 1.2\n", "jumps", 4, 7),
+    ("Thermometer", "1 2\n1 1\n1\n1.1 x\n", "'x' at r1c2", 4, 5),
+    ("Thermometer", "1 2\n1 1\n1.1 1.2\n", "expected 1 token on the line of row counts", 3, 5),
+    ("Thermometer", "1 2\n1 1\n1\n1.1 1.3\n", "not numbered 1-2", 4, 5),
+    ("Nonogram", "1 2\n1\n1\n", "expected the row clues, found the end", 3, 2),
+    ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells", 4, 1),
+    ("Nonogram", "1 2\n1\nx\n1\n", "'x' in the clues of column 2", 3, 1),
+    ("Nonogram", "1 2\n1\n1\n1 0\n", "'0' in the clues of row 1", 4, 3),
+    ("Akari", "1 2\n5 -\n", "not 0-4", 2, 1),
+    ("Masyu", "1 2\nb g\n", "'g' at r1c2", 2, 3),
+    ("Nurikabe", "1 2\n0 -\n", "not 1 or more", 2, 1),
+    ("Nurikabe", "1 2\n1 3\n", "more cells than the board", 2, 3),  # the island too many
+    ("Nurikabe", "1 2\nx -\n", "'x' at r1c1 is neither", 2, 1),
+    ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'", 1, 5),
+    ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'", 1, 7),
+    ("Skyscraper", "2 2 1\n" + "- -\n" * 4 + "2 -\n- -\n", "outside 0-1", 6, 1),
+    ("Kakuro", "2 2\n- 3\n,3 0\n", "'3' at r1c2", 2, 3),
+    ("Kakuro", "2 2\n- 3,\n,3 -\n", "has no white cells", 2, 3),
+    ("Kakuro", "2 2\n- 3,x\n,3 0\n", "'x' in the across total at r1c2", 2, 5),
+    ("Kakuro", "3 2\n- -\n,1 0\n- 0\n", "the down run through r2c2 has no total", 3, 4),
+    ("Masyu", "2 2\nb -\n", "expected row 2 of the grid, found the end of the text", 2, 4),
+    ("Akari", "1 2\n- o\n", "'o' at r1c2 is neither", 2, 3),
 ])
-def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str) -> None:
+def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str, line: int,
+                                                  col: int) -> None:
     with pytest.raises(SapphireError) as exc:
         puzzlekit_to_case(genre, text)
     assert exc.value.kinds == ["bad-puzzlekit"]
     assert says in str(exc.value)
+    span = exc.value.diagnostics[0].span
+    assert span is not None and (span.file, span.line, span.col) == ("<puzzlekit>", line, col)
 
 
 def test_solutions_of_shading_genres() -> None:

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     if source is None:
         source = f"{Path(args.input).name}, imported as {fmt}"
     text = import_puzzle(fmt, puzzle.text, source=source, title=puzzle.title,
-                         ignore_cosmetic=args.ignore_cosmetic)
+                         ignore_cosmetic=args.ignore_cosmetic, label=puzzle.label)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")

@@ -22,16 +22,18 @@ from __future__ import annotations
 from sapphire.importers.common import ImportedPuzzle, read_input
 from sapphire.importers.fpuzzles import fpuzzles_to_case
 from sapphire.importers.iss import iss_to_case
-from sapphire.importers.puzzlekit import GENRES, puzzlekit_to_case
+from sapphire.importers.puzzlekit import GENRES, LABEL, puzzlekit_to_case
 
 FORMATS = ("iss", "fpuzzles", *(f"puzzlekit:{g}" for g in GENRES))
 
 
 def import_puzzle(fmt: str, text: str, *, source: str | None = None,
-                  title: str | None = None, ignore_cosmetic: bool = False) -> str:
+                  title: str | None = None, ignore_cosmetic: bool = False,
+                  label: str | None = None) -> str:
     """The canonical case text for one puzzle given in format `fmt` (`iss`, `fpuzzles` or
     `puzzlekit:GENRE`). `ignore_cosmetic` lets an f-puzzles import leave out drawings whose
-    meaning only the rules text gives (listing them in the case's notes)."""
+    meaning only the rules text gives (listing them in the case's notes). `label` names the
+    text (its file) where an error is placed in it (puzzlekit)."""
     from sapphire.diagnostics import error
 
     if fmt == "iss":
@@ -40,7 +42,8 @@ def import_puzzle(fmt: str, text: str, *, source: str | None = None,
         return fpuzzles_to_case(text, source=source, title=title,
                                 ignore_cosmetic=ignore_cosmetic)
     if fmt.startswith("puzzlekit:"):
-        return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title)
+        return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title,
+                                 label=label or LABEL)
     raise error("unknown-format", f"unknown import format '{fmt}'",
                 hint="formats: iss, fpuzzles, puzzlekit:GENRE with GENRE one of "
                      + ", ".join(GENRES))

@@ -253,6 +253,9 @@ class ImportedPuzzle:
     title: str | None = None
     entry: dict[str, Any] | None = None
     """The corpus entry it came from, when it came from a corpus JSON file."""
+    label: str | None = None
+    """What names the text in an error: the file as given, `<stdin>`, or `FILE.json#KEY` (then
+    lines count within the entry's text); None for a link or a pasted puzzle."""
 
 
 def _entries(data: Any) -> list[dict[str, Any]]:
@@ -319,6 +322,13 @@ def _names_a_file(path: Path) -> bool:
         return False
 
 
+def _as_read(fmt: str, raw: str) -> str:
+    """A file's or standard input's text as the importer gets it: stripped, except for a
+    puzzlekit problem, whose errors give lines and columns of the text as written (its reader
+    skips blank lines and spaces itself)."""
+    return raw if fmt.startswith("puzzlekit:") else raw.strip()
+
+
 def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
     (see `inline_puzzle`), `-` for standard input, a puzzle file, or `FILE.json#SELECTOR`
@@ -328,14 +338,15 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     if spec == "-":
         stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
         raw = decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
-        return ImportedPuzzle(raw.strip(), f"standard input, imported as {fmt}")
+        return ImportedPuzzle(_as_read(fmt, raw), f"standard input, imported as {fmt}",
+                              label="<stdin>")
     path_text, _, selector = spec.partition("#")
     path = Path(path_text)
     if inline_puzzle(fmt, spec) and not _names_a_file(path):
         return ImportedPuzzle(spec.strip(), f"the command line, imported as {fmt}")
     raw = read_text(path_text, hint=_INPUT_HINTS.get(fmt.partition(":")[0]))
     if not selector and not path.suffix == ".json":
-        return ImportedPuzzle(raw.strip())
+        return ImportedPuzzle(_as_read(fmt, raw), label=path_text)
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
@@ -369,4 +380,4 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
         return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
                               str(chosen.get("name") or ""), chosen)
     return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
-                          None, chosen)
+                          None, chosen, f"{path_text}#{selector}")

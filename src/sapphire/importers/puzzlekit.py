@@ -73,74 +73,249 @@ Known faults of the dataset
   constraints that the dataset's text does not carry. The import states what the text says.
 * Nurikabe 1136_22x12 says `22 12` but its grid has 12 rows of 12, and its solution breaks
   off after 12 rows; the import refuses it.
+
+Errors
+------
+Reading keeps each token's line and column, so every error in the text is placed as the case
+reader places its own (`FILE:LINE:COL`, the line, a caret, a hint): a bad token at that token;
+a row with too few tokens just past its last one (too many: at the first extra one); a part the
+genre needs next (`the cage block`, `row 3 of the givens block`) at the end of the text; a line
+past the layout at its start; a bad size at the first line. The file's name (`label`) comes
+from the command line; a text from no file is `<puzzlekit>`.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, source_line
 from sapphire.importers.common import CaseBuilder, digit_symbol, unsupported
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
 
+LABEL = "<puzzlekit>"
+"""What an error calls a text that comes from no named file."""
+
+_TOKEN = re.compile(r"\S+")  # `\S` is what `str.split()` splits between
+
+
+@dataclass(frozen=True)
+class Token:
+    """One whitespace-separated token and where it starts (line and column from 1). The place
+    travels with the token, so an error points at it without searching the text for it (the
+    same token may stand many times)."""
+
+    text: str
+    line: int
+    col: int
+
+    @property
+    def end(self) -> int:
+        """The column just past the token."""
+        return self.col + len(self.text)
+
+    def part(self, start: int, stop: int | None = None) -> Token:
+        """Characters `start:stop` of the token, in their place (a Kakuro clue's two totals)."""
+        return Token(self.text[start:stop], self.line, self.col + start)
+
+
+Row = list[Token]
+Block = list[Row]
+
+
+def tokens(text: str) -> list[Row]:
+    """The lines of `text` that hold any token, as rows of tokens; blank lines are skipped, as
+    the dataset's reader skips them."""
+    rows = []
+    for n, line in enumerate(text.splitlines(), 1):
+        row = [Token(m[0], n, m.start() + 1) for m in _TOKEN.finditer(line)]
+        if row:
+            rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text being read and what names it in an error: its file (`label`), its genre, and
+    whether it is a `problem` or a `solution`."""
+
+    text: str
+    label: str = LABEL
+    genre: str = ""
+    what: str = "problem"
+
+    @property
+    def name(self) -> str:
+        """What the text should be: `puzzlekit Sudoku problem`."""
+        return f"puzzlekit {self.genre} {self.what}" if self.genre else "puzzlekit text"
+
+    def error(self, message: str, line: int, col: int, end: int = 0, hint: str | None = None,
+              kind: str = "bad-puzzlekit") -> SapphireError:
+        """An error on `line` from `col` to just before `end` (0: one character)."""
+        if kind == "bad-puzzlekit":
+            message = f"not a {self.name}: {message}"
+        span = Span(self.label, line, col, end_col=end)
+        return SapphireError([Diagnostic(kind, message, span, hint, source_line(self.text, line))])
+
+    def at(self, tok: Token, message: str, hint: str | None = None, *, to: Token | None = None,
+           kind: str = "bad-puzzlekit") -> SapphireError:
+        """An error under `tok`, or from it through `to` (a later token of its line)."""
+        return self.error(message, tok.line, tok.col, (to or tok).end, hint, kind)
+
+    def after(self, tok: Token, message: str, hint: str | None = None) -> SapphireError:
+        """An error just past `tok`: where something that should follow it is missing."""
+        return self.error(message, tok.line, tok.end, 0, hint)
+
+
+@dataclass(frozen=True)
+class Part:
+    """Lines a genre's layout needs, in order after the size line. `name` says it in an error
+    ("the cage block"); each of its `lines` holds `width` tokens (None: any number), one per
+    `per` of the board; `each` names one of its lines, {k} counting from 1."""
+
+    name: str
+    lines: int
+    width: int | None
+    per: str = "column"
+    each: str = "row {k} of {name}"
+
+    def line_name(self, k: int) -> str:
+        return self.name if self.lines == 1 else self.each.format(k=k, name=self.name)
+
+    def shape(self) -> str:
+        if self.width is None:
+            return f"{self.name} ({_many(self.lines, 'line')})"
+        if self.lines == 1:
+            return f"{self.name} ({_many(self.width, 'token')})"
+        return f"{self.name} ({self.lines} rows of {_many(self.width, 'token')})"
+
+
+def _many(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
 
 @dataclass
 class Layout:
-    """A problem or solution: its size and its blocks of tokens."""
+    """A problem or solution: its size, its first line's tokens (where an error about the size
+    points) and its parts' rows of tokens."""
 
     rows: int
     cols: int
-    blocks: list[list[list[str]]]
+    head: Row
+    blocks: list[Block]
 
 
-def read_layout(text: str, genre: str = "", blocks: int | None = None) -> Layout:
-    """Split puzzlekit text into its size and blocks of ROWS lines each."""
-    lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines or len(lines[0]) != 2 or not all(t.isdigit() for t in lines[0]):
-        raise _bad(genre, "the first line is not 'ROWS COLS'")
-    rows, cols = int(lines[0][0]), int(lines[0][1])
+SIZE_HINT = "the first line is the board's size, ROWS COLS, such as 9 9"
+
+
+def _size(src: Source, lines: list[Row], extra: bool = False) -> tuple[int, int]:
+    """ROWS and COLS from the first line; `extra` lets more tokens follow (a Skyscraper's
+    height and diagonal flag; genres that never had them ignore them)."""
+    if not lines:
+        raise src.error("expected the board's size 'ROWS COLS', found no text", 1, 1,
+                        hint=SIZE_HINT)
+    head = lines[0]
+    for tok, many, one in zip(head[:2], ("rows", "columns"), ("row", "column"), strict=False):
+        if not tok.text.isdecimal():
+            raise src.at(tok, f"expected the number of {many}, found '{tok.text}'", SIZE_HINT)
+        if int(tok.text) < 1:
+            raise src.at(tok, f"expected at least one {one}, found {tok.text}", SIZE_HINT)
+    if len(head) < 2:
+        raise src.after(head[0], "expected the number of columns after the number of rows, "
+                        "found the end of the line", SIZE_HINT)
+    if len(head) > 2 and not extra:
+        raise src.at(head[2], f"expected the end of the first line after the size, found "
+                     f"'{head[2].text}'", SIZE_HINT, to=head[-1])
+    return int(head[0].text), int(head[1].text)
+
+
+def _parts(src: Source, lines: list[Row], parts: list[Part]) -> list[Block]:
+    """The rows of each part, in order, from the lines after the size line. A line of the
+    wrong width is placed past its last token (too few) or at its first extra one (too many);
+    a missing line at the end of the text, naming the part the genre needs next; a line past
+    the layout at its start."""
     body = lines[1:]
-    if rows < 1 or cols < 1 or len(body) % rows:
-        raise _bad(genre, f"{len(body)} grid lines do not make blocks of {rows} rows")
-    out = [body[i:i + rows] for i in range(0, len(body), rows)]
-    for bi, block in enumerate(out):
-        for ri, row in enumerate(block):
-            if len(row) != cols:
-                raise _bad(genre, f"block {bi + 1}, row {ri + 1} has {len(row)} cells, not {cols}")
-    if blocks is not None and len(out) != blocks:
-        raise _bad(genre, f"expected {blocks} block(s) of {rows} rows, found {len(out)}")
-    return Layout(rows, cols, out)
+    layout = f"a {src.name} is the size line, then " + ", then ".join(p.shape() for p in parts)
+    out: list[Block] = []
+    i = 0
+    for part in parts:
+        block: Block = []
+        for k in range(1, part.lines + 1):
+            if i == len(body):
+                wanted = part.name if k == 1 else part.line_name(k)
+                raise src.after(lines[-1][-1], f"expected {wanted}, found the end of the text",
+                                layout)
+            row = body[i]
+            if part.width is not None and len(row) != part.width:
+                message = (f"expected {_many(part.width, 'token')} on {part.line_name(k)}, "
+                           f"found {len(row)}")
+                hint = (f"the size line gives {_many(part.width, part.per)}: one token per "
+                        f"{part.per}, separated by spaces")
+                if len(row) < part.width:
+                    raise src.after(row[-1], message, hint)
+                raise src.at(row[part.width], message, hint, to=row[-1])
+            block.append(row)
+            i += 1
+        out.append(block)
+    if i < len(body):
+        raise src.at(body[i][0], f"expected the end of the text after {parts[-1].name}, found "
+                     "another line", layout, to=body[i][-1])
+    return out
 
 
-def _bad(genre: str, message: str) -> SapphireError:
-    what = f"puzzlekit {genre} problem" if genre else "puzzlekit text"
-    return SapphireError([Diagnostic("bad-puzzlekit", f"not a {what}: {message}")])
+def read_layout(src: Source, names: tuple[str, ...]) -> Layout:
+    """A layout of blocks of ROWS lines of COLS tokens each, one block per name (`the givens
+    block`, `the cage block`)."""
+    lines = tokens(src.text)
+    rows, cols = _size(src, lines)
+    blocks = _parts(src, lines, [Part(name, rows, cols) for name in names])
+    return Layout(rows, cols, lines[0], blocks)
 
 
-def _number(genre: str, token: str, at: tuple[int, int] | None = None) -> int:
-    """A number token; `at` (0-based row and column) names the cell in an error."""
-    if not token.isdigit():
-        where = f" at r{at[0] + 1}c{at[1] + 1}" if at else ""
-        raise _bad(genre, f"'{token}'{where} is neither '-' nor a number")
-    return int(token)
+def _read_lines(src: Source, parts: Callable[[int, int], list[Part]],
+                extra: bool = False) -> Layout:
+    """A layout whose parts are not all blocks (outside clues, count lines, clue lists); their
+    shapes follow from the size."""
+    lines = tokens(src.text)
+    rows, cols = _size(src, lines, extra)
+    return Layout(rows, cols, lines[0], _parts(src, lines, parts(rows, cols)))
 
 
-def _givens(b: CaseBuilder, genre: str, block: list[list[str]], n: int) -> None:
+def _number(src: Source, tok: Token, where: str = "", hint: str | None = None,
+            dash: bool = True) -> int:
+    """A number token; `where` (`at r2c3`) names its place in an error, and `dash` says
+    whether `-` (nothing) could stand there instead."""
+    if not tok.text.isdecimal():
+        place = f" {where}" if where else ""
+        what = "neither '-' nor a number" if dash else "not a number"
+        raise src.at(tok, f"'{tok.text}'{place} is {what}",
+                     hint or ("write a whole number such as 3" + (", or '-' for none" if dash
+                                                                  else "")))
+    return int(tok.text)
+
+
+def _rc(r: int, c: int) -> str:
+    """A cell's name from its 0-based row and column."""
+    return f"r{r + 1}c{c + 1}"
+
+
+def _givens(b: CaseBuilder, src: Source, block: Block, n: int, hint: str | None = None) -> None:
     grid: list[list[str]] = []
     seen = False
+    hint = hint or f"a given is a digit 1-{n}, '-' for an empty cell"
     for r, row in enumerate(block):
         out = []
         for c, tok in enumerate(row):
-            if tok == "-":
+            if tok.text == "-":
                 out.append(".")
                 continue
-            d = _number(genre, tok, (r, c))
+            d = _number(src, tok, f"at {_rc(r, c)}", hint)
             if not 1 <= d <= n:
-                raise _bad(genre, f"the given {d} at r{r + 1}c{c + 1} is outside 1-{n}")
+                raise src.at(tok, f"the given {d} at {_rc(r, c)} is outside 1-{n}", hint)
             out.append(digit_symbol(d))
             seen = True
         grid.append(out)
@@ -148,128 +323,126 @@ def _givens(b: CaseBuilder, genre: str, block: list[list[str]], n: int) -> None:
         b.grids["givens"] = grid
 
 
-def _groups(block: list[list[str]]) -> list[list[Cell]]:
+def _groups(block: Block) -> list[list[Cell]]:
     """Cells by the token naming their group, groups in order of first appearance."""
     groups: dict[str, list[Cell]] = {}
     for r, row in enumerate(block, 1):
         for c, tok in enumerate(row, 1):
-            groups.setdefault(tok, []).append((r, c))
+            groups.setdefault(tok.text, []).append((r, c))
     return list(groups.values())
 
 
-def _square(genre: str, lay: Layout) -> int:
+def _square(src: Source, lay: Layout) -> int:
     if lay.rows != lay.cols:
-        raise _bad(genre, f"a {lay.rows}x{lay.cols} grid is not square")
+        raise src.at(lay.head[0], f"a {lay.rows}x{lay.cols} grid is not square",
+                     f"a {src.genre}'s rows and columns hold the same digits, so ROWS and COLS "
+                     "are equal", to=lay.head[1])
     return lay.rows
 
 
-def _sudoku_line(b: CaseBuilder, genre: str, n: int) -> None:
+def _sudoku_line(b: CaseBuilder, src: Source, lay: Layout, n: int) -> None:
     size = f"{n}x{n}"
     d = b.library.resolve("sudoku")
     if d is None or size not in dict(d.boxes):
-        raise unsupported(f"puzzlekit {genre}", f"no sudoku with boxes on a {size} board")
+        sizes = ", ".join(dict(d.boxes)) if d is not None else "none"
+        raise src.at(lay.head[0], f"puzzlekit {src.genre}: no sudoku with boxes on a {size} "
+                     "board", f"the library's sudoku has boxes on: {sizes}", to=lay.head[1],
+                     kind="unsupported-import")
     b.add("sudoku", positional=size)
 
 
-def _sudoku(b: CaseBuilder, text: str) -> None:
-    lay = read_layout(text, "Sudoku", 1)
-    n = _square("Sudoku", lay)
-    _sudoku_line(b, "Sudoku", n)
-    _givens(b, "Sudoku", lay.blocks[0], n)
+def _sudoku(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the givens block",))
+    n = _square(src, lay)
+    _sudoku_line(b, src, lay, n)
+    _givens(b, src, lay.blocks[0], n)
 
 
-def _killer(b: CaseBuilder, text: str) -> None:
-    lay = read_layout(text, "KillerSudoku", 2)
-    n = _square("KillerSudoku", lay)
-    _sudoku_line(b, "KillerSudoku", n)
+def _killer(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the totals block", "the cage block"))
+    n = _square(src, lay)
+    _sudoku_line(b, src, lay, n)
     totals, cages = lay.blocks
+    hint = ("each cage's total stands in one of its cells in the totals block, '-' in its "
+            "other cells")
     for cells in _groups(cages):
-        clues = [totals[r - 1][c - 1] for r, c in cells if totals[r - 1][c - 1] != "-"]
+        clues = [((r, c), totals[r - 1][c - 1]) for r, c in cells
+                 if totals[r - 1][c - 1].text != "-"]
         if len(clues) != 1:
-            raise _bad("KillerSudoku", f"the cage at r{cells[0][0]}c{cells[0][1]} has "
-                       f"{len(clues)} totals, not one")
-        b.add("cage", cells, sum=_number("KillerSudoku", clues[0]))
+            (r0, c0) = cells[0]
+            where = clues[1][1] if clues else cages[r0 - 1][c0 - 1]
+            raise src.at(where, f"the cage at r{r0}c{c0} has {len(clues)} totals, not one", hint)
+        (r, c), tok = clues[0]
+        b.add("cage", cells, sum=_number(src, tok, f"at r{r}c{c}", hint))
 
 
-def _latin_with_groups(kind: str, genre: str, stem: str | None) -> Callable[[CaseBuilder, str],
-                                                                            None]:
-    def convert(b: CaseBuilder, text: str) -> None:
-        lay = read_layout(text, genre, 2)
-        n = _square(genre, lay)
+def _latin_with_groups(kind: str, stem: str | None, groups: str
+                       ) -> Callable[[CaseBuilder, Source], None]:
+    """A Latin square with `kind` on each group of the second block (`groups` names it)."""
+    def convert(b: CaseBuilder, src: Source) -> None:
+        lay = read_layout(src, ("the givens block", groups))
+        n = _square(src, lay)
         b.board = (n, n)
         b.add("latin-square")
-        _givens(b, genre, lay.blocks[0], n)
+        _givens(b, src, lay.blocks[0], n)
         for cells in _groups(lay.blocks[1]):
             if len(cells) > 1:
                 b.add(kind, cells, id_stem=stem)
     return convert
 
 
-def _yin_yang(b: CaseBuilder, text: str) -> None:
-    lay = read_layout(text, "YinYang", 1)
+def _yin_yang(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
     symbols = {"-": ".", "b": "b", "w": "w", "B": "b", "W": "w"}
     grid = []
     for r, row in enumerate(lay.blocks[0]):
-        bad = next((c for c, t in enumerate(row) if t not in symbols), None)
+        bad = next((c for c, t in enumerate(row) if t.text not in symbols), None)
         if bad is not None:
-            raise _bad("YinYang", f"'{row[bad]}' at r{r + 1}c{bad + 1} is not 'b', 'w' or '-'")
-        grid.append([symbols[t] for t in row])
+            raise src.at(row[bad], f"'{row[bad].text}' at {_rc(r, bad)} is not 'b', 'w' or '-'",
+                         "a clue is b (shaded) or w (unshaded); '-' is a cell without one")
+        grid.append([symbols[t.text] for t in row])
     b.add("yin-yang")
     if any(s != "." for row in grid for s in row):
         b.grids["shading"] = grid
 
 
-def _slitherlink(b: CaseBuilder, text: str) -> None:
-    lay = read_layout(text, "Slitherlink", 1)
+def _slitherlink(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
     grid = []
     for r, row in enumerate(lay.blocks[0]):
         out = []
         for c, t in enumerate(row):
-            if t == "-":
+            if t.text == "-":
                 out.append(".")
-            elif t in ("0", "1", "2", "3"):
-                out.append(t)
+            elif t.text in ("0", "1", "2", "3"):
+                out.append(t.text)
             else:
-                raise _bad("Slitherlink", f"'{t}' at r{r + 1}c{c + 1} is not a clue 0-3 or '-'")
+                raise src.at(t, f"'{t.text}' at {_rc(r, c)} is not a clue 0-3 or '-'",
+                             "a clue counts the cell's sides on the loop, 0-3; '-' is no clue")
         grid.append(out)
     b.add("slitherlink")
     b.grids["clues"] = grid
 
 
-def _lines(text: str, genre: str) -> tuple[list[str], list[list[str]]]:
-    """The first line's tokens and the token rows after it, for layouts that are not blocks of
-    ROWS lines (outside clues above the grid, per-line clue lists)."""
-    lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines or len(lines[0]) < 2 or not all(t.isdigit() for t in lines[0][:2]):
-        raise _bad(genre, "the first line is not 'ROWS COLS'")
-    if int(lines[0][0]) < 1 or int(lines[0][1]) < 1:
-        raise _bad(genre, "the board has no cells")
-    return lines[0], lines[1:]
-
-
-def _rows_of(genre: str, rows: list[list[str]], width: int, what: str) -> None:
-    for i, row in enumerate(rows):
-        if len(row) != width:
-            raise _bad(genre, f"{what} line {i + 1} has {len(row)} entries, not {width}")
-
-
-def _consecutive(b: CaseBuilder, text: str) -> None:
+def _consecutive(b: CaseBuilder, src: Source) -> None:
     """Givens, then a block of bar codes: each cell's number is the sum of 1 (a bar to its
     right), 2 (below), 4 (left) and 8 (above). Every bar is drawn, so two neighbours without
     a bar hold digits that are not consecutive."""
-    genre = "ConsecutiveSudoku"
-    lay = read_layout(text, genre, 2)
-    n = _square(genre, lay)
+    lay = read_layout(src, ("the givens block", "the bar block"))
+    n = _square(src, lay)
     b.board = (n, n)
     b.add("latin-square")
-    _givens(b, genre, lay.blocks[0], n)
-    codes = [[_number(genre, t) for t in row] for row in lay.blocks[1]]
+    _givens(b, src, lay.blocks[0], n)
+    hint = "a bar code is the sum of 1 (a bar on the right), 2 (below), 4 (left) and 8 (above)"
+    toks = lay.blocks[1]
+    codes = [[_number(src, t, f"at {_rc(r, c)}", hint, dash=False) for c, t in enumerate(row)]
+             for r, row in enumerate(toks)]
     for r, row in enumerate(codes):
         for c, v in enumerate(row):
             if v > 15:
-                raise _bad(genre, f"the bar code {v} at r{r + 1}c{c + 1} is not 0-15")
+                raise src.at(toks[r][c], f"the bar code {v} at {_rc(r, c)} is not 0-15", hint)
     for r in range(n):
         for c in range(n):
             for (dr, dc), mine, theirs in (((0, 1), 1, 4), ((1, 0), 2, 8)):
@@ -278,132 +451,152 @@ def _consecutive(b: CaseBuilder, text: str) -> None:
                     continue
                 pair = [(r + 1, c + 1), (rr + 1, cc + 1)]
                 if bool(codes[r][c] & mine) != bool(codes[rr][cc] & theirs):
-                    raise _bad(genre, f"the bar codes of r{r + 1}c{c + 1} and r{rr + 1}c{cc + 1}"
-                               " disagree about the bar between them")
+                    raise src.at(toks[r][c], f"the bar codes of {_rc(r, c)} and {_rc(rr, cc)} "
+                                 "disagree about the bar between them",
+                                 "a bar between two cells is in the codes of both")
                 if codes[r][c] & mine:
                     b.add("white-dot", pair, id_stem="bar")
                 else:
                     b.add("nabner", pair, id_stem="no-bar")
 
 
-def _even_odd(b: CaseBuilder, text: str) -> None:
+def _even_odd(b: CaseBuilder, src: Source) -> None:
     """One block: a given digit, `E` (an even digit) or `O` (an odd digit) in every cell."""
-    genre = "EvenOddSudoku"
-    lay = read_layout(text, genre, 1)
-    n = _square(genre, lay)
-    _sudoku_line(b, genre, n)
+    lay = read_layout(src, ("the grid",))
+    n = _square(src, lay)
+    _sudoku_line(b, src, lay, n)
     marks: dict[str, list[Cell]] = {"E": [], "O": []}
-    digits = []
+    digits: Block = []
     for r, row in enumerate(lay.blocks[0], 1):
         out = []
         for c, t in enumerate(row, 1):
-            if t.upper() in marks:
-                marks[t.upper()].append((r, c))
-                out.append("-")
+            if t.text.upper() in marks:
+                marks[t.text.upper()].append((r, c))
+                out.append(Token("-", t.line, t.col))
             else:
                 out.append(t)
         digits.append(out)
-    _givens(b, genre, digits, n)
+    _givens(b, src, digits, n, f"a cell holds a given digit 1-{n}, E (even) or O (odd)")
     if marks["E"]:
         b.add("even", marks["E"])
     if marks["O"]:
         b.add("odd", marks["O"])
 
 
-def _outside_clues(b: CaseBuilder, genre: str, clue_rows: list[list[str]], rows: int,
+SIDES = ("above the columns", "below the columns", "left of the rows", "right of the rows")
+
+
+def _clue_parts(rows: int, cols: int) -> list[Part]:
+    """The four lines of outside clues of a Skyscraper (Sudoku)."""
+    return [Part(f"the line of clues {side}", 1, cols if k < 2 else rows,
+                 "column" if k < 2 else "row") for k, side in enumerate(SIDES)]
+
+
+def _outside_clues(b: CaseBuilder, src: Source, clue_rows: list[Row], rows: int,
                    cols: int) -> None:
     """Four lines of skyscraper clues: above the columns, below them, left of the rows and
     right of them; each clue's cells are listed nearest first."""
-    _rows_of(genre, clue_rows[:2], cols, "clue")
-    _rows_of(genre, clue_rows[2:], rows, "clue")
     top, bottom, left, right = clue_rows
     downs = [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
     acrosses = [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
-    sides = ((top, downs), (bottom, [d[::-1] for d in downs]),
-             (left, acrosses), (right, [a[::-1] for a in acrosses]))
-    for clues, paths in sides:
-        for tok, cells in zip(clues, paths, strict=True):
-            if tok != "-":
-                b.add("skyscraper", cells, visible=_number(genre, tok))
+    sides = ((top, downs, "column"), (bottom, [d[::-1] for d in downs], "column"),
+             (left, acrosses, "row"), (right, [a[::-1] for a in acrosses], "row"))
+    for (clues, paths, line), side in zip(sides, SIDES, strict=True):
+        for k, (tok, cells) in enumerate(zip(clues, paths, strict=True), 1):
+            if tok.text != "-":
+                where = side.replace(f"the {line}s", f"{line} {k}")  # `left of row 3`
+                b.add("skyscraper", cells, visible=_number(
+                    src, tok, where, "a clue is how many skyscrapers are seen, '-' for none"))
 
 
-def _skyscraper_sudoku(b: CaseBuilder, text: str) -> None:
+def _skyscraper_sudoku(b: CaseBuilder, src: Source) -> None:
     """Four lines of outside clues (see `_outside_clues`), then the givens."""
-    genre = "SkyscraperSudoku"
-    head, body = _lines(text, genre)
-    rows, cols = int(head[0]), int(head[1])
-    if rows != cols:
-        raise _bad(genre, f"a {rows}x{cols} grid is not square")
-    if len(body) != rows + 4:
-        raise _bad(genre, f"expected 4 clue lines and {rows} grid rows, found {len(body)} lines")
-    _sudoku_line(b, genre, rows)
-    _rows_of(genre, body[4:], cols, "grid")
-    _givens(b, genre, body[4:], rows)
-    _outside_clues(b, genre, body[:4], rows, cols)
+    lines = tokens(src.text)
+    rows, cols = _size(src, lines, extra=True)
+    lay = Layout(rows, cols, lines[0], [])
+    _square(src, lay)
+    lay.blocks = _parts(src, lines, [*_clue_parts(rows, cols),
+                                     Part("the givens block", rows, cols)])
+    _sudoku_line(b, src, lay, rows)
+    _givens(b, src, lay.blocks[4], rows)
+    _outside_clues(b, src, [block[0] for block in lay.blocks[:4]], rows, cols)
 
 
-def _thermometer(b: CaseBuilder, text: str) -> None:
+def _thermometer(b: CaseBuilder, src: Source) -> None:
     """A line of column counts, a line of row counts, then the grid: `T.K` is the K-th cell of
     thermometer T, counted from its bulb (`-` is a cell on no thermometer)."""
-    genre = "Thermometer"
-    head, body = _lines(text, genre)
-    rows, cols = int(head[0]), int(head[1])
-    if len(body) != rows + 2:
-        raise _bad(genre, f"expected 2 count lines and {rows} grid rows, found {len(body)} lines")
-    _rows_of(genre, body[:1], cols, "column count")
-    _rows_of(genre, body[1:2], rows, "row count")
-    _rows_of(genre, body[2:], cols, "grid")
+    lay = _read_lines(src, lambda rows, cols: [
+        Part("the line of column counts", 1, cols), Part("the line of row counts", 1, rows, "row"),
+        Part("the grid", rows, cols)], extra=True)
+    rows, cols = lay.rows, lay.cols
+    col_counts, row_counts, grid = lay.blocks[0][0], lay.blocks[1][0], lay.blocks[2]
     b.board = (rows, cols)
-    thermos: dict[int, dict[int, Cell]] = {}
-    for r, row in enumerate(body[2:], 1):
+    hint = "T.K is the K-th cell of thermometer T, from its bulb; '-' is a cell on none"
+    thermos: dict[int, dict[int, tuple[Cell, Token]]] = {}
+    for r, row in enumerate(grid, 1):
         for c, tok in enumerate(row, 1):
-            if tok == "-":
+            if tok.text == "-":
                 continue
-            t, _, k = tok.partition(".")
-            if not (t.isdigit() and k.isdigit()):
-                raise _bad(genre, f"'{tok}' at r{r}c{c} is not THERMOMETER.CELL such as 3.1")
+            t, _, k = tok.text.partition(".")
+            if not (t.isdecimal() and k.isdecimal()):
+                raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not THERMOMETER.CELL such as 3.1",
+                             hint)
             cells = thermos.setdefault(int(t), {})
             if int(k) in cells:
-                raise _bad(genre, f"thermometer {t} has two cells numbered {k}")
-            cells[int(k)] = (r, c)
+                raise src.at(tok, f"thermometer {t} has two cells numbered {k}", hint)
+            cells[int(k)] = ((r, c), tok)
     for t in sorted(thermos):
         cells = thermos[t]
-        if sorted(cells) != list(range(1, len(cells) + 1)):
-            raise _bad(genre, f"the cells of thermometer {t} are not numbered 1-{len(cells)}")
-        path = [cells[k] for k in sorted(cells)]
-        for (r0, c0), (r1, c1) in itertools.pairwise(path):
+        order = sorted(cells)
+        if order != list(range(1, len(cells) + 1)):
+            gap = next(k for i, k in enumerate(order, 1) if k != i)  # the first out of turn
+            raise src.at(cells[gap][1], f"the cells of thermometer {t} are not numbered "
+                         f"1-{len(cells)}", hint)
+        for ((r0, c0), _), ((r1, c1), tok) in itertools.pairwise(cells[k] for k in order):
             if abs(r0 - r1) + abs(c0 - c1) != 1:
-                raise _bad(genre, f"thermometer {t} jumps from r{r0}c{c0} to r{r1}c{c1}")
-        b.add("thermometer", path)
-    for c, tok in enumerate(body[0], 1):
-        if tok != "-":
+                raise src.at(tok, f"thermometer {t} jumps from r{r0}c{c0} to r{r1}c{c1}",
+                             "each cell of a thermometer shares an edge with the one before")
+        b.add("thermometer", [cells[k][0] for k in order])
+    hint = "a count is the number of filled cells of its line, '-' for none given"
+    for c, tok in enumerate(col_counts, 1):
+        if tok.text != "-":
             b.add("shade-count", [(r, c) for r in range(1, rows + 1)], id_stem="column",
-                  count=_number(genre, tok))
-    for r, tok in enumerate(body[1], 1):
-        if tok != "-":
+                  count=_number(src, tok, f"in the count of column {c}", hint))
+    for r, tok in enumerate(row_counts, 1):
+        if tok.text != "-":
             b.add("shade-count", [(r, c) for c in range(1, cols + 1)], id_stem="row",
-                  count=_number(genre, tok))
+                  count=_number(src, tok, f"in the count of row {r}", hint))
 
 
-def _nonogram(b: CaseBuilder, text: str) -> None:
+def _nonogram(b: CaseBuilder, src: Source) -> None:
     """COLS lines of column clues (top to bottom), then ROWS lines of row clues (left to
     right): the lengths of the runs of shaded cells, `0` or `-` for an empty line."""
-    genre = "Nonogram"
-    head, body = _lines(text, genre)
-    rows, cols = int(head[0]), int(head[1])
-    if len(body) != rows + cols:
-        raise _bad(genre, f"expected {cols} column and {rows} row clue lines, found "
-                   f"{len(body)} lines")
+    lay = _read_lines(src, lambda rows, cols: [
+        Part("the column clues", cols, None, "column", "the clues of column {k}"),
+        Part("the row clues", rows, None, "row", "the clues of row {k}")], extra=True)
+    rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     downs = [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
     acrosses = [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
-    for n, (toks, cells, what) in enumerate(
-            [(t, d, "column") for t, d in zip(body[:cols], downs, strict=True)]
-            + [(t, a, "row") for t, a in zip(body[cols:], acrosses, strict=True)]):
-        runs = [] if toks in (["0"], ["-"]) else [_number(genre, t) for t in toks]
-        if any(x < 1 for x in runs) or sum(runs) + len(runs) - 1 > len(cells):
-            raise _bad(genre, f"the runs {' '.join(toks)} of clue line {n + 1} do not fit "
-                       f"a {what} of {len(cells)} cells")
+    hint = ("a clue line lists the lengths of the line's runs of shaded cells in order, such as "
+            "2 1; a lone 0 or '-' is a line without any")
+    lines = ([(toks, cells, "column", k) for k, (toks, cells)
+              in enumerate(zip(lay.blocks[0], downs, strict=True), 1)]
+             + [(toks, cells, "row", k) for k, (toks, cells)
+                in enumerate(zip(lay.blocks[1], acrosses, strict=True), 1)])
+    for toks, cells, what, k in lines:
+        texts = [t.text for t in toks]
+        if texts in (["0"], ["-"]):
+            runs = []
+        else:
+            bad = next((t for t in toks if not t.text.isdecimal() or int(t.text) < 1), None)
+            if bad is not None:
+                raise src.at(bad, f"'{bad.text}' in the clues of {what} {k} is not the length "
+                             "of a run (1 or more)", hint)
+            runs = [int(t) for t in texts]
+        if sum(runs) + len(runs) - 1 > len(cells):
+            raise src.at(toks[0], f"the runs {' '.join(texts)} of {what} {k} do not fit a "
+                         f"{what} of {len(cells)} cells", hint, to=toks[-1])
         b.add("shade-pattern", cells, id_stem=what, pattern=nonogram_pattern(runs))
 
 
@@ -412,23 +605,23 @@ def nonogram_pattern(runs: list[int]) -> str:
     return "0*" + "0+".join(f"1{{{length}}}" for length in runs) + "0*" if runs else "0*"
 
 
-def _akari(b: CaseBuilder, text: str) -> None:
+def _akari(b: CaseBuilder, src: Source) -> None:
     """One block: `x` a wall, `0`-`4` a wall with a number, `-` an open cell. The answer's
     shading marks the bulbs."""
-    genre = "Akari"
-    lay = read_layout(text, genre, 1)
+    lay = read_layout(src, ("the grid",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     grid = lay.blocks[0]
+    hint = "a cell is x (a wall), 0-4 (a wall with its number of bulbs around) or '-' (open)"
     walls: dict[Cell, int | None] = {}
     for r, row in enumerate(grid, 1):
         for c, t in enumerate(row, 1):
-            if t in ("x", "X"):
+            if t.text in ("x", "X"):
                 walls[(r, c)] = None
-            elif t != "-":
-                n = _number(genre, t)
+            elif t.text != "-":
+                n = _number(src, t, f"at r{r}c{c}", hint)
                 if n > 4:
-                    raise _bad(genre, f"the wall number {n} at r{r}c{c} is not 0-4")
+                    raise src.at(t, f"the wall number {n} at r{r}c{c} is not 0-4", hint)
                 walls[(r, c)] = n
     if walls:
         b.add("shade-count", sorted(walls), id_stem="walls", count=0)
@@ -464,22 +657,29 @@ def _akari(b: CaseBuilder, text: str) -> None:
                 b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
 
 
-def _skyscraper(b: CaseBuilder, text: str) -> None:
+def _skyscraper(b: CaseBuilder, src: Source) -> None:
     """First line `N N H`, with `D` when both diagonals hold different digits too. Four lines
     of outside clues (see `_outside_clues`), then the givens. Every row and column holds the
     heights 1-H once; when H < N the other cells are empty, written 0 (no skyscraper)."""
-    genre = "Skyscraper"
-    head, body = _lines(text, genre)
-    rows, cols = int(head[0]), int(head[1])
-    if rows != cols:
-        raise _bad(genre, f"a {rows}x{cols} grid is not square")
-    top = int(head[2]) if len(head) > 2 and head[2].isdigit() else rows
-    flags = head[3:] if len(head) > 2 and head[2].isdigit() else head[2:]
-    if not 1 <= top <= rows or rows - top > 1 or any(f != "D" for f in flags):
-        raise _bad(genre, f"the first line '{' '.join(head)}' is not 'N N H' with H = N or "
-                   "N-1, and an optional D")
-    if len(body) != rows + 4:
-        raise _bad(genre, f"expected 4 clue lines and {rows} grid rows, found {len(body)} lines")
+    lines = tokens(src.text)
+    rows, cols = _size(src, lines, extra=True)
+    head = lines[0]
+    lay = Layout(rows, cols, head, [])
+    _square(src, lay)
+    has_top = len(head) > 2 and head[2].text.isdecimal()
+    top = int(head[2].text) if has_top else rows
+    flags = head[3:] if has_top else head[2:]
+    message = (f"the first line '{' '.join(t.text for t in head)}' is not 'N N H' with H = N or "
+               "N-1, and an optional D")
+    hint = ("H is the tallest height: N, or N-1 when each row and column has an empty plot (0); "
+            "D asks for different heights on both diagonals")
+    if not 1 <= top <= rows or rows - top > 1:
+        raise src.at(head[2], message, hint)
+    flag = next((f for f in flags if f.text != "D"), None)
+    if flag is not None:
+        raise src.at(flag, message, hint)
+    lay.blocks = _parts(src, lines, [*_clue_parts(rows, cols),
+                                     Part("the givens block", rows, cols)])
     b.board = (rows, cols)
     low = 0 if top < rows else 1
     if low == 0:
@@ -488,49 +688,52 @@ def _skyscraper(b: CaseBuilder, text: str) -> None:
     if flags:
         b.add("main-diagonal")
         b.add("anti-diagonal")
-    _rows_of(genre, body[4:], cols, "grid")
+    hint = f"a given is a height {low}-{top}, '-' for an empty cell"
     grid = []
-    for r, row in enumerate(body[4:], 1):
+    for r, row in enumerate(lay.blocks[4], 1):
         out = []
         for c, tok in enumerate(row, 1):
-            d = None if tok == "-" else _number(genre, tok)
+            d = None if tok.text == "-" else _number(src, tok, f"at r{r}c{c}", hint)
             if d is not None and not low <= d <= top:
-                raise _bad(genre, f"the given {d} at r{r}c{c} is outside {low}-{top}")
+                raise src.at(tok, f"the given {d} at r{r}c{c} is outside {low}-{top}", hint)
             out.append(digit_symbol(d))
         grid.append(out)
     if any(x != "." for row in grid for x in row):
         b.grids["givens"] = grid
-    _outside_clues(b, genre, body[:4], rows, cols)
+    _outside_clues(b, src, [block[0] for block in lay.blocks[:4]], rows, cols)
 
 
-def _kakuro(b: CaseBuilder, text: str) -> None:
+def _kakuro(b: CaseBuilder, src: Source) -> None:
     """One block: `0` a white cell; `-` a black cell; `D,A` a black cell with the total of the
     run below it (D) and of the run to its right (A), either side may be empty. A black cell
     holds no digit: the case gives it 0 (`digits: 0-9`), and the white cells are not 0."""
-    genre = "Kakuro"
-    lay = read_layout(text, genre, 1)
+    lay = read_layout(src, ("the grid",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     b.digits = (0, 9)
     grid = lay.blocks[0]
-    white = {(r, c) for r, row in enumerate(grid, 1) for c, t in enumerate(row, 1) if t == "0"}
-    clues: list[tuple[str, Cell, int]] = []
+    hint = ("a cell is 0 (white), '-' (black) or DOWN,ACROSS (black, with the totals of the runs "
+            "below it and to its right; either may be left out)")
+    white = {(r, c) for r, row in enumerate(grid, 1) for c, t in enumerate(row, 1)
+             if t.text == "0"}
+    clues: list[tuple[str, Cell, int, Token]] = []
     for r, row in enumerate(grid, 1):
         for c, t in enumerate(row, 1):
-            if t in ("0", "-"):
+            if t.text in ("0", "-"):
                 continue
-            down, comma, across = t.partition(",")
+            down, comma, _ = t.text.partition(",")
             if not comma:
-                raise _bad(genre, f"'{t}' at r{r}c{c} is not 0, '-' or DOWN,ACROSS")
-            for total, way in ((down, "down"), (across, "across")):
-                if total:
-                    clues.append((way, (r, c), _number(genre, total)))
+                raise src.at(t, f"'{t.text}' at r{r}c{c} is not 0, '-' or DOWN,ACROSS", hint)
+            for total, way in ((t.part(0, len(down)), "down"), (t.part(len(down) + 1), "across")):
+                if total.text:
+                    clues.append((way, (r, c), _number(src, total, f"in the {way} total at "
+                                                       f"r{r}c{c}", hint, dash=False), total))
     b.grids["givens"] = [["." if (r, c) in white else "0" for c in range(1, cols + 1)]
                          for r in range(1, rows + 1)]
     if white:
         b.add("absent-digits", sorted(white), digits=[0])
     covered: set[tuple[str, Cell]] = set()
-    for way, (r, c), total in clues:
+    for way, (r, c), total, tok in clues:
         dr, dc = (1, 0) if way == "down" else (0, 1)
         run = []
         rr, cc = r + dr, c + dc
@@ -539,65 +742,73 @@ def _kakuro(b: CaseBuilder, text: str) -> None:
             covered.add((way, (rr, cc)))
             rr, cc = rr + dr, cc + dc
         if not run:
-            raise _bad(genre, f"the {way} total {total} at r{r}c{c} has no white cells")
+            raise src.at(tok, f"the {way} total {total} at r{r}c{c} has no white cells",
+                         f"a {way} total needs white cells (0) {'below' if dr else 'right of'} "
+                         "its cell")
         b.add("cage", run, id_stem=way, sum=total)
     for r, c in sorted(white):
         for way, (dr, dc) in (("across", (0, -1)), ("down", (-1, 0))):
             if (way, (r, c)) not in covered and ((r + dr, c + dc) in white
                                                   or (r - dr, c - dc) in white):
-                raise _bad(genre, f"the {way} run through r{r}c{c} has no total")
+                raise src.at(grid[r - 1][c - 1], f"the {way} run through r{r}c{c} has no total",
+                             f"the black cell just {'above' if dr else 'left of'} a run holds "
+                             "its total")
 
 
-def _masyu(b: CaseBuilder, text: str) -> None:
+def _masyu(b: CaseBuilder, src: Source) -> None:
     """One block: `w` or `1` a white circle, `b` or `2` a black circle, `-` an empty cell.
     The answer is the loop through the cell centres."""
-    genre = "Masyu"
-    lay = read_layout(text, genre, 1)
+    lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
     circles: dict[str, list[Cell]] = {"white-circle": [], "black-circle": []}
     kinds = {"w": "white-circle", "1": "white-circle", "b": "black-circle", "2": "black-circle"}
     for r, row in enumerate(lay.blocks[0], 1):
         for c, t in enumerate(row, 1):
-            if t == "-":
+            if t.text == "-":
                 continue
-            if t.lower() not in kinds:
-                raise _bad(genre, f"'{t}' at r{r}c{c} is not w, b, 1, 2 or '-'")
-            circles[kinds[t.lower()]].append((r, c))
+            if t.text.lower() not in kinds:
+                raise src.at(t, f"'{t.text}' at r{r}c{c} is not w, b, 1, 2 or '-'",
+                             "a cell is w or 1 (a white circle), b or 2 (a black one) or '-'")
+            circles[kinds[t.text.lower()]].append((r, c))
     b.add("loop")
     for kind, cells in circles.items():
         if cells:
             b.add(kind, cells)
 
 
-def _nurikabe(b: CaseBuilder, text: str) -> None:
+def _nurikabe(b: CaseBuilder, src: Source) -> None:
     """One block: a number is an island's size, `-` a cell without a number. The answer
     shades the wall."""
-    genre = "Nurikabe"
-    lay = read_layout(text, genre, 1)
+    lay = read_layout(src, ("the grid",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
-    islands = []
+    hint = "a number is the size of its cell's island, '-' a cell without one"
+    islands: list[tuple[Cell, int, Token]] = []
     for r, row in enumerate(lay.blocks[0], 1):
         for c, t in enumerate(row, 1):
-            if t != "-":
-                size = _number(genre, t)
+            if t.text != "-":
+                size = _number(src, t, f"at r{r}c{c}", hint)
                 if size < 1:
-                    raise _bad(genre, f"the island size {size} at r{r}c{c} is not 1 or more")
-                islands.append(((r, c), size))
-    if sum(s for _, s in islands) > rows * cols:
-        raise _bad(genre, "the islands have more cells than the board")
+                    raise src.at(t, f"the island size {size} at r{r}c{c} is not 1 or more", hint)
+                islands.append(((r, c), size, t))
+    sums = list(itertools.accumulate(size for _, size, _ in islands))
+    if sums and sums[-1] > rows * cols:
+        over = next(t for (_, _, t), total in zip(islands, sums, strict=True)
+                    if total > rows * cols)  # the island that makes them too many
+        raise src.at(over, "the islands have more cells than the board",
+                     f"the island sizes add up to {sums[-1]}; the board has {rows * cols} cells")
     b.add("nurikabe")
-    for cell, size in islands:
+    for cell, size, _ in islands:
         b.add("island", [cell], size=size)
     if islands:
-        b.add("numbered-islands", [cell for cell, _ in islands])
+        b.add("numbered-islands", [cell for cell, _, _ in islands])
 
 
-GENRES: dict[str, Callable[[CaseBuilder, str], None]] = {
+GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Sudoku": _sudoku,
     "KillerSudoku": _killer,
-    "Renban": _latin_with_groups("renban", "Renban", None),
-    "JigsawSudoku": _latin_with_groups("all-different", "JigsawSudoku", "piece"),
+    "Renban": _latin_with_groups("renban", None, "the group block"),
+    "JigsawSudoku": _latin_with_groups("all-different", "piece", "the region block"),
     "YinYang": _yin_yang,
     "Slitherlink": _slitherlink,
     "ConsecutiveSudoku": _consecutive,
@@ -634,8 +845,10 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 
 def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
-                      title: str | None = None, library: Library | None = None) -> str:
-    """The canonical case text for one puzzlekit `problem` of `genre`."""
+                      title: str | None = None, library: Library | None = None,
+                      label: str = LABEL) -> str:
+    """The canonical case text for one puzzlekit `problem` of `genre`; `label` names the text
+    (its file) in an error."""
     convert = GENRES.get(genre)
     if convert is None:
         raise unsupported(f"puzzlekit genre '{genre}'", "not imported",
@@ -645,7 +858,7 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
     if missing:
         raise unsupported(f"puzzlekit genre '{genre}'",
                           "the library has no " + ", ".join(f"'{k}'" for k in missing) + " rule")
-    convert(b, text)
+    convert(b, Source(text, label, genre))
     b.title = title or None
     b.source = source or f"puzzlekit-dataset {genre} problem"
     return b.build()
@@ -655,25 +868,31 @@ SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
 
 
-def read_solution(genre: str, text: str) -> dict[str, list[list[int]]]:
+def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[list[int]]]:
     """A puzzlekit solution as the answer parts Sapphire reports: `digits` rows, `shading`
-    rows (1 shaded), or for a Slitherlink `inside` rows (1 inside the loop)."""
-    first, _, rest = text.strip().partition("\n")
-    if genre == "Skyscraper":  # `N N H [D]`: the size is the first two numbers
-        first = " ".join(first.split()[:2])
-    lay = read_layout(first + "\n" + rest, genre)
-    block = lay.blocks[0]
+    rows (1 shaded), or for a Slitherlink `inside` rows (1 inside the loop). Only the first
+    block is read; more whole blocks after it are let be."""
+    src = Source(text, label, genre, "solution")
+    lines = tokens(text)
+    # a Skyscraper's solution starts `N N H [D]`: the size is the first two numbers
+    rows, cols = _size(src, lines, extra=genre == "Skyscraper")
+    count = max(1, -(-(len(lines) - 1) // rows))
+    grid = _parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
+                                    rows, cols) for k in range(count)])[0]
+    block = [[t.text.lower() for t in row] for row in grid]
     if genre == "YinYang":
-        return {"shading": [[1 if t.lower() == "b" else 0 for t in row] for row in block]}
+        return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:
-        return {"shading": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
+        return {"shading": [[1 if t == "x" else 0 for t in row] for row in block]}
     if genre == "Masyu":  # each cell names the sides its loop leaves by: n, e, s, w
-        return {"loop": {"across": [[1 if "e" in t.lower() else 0 for t in row] for row in block],
-                         "down": [[1 if "s" in t.lower() else 0 for t in row] for row in block]}}
+        return {"loop": {"across": [[1 if "e" in t else 0 for t in row] for row in block],
+                         "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
     if genre == "Akari":
-        return {"shading": [[1 if t.lower() == "o" else 0 for t in row] for row in block]}
+        return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
-        return {"inside": [[1 if t.lower() == "x" else 0 for t in row] for row in block]}
-    if genre == "Kakuro":  # a black cell holds no digit; the case writes it 0
-        return {"digits": [[0 if t == "-" else _number(genre, t) for t in row] for row in block]}
-    return {"digits": [[_number(genre, t) for t in row] for row in block]}
+        return {"inside": [[1 if t == "x" else 0 for t in row] for row in block]}
+    blank = genre == "Kakuro"  # a black cell holds no digit; the case writes it 0
+    hint = "a solution's cell holds its digit" + (" ('-' for a black cell)" if blank else "")
+    return {"digits": [[0 if blank and t.text == "-" else _number(src, t, f"at {_rc(r, c)}", hint,
+                                                                  dash=blank)
+                        for c, t in enumerate(row)] for r, row in enumerate(grid)]}
