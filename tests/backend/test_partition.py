@@ -16,7 +16,7 @@ from test_connectivity import connected
 
 from sapphire.backend import connectivity, cpsat
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Lin
+from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
 
@@ -149,6 +149,15 @@ def test_two_groups_are_cut_first_and_then_encoded_together(
     assert count(text, monkeypatch) == (brute(1, 5, [1, 2], [1, 2]), 0)
 
 
+def test_one_value_memberships_share_one_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each value's cells connected, written `g ∈ {k}` (as connected-values writes one digit)
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
+    cells = "{1⋯2}×{1⋯3}"
+    text = (f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{1 2 3}}\n"
+            f"∀k∈{{1 2 3}}: connected⟨r c⟩∈{cells}: ⦗g r c⦘∈{{k}}\n")
+    assert count(text, monkeypatch) == (brute(2, 3, [1, 2, 3], [1, 2, 3]), 1)
+
+
 def test_one_connectivity_alone_keeps_its_own_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
     text = program(2, 3, "0 1", "1")
     assert count(text, monkeypatch) == (brute(2, 3, [0, 1], [1]), 0)
@@ -175,8 +184,14 @@ def _partition(*members: tuple) -> list | None:
     return connectivity.partition([Connected(CELLS, m) for m in members], gm)
 
 
+def _in(var: int, *values: int) -> InSet:
+    return InSet(Lin(((var, 1),), 0), Domain.of(values))
+
+
 def test_labels_of_a_partition() -> None:
     assert _partition((_eq(0, 1), _eq(1, 1)), (_eq(0, 2), _eq(1, 2))) == [(0,), (1,)]
+    # `x ∈ {k}` names group k as `x = k` does (connected-values of one digit)
+    assert _partition((_in(0, 1), _in(1, 1)), (_in(0, 2), _eq(1, 2))) == [(0,), (1,)]
     # a cell fixed in the first group; value 3 of the other cell names no group
     assert _partition((TRUE, _eq(1, 1)), (FALSE, _eq(1, 2))) == [1, (1,)]
 
@@ -186,6 +201,10 @@ def test_labels_of_a_partition() -> None:
     ((_eq(0, 1), _eq(1, 1)), (_eq(1, 2), _eq(1, 2))),
     # a member that is not `x = k`
     ((_eq(0, 1, 2), _eq(1, 1, 2)), (_eq(0, 2), _eq(1, 2))),
+    # a member that is a choice of two values
+    ((_in(0, 1, 3), _in(1, 1, 3)), (_in(0, 2), _in(1, 2))),
+    # a one-value member whose variable may still take the other group's value elsewhere
+    ((_in(0, 1), _in(1, 1)), (_in(0, 2), FALSE)),
     # two constraints on the same group
     ((_eq(0, 1), _eq(1, 1)), (_eq(0, 1), _eq(1, 1))),
     # group values differ from cell to cell

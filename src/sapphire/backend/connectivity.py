@@ -17,6 +17,7 @@ from sapphire.ground.model import (
     Connected,
     Formula,
     GroundModel,
+    InSet,
     Or,
     neighbours,
     pieces,
@@ -29,10 +30,10 @@ are bounded gets `Connectivity.post_reach` per group rather than one shared dist
 
 def partition(family: list[Connected], gm: GroundModel) -> list | None:
     """Per cell, its label when the members of `family` split the cells into groups by the
-    value of one variable per cell: constraint k's member at cell i is `x = g_k` for that
-    cell's variable x and one value g_k per constraint, or a constant. The label is the
-    variable (as `(index,)`), the constant group value of a cell fixed in a group, or None
-    for a cell in no group. None when the family is not such a partition."""
+    value of one variable per cell: constraint k's member at cell i is `x = g_k` (or
+    `x ∈ {g_k}`) for that cell's variable x and one value g_k per constraint, or a constant.
+    The label is the variable (as `(index,)`), the constant group value of a cell fixed in a
+    group, or None for a cell in no group. None when the family is not such a partition."""
     n = len(family[0].cells)
     group: list[int | None] = [None] * len(family)
     var: list[int | None] = [None] * n
@@ -45,10 +46,10 @@ def partition(family: list[Connected], gm: GroundModel) -> list | None:
                         return None
                     fixed[i] = k
                 continue
-            if type(mf) is not Cmp or mf.op != "=" or len(mf.lin.terms) != 1 \
-                    or mf.lin.terms[0][1] != 1:
+            named = _names_value(mf)
+            if named is None:
                 return None
-            v, g = mf.lin.terms[0][0], -mf.lin.const
+            v, g = named
             if var[i] not in (None, v) or group[k] not in (None, g):
                 return None
             var[i], group[k] = v, g
@@ -64,12 +65,26 @@ def partition(family: list[Connected], gm: GroundModel) -> list | None:
             # a value naming a group must be that group's member, never a constant false
             dom = gm.variables[var[i]].domain
             for k, f in enumerate(family):
-                if type(f.members[i]) is not Cmp and values[k] in dom:
+                if _names_value(f.members[i]) is None and values[k] in dom:
                     return None
             labels.append((var[i],))
         else:
             labels.append(None if fixed[i] is None else values[fixed[i]])
     return labels
+
+
+def _names_value(f: Formula) -> tuple[int, int] | None:
+    """`(x, g)` when `f` says that variable x has value g: `x = g`, or `x ∈ {g}` (a
+    connected-values rule of one digit writes its members so); else None."""
+    if type(f) is Cmp and f.op == "=":
+        value = 0
+    elif type(f) is InSet and f.domain.size == 1:
+        value = f.domain.intervals[0][0]
+    else:
+        return None
+    if len(f.lin.terms) != 1 or f.lin.terms[0][1] != 1:
+        return None
+    return f.lin.terms[0][0], value - f.lin.const
 
 
 class Connectivity:
