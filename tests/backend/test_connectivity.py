@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 
-from sapphire.backend import cpsat
+from sapphire.backend import connectivity, cpsat
 from sapphire.backend.connectivity import literal_holds
 from sapphire.backend.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
@@ -92,6 +92,35 @@ def test_an_encoding_costs_only_the_cells_that_may_be_members() -> None:
     # and it still means the same: a connected part of the 2×2 columns, the last column free
     assert sum(connected(s) for s in subsets(2, 2)) == 14
     assert count(near) == ("multiple", 14 * 2**2)
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+@pytest.mark.parametrize("size", [1, 3, 4])
+def test_a_group_with_a_sure_member_and_a_size_is_reached_from_it(
+        way: str, size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # r1c2 is shaded and the shading has `size` cells: layers from r1c2 (a Nurikabe island
+    # from its numbered cell); every way counts the connected sets through r1c2
+    lazy, rounds = WAYS[way]
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", lazy)
+    monkeypatch.setattr(cpsat, "LAZY_ROUNDS", rounds)
+    reached = []
+    original = connectivity.Connectivity.post_reach
+
+    def spy(self: connectivity.Connectivity, member: list, root: list, near: list,
+            most: int) -> None:
+        reached.append(most)
+        original(self, member, root, near, most)
+
+    monkeypatch.setattr(connectivity.Connectivity, "post_reach", spy)
+    text = (plain(2, 3) + "⦗s 1 2⦘=1\n"
+            + f"(#⟨r c⟩∈{{1⋯2}}×{{1⋯3}}: ⦗s r c⦘=1)={size}\n")
+    expected = sum(connected(s) for s in subsets(2, 3) if (1, 2) in s and len(s) == size)
+    assert expected == {1: 1, 3: 7, 4: 8}[size]
+    assert count(text) == ("unique" if expected == 1 else "multiple", expected)
+    # encoded from the start, the group is reached from its sure member (with cuts first,
+    # the answers may never need the encoding)
+    if way == "encoded":
+        assert reached == [size]
 
 
 def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:

@@ -12,6 +12,7 @@ from ortools.sat.python import cp_model
 
 from sapphire.ground.model import (
     FALSE,
+    TRUE,
     And,
     Cmp,
     Connected,
@@ -277,7 +278,12 @@ class Connectivity:
 
     def encode_connected(self, f: Connected, enf: list) -> None:
         """`∧enf ⇒ f` in full: a root-distance labelling, with the root the first member in
-        cell order."""
+        cell order.
+
+        An unconditional group with a certain member (a Nurikabe island's numbered cell) and
+        a count bounding its size is instead reached in layers from that member
+        (`post_reach`): the root is known, so a cell out of the group's reach is ruled out by
+        propagation from the start (puzzlekit Nurikabe 91_20x36: 38 s to 13 s)."""
         self.free_aux = True  # distances along a spanning tree are many per answer
         # only cells that may be members take part: an island's few near cells, not the board
         live = [i for i, mf in enumerate(f.members) if mf != FALSE]
@@ -287,6 +293,13 @@ class Connectivity:
             return
         member = [self.literal(f.members[i], 0) for i in live]
         nbrs = neighbours(cells)
+        sure = next((p for p, i in enumerate(live) if f.members[i] == TRUE), None)
+        most = self.sizes.get(f)
+        if not enf and sure is not None and most is not None \
+                and most * n <= REACH_LITERALS:
+            root = [self.literal(TRUE if p == sure else FALSE, 0) for p in range(n)]
+            self.post_reach(member, root, nbrs, most)
+            return
         if enf:
             ok = self.m.new_bool_var("")
             self.m.add_bool_and([ok]).only_enforce_if(enf)
