@@ -59,6 +59,20 @@ def count(text: str) -> tuple[str, int]:
     return res.status, len({tuple(s[v] for v in av) for s in res.solutions})
 
 
+def spy_reach(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes `Connectivity.post_reach` is called with, one per group it encodes."""
+    reached: list[int] = []
+    original = connectivity.Connectivity.post_reach
+
+    def spy(self: connectivity.Connectivity, member: list, root: list, near: list,
+            most: int) -> None:
+        reached.append(most)
+        original(self, member, root, near, most)
+
+    monkeypatch.setattr(connectivity.Connectivity, "post_reach", spy)
+    return reached
+
+
 # always cuts; encoded in full after the first answer with pieces (a copy of the model is
 # then being solved); after one round; the defaults; encoded from the start
 WAYS = {"cuts": (True, (10**6, 10**6)), "switch at once": (True, (0, 0)),
@@ -103,15 +117,7 @@ def test_a_group_with_a_sure_member_and_a_size_is_reached_from_it(
     lazy, rounds = WAYS[way]
     monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", lazy)
     monkeypatch.setattr(cpsat, "LAZY_ROUNDS", rounds)
-    reached = []
-    original = connectivity.Connectivity.post_reach
-
-    def spy(self: connectivity.Connectivity, member: list, root: list, near: list,
-            most: int) -> None:
-        reached.append(most)
-        original(self, member, root, near, most)
-
-    monkeypatch.setattr(connectivity.Connectivity, "post_reach", spy)
+    reached = spy_reach(monkeypatch)
     text = (plain(2, 3) + "⦗s 1 2⦘=1\n"
             + f"(#⟨r c⟩∈{{1⋯2}}×{{1⋯3}}: ⦗s r c⦘=1)={size}\n")
     expected = sum(connected(s) for s in subsets(2, 3) if (1, 2) in s and len(s) == size)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import product
 
 import pytest
-from test_connectivity import connected
+from test_connectivity import connected, spy_reach
 
 from sapphire.backend import connectivity, cpsat
 from sapphire.ground.grounder import data_to_instance, ground
@@ -120,15 +120,7 @@ def test_groups_of_a_counted_size_reach_their_roots(name: str, layers: bool,
     monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
     if not layers:
         monkeypatch.setattr(connectivity, "REACH_LITERALS", 0)
-    reached = []
-    original = connectivity.Connectivity.post_reach
-
-    def spy(self: connectivity.Connectivity, member: list, root: list, near: list,
-            most: int) -> None:
-        reached.append(most)
-        original(self, member, root, near, most)
-
-    monkeypatch.setattr(connectivity.Connectivity, "post_reach", spy)
+    reached = spy_reach(monkeypatch)
     rows, cols, labels, size, fixed, op = SIZED[name]
     given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
     text = sized(rows, cols, " ".join(map(str, labels)), size, given, op)
