@@ -231,3 +231,56 @@ def test_a_region_map_gets_its_own_portfolio(monkeypatch: pytest.MonkeyPatch) ->
     # two colours keep the default portfolio, and so does a worker count the caller chose
     assert portfolio(program(2, 3, "1 2", "1 2"), monkeypatch) == ()
     assert portfolio(three, monkeypatch, workers=2) == ()
+
+
+def solved(text: str) -> cpsat.BackendResult:
+    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    return cpsat.solve(gm, answer_variables(gm), max_solutions=10_000)
+
+
+@pytest.mark.parametrize("name", [n for n in SIZED if SIZED[n][5] == "="])
+def test_layers_follow_from_the_answer_so_enumeration_meets_each_once(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # in an exact lowering the layers and first members are functions of the answer: the
+    # enumerating search lists each answer once and ends (no second, blocking search)
+    monkeypatch.setattr(cpsat, "LAZY_CONNECTIVITY", False)
+    monkeypatch.setattr(cpsat, "MAX_REPEATS", 0)
+    rows, cols, labels, size, fixed, op = SIZED[name]
+    given = "".join(f"⦗g {r} {c}⦘={v}\n" for (r, c), v in (fixed or {}).items())
+    res = solved(sized(rows, cols, " ".join(map(str, labels)), size, given, op))
+    assert "enumerate" in res.timings and "solve1" not in res.timings
+    assert len(res.solutions) == brute_sized(rows, cols, labels, size, fixed, op)
+
+
+def test_a_region_map_is_told_apart_before_lowering() -> None:
+    def groups(text: str) -> int:
+        return connectivity.region_groups(
+            ground(parse_program(text, "t.sapphire"), data_to_instance({})))
+
+    assert groups(sized(2, 3, "1 2 3", 2)) == 3
+    assert groups(program(2, 3, "1 2", "1 2")) == 2
+    # one connectivity alone, and a family under a condition, are no region map
+    assert groups(program(2, 3, "0 1", "1")) == 0
+    cells = "{1⋯2}×{1⋯2}"
+    assert groups(f"∀⟨r c⟩∈{cells} ⦗g r c⦘∈{{1 2 3}}\nx∈{{0 1}}\n"
+                  f"x=1 ⇒ ∀k∈{{1 2 3}}: connected⟨r c⟩∈{cells}: ⦗g r c⦘=k\n") == 0
+
+
+def test_a_region_map_of_a_medium_model_is_enumerated(monkeypatch: pytest.MonkeyPatch) -> None:
+    # above the plain enumeration budgets, a region map still gets enumeration, with its own
+    # pair of searches
+    monkeypatch.setattr(cpsat, "ENUMERATION_BUDGETS", ((0, None),))
+    raced = []
+    original = cpsat._enumerate
+
+    def spy(*args: object) -> object:
+        raced.append(args[-1])
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cpsat, "_enumerate", spy)
+    res = solved(sized(2, 3, "1 2 3", 2))
+    assert raced == [cpsat.REGION_ENUMERATION_VARIANTS]
+    assert len(res.solutions) == brute_sized(2, 3, [1, 2, 3], 2)
+    raced.clear()
+    solved(program(2, 3, "1 2", "1 2"))  # two groups: no region map, no enumeration here
+    assert raced == []

@@ -88,6 +88,22 @@ def _names_value(f: Formula) -> tuple[int, int] | None:
     return f.lin.terms[0][0], value - f.lin.const
 
 
+def region_groups(gm: GroundModel) -> int:
+    """The most groups of a family of unconditional connectivities over the same cells that
+    is a partition (`partition`): a chaos construction's regions, before any lowering. 0
+    when there is none."""
+    by_cells: dict[tuple, list[Connected]] = {}
+    todo = [con.formula for con in gm.constraints if not con.implied]
+    while todo:
+        f = todo.pop()
+        if type(f) is And:
+            todo.extend(f.items)
+        elif type(f) is Connected:
+            by_cells.setdefault(f.cells, []).append(f)
+    return max((len(family) for family in by_cells.values()
+                if len(family) > 1 and partition(family, gm) is not None), default=0)
+
+
 class Connectivity:
     """The connectivity part of `Lowering`: connected groups encoded in full, as partitions,
     or checked on answers (`LazyConnected`). It posts through the lowering's model and
@@ -97,6 +113,7 @@ class Connectivity:
     gm: GroundModel
     vars: list
     free_aux: bool
+    exact: bool
 
     def init_connectivity(self, lazy_connectivity: bool) -> None:
         self.lazy_connectivity = lazy_connectivity
@@ -175,7 +192,6 @@ class Connectivity:
         When counts bound every group's size (see `GroupSize`), each group is encoded apart
         with `post_reach` instead, whose layers let the solver see which cells a region can
         still reach; the whole encoding is then about groups × size × cells literals."""
-        self.free_aux = True  # roots and distances are many per answer
         self.most_groups = max(self.most_groups, len(family))
         m = self.m
         cells = list(family[0].cells)
@@ -189,6 +205,7 @@ class Connectivity:
                 group = [member[i][k] for i in placed]
                 self.post_reach(group, self.first_members(group), near, most)
             return
+        self.free_aux = True  # roots and distances are many per answer
         inside = []
         for i in range(n):
             if labels[i] is None:
@@ -233,7 +250,11 @@ class Connectivity:
         member is in the last layer. A group of `most` cells is connected exactly when such
         layers exist. Unlike one distance variable per cell, the layers propagate: a cell
         that no layer can reach is no member, as a search spreading from the root would
-        find (Calm Construction: over 60 s to 19 s; Cavernous Construction: 47 s to 17 s)."""
+        find (Calm Construction: over 60 s to 19 s; Cavernous Construction: 47 s to 17 s).
+
+        In an exact lowering (`Lowering.exact`) a layer is exactly the members within d steps,
+        so that the layers, like the first members, follow from the answer and an enumerating
+        search meets each answer once."""
         m = self.m
         layer = root
         for _ in range(1, max(most, 1)):
@@ -243,6 +264,9 @@ class Connectivity:
                 m.add_implication(lit, x)
                 m.add_implication(layer[i], lit)
                 m.add_bool_or([lit.Not(), layer[i], *(layer[j] for j in near[i])])
+                if self.exact:  # and a member next to the last layer is in this one
+                    for j in near[i]:
+                        m.add_bool_or([x.Not(), layer[j].Not(), lit])
                 nxt.append(lit)
             layer = nxt
         for x, lit in zip(member, layer, strict=True):
