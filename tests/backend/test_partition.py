@@ -284,3 +284,26 @@ def test_a_region_map_of_a_medium_model_is_enumerated(monkeypatch: pytest.Monkey
     raced.clear()
     solved(program(2, 3, "1 2", "1 2"))  # two groups: no region map, no enumeration here
     assert raced == []
+
+
+def test_a_region_map_with_an_automaton_is_enumerated_once_per_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # CP-SAT's own automaton constraint would let the enumeration meet an answer again (its
+    # expansion adds variables of its own); a region map's model spells the automaton out
+    monkeypatch.setattr(cpsat, "MAX_REPEATS", 0)
+    native = []
+    monkeypatch.setattr(cpsat.cp_model.CpModel, "add_automaton",
+                        lambda self, *args: native.append(args))
+    moves = "{⟨0 1 0⟩ ⟨0 2 1⟩ ⟨1 2 1⟩ ⟨0 3 2⟩ ⟨1 3 2⟩ ⟨2 3 2⟩}, {0}, {0 1 2}"
+    text = sized(2, 3, "1 2 3", 2) + f"accepted({moves}) c∈{{1⋯3}}: ⦗g 1 c⦘\n"
+    res = solved(text)
+    assert native == []
+    assert "enumerate" in res.timings and "solve1" not in res.timings
+
+    def rises(split: list[set]) -> bool:
+        row = [k for c in range(1, 4) for k, cells in enumerate(split, 1) if (1, c) in cells]
+        return row == sorted(row)
+
+    expected = sum(all(len(g) == 2 and connected(g) for g in split) and rises(split)
+                   for split in labellings(2, 3, [1, 2, 3], None))
+    assert len(res.solutions) == expected > 0
