@@ -114,6 +114,15 @@ def error(
     return SapphireError([Diagnostic(kind, message, span, hint, line, notes)])
 
 
+def span_at(file: str, text: str, start: int, end: int) -> Span:
+    """The span of `text[start:end]` (offsets into the whole text of `file`); one character
+    wide when it runs past its first line."""
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    width = end - start if "\n" not in text[start:end] else 1
+    return Span(file, line, col, line, col + width)
+
+
 def source_line(source: str | None, line: int) -> str | None:
     """The text of 1-based `line` in `source`, if there is one."""
     if source is None:

@@ -19,6 +19,7 @@ from sapphire.diagnostics import (
     did_you_mean,
     error,
     source_line,
+    span_at,
 )
 from sapphire.lang.syntax import MAX_INTEGER, Program, TermDef, too_large
 from sapphire.lang.types import name_arities
@@ -60,11 +61,7 @@ class DataText:
         found = None if self.text is None else _value_offsets(self.text, name, idx)
         if found is None or self.text is None:
             return Span(self.path, 1, 1)
-        start, end = found
-        line = self.text.count("\n", 0, start) + 1
-        col = start - (self.text.rfind("\n", 0, start) + 1) + 1
-        width = end - start if "\n" not in self.text[start:end] else 1
-        return Span(self.path, line, col, line, col + width)
+        return span_at(self.path, self.text, *found)
 
 
 DataPlace = Callable[[str], Span]
@@ -80,12 +77,11 @@ def key_places(path: str, text: str) -> DataPlace:
     or the file's start for a name not found that way."""
 
     def place(name: str) -> Span:
-        m = re.search(re.escape(json.dumps(name)) + r"\s*:", text)
+        key = json.dumps(name)
+        m = re.search(re.escape(key) + r"\s*:", text)
         if m is None:
             return Span(path, 1, 1)
-        line = text.count("\n", 0, m.start()) + 1
-        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-        return Span(path, line, col, line, col + len(json.dumps(name)))
+        return span_at(path, text, m.start(), m.start() + len(key))
 
     return place
 

@@ -270,10 +270,7 @@ def _parts(src: Source, lines: list[Row], parts: list[Part]) -> list[Block]:
 def read_layout(src: Source, names: tuple[str, ...]) -> Layout:
     """A layout of blocks of ROWS lines of COLS tokens each, one block per name (`the givens
     block`, `the cage block`)."""
-    lines = tokens(src.text)
-    rows, cols = _size(src, lines)
-    blocks = _parts(src, lines, [Part(name, rows, cols) for name in names])
-    return Layout(rows, cols, lines[0], blocks)
+    return _read_lines(src, lambda rows, cols: [Part(name, rows, cols) for name in names])
 
 
 def _read_lines(src: Source, parts: Callable[[int, int], list[Part]],
