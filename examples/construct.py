@@ -55,7 +55,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from sapphire.backend import cpsat
+from sapphire.backend.cpsat import search as cpsat
 from sapphire.check.evaluate import violations
 from sapphire.ground.grounder import ground
 from sapphire.meaning import case_answer, instantiate, load_case, solve_case

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-import sapphire.backend.cpsat as cpsat
+import sapphire.backend
+from sapphire.backend import BackendResult
 from sapphire.diagnostics import InternalError
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
@@ -19,14 +20,15 @@ def model(text: str):  # noqa: ANN201 - a GroundModel
 def test_has_answer_says_yes_no_or_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert has_answer(model("x∈{0⋯3}\nx>2\n")) is True
     assert has_answer(model("x∈{0⋯3}\nx>3\n")) is False
-    monkeypatch.setattr(cpsat, "solve", lambda *a, **k: cpsat.BackendResult("unknown"))
+    monkeypatch.setattr(sapphire.backend, "solve", lambda *a, **k: BackendResult("unknown"))
     assert has_answer(model("x∈{0⋯3}\nx>2\n")) is None
 
 
 def test_a_wrong_answer_from_the_solver_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     gm = model("x∈{0⋯3}\nx>2\n")
     wrong = [0] * len(gm.variables)  # x = 0 breaks x>2
-    monkeypatch.setattr(cpsat, "solve", lambda *a, **k: cpsat.BackendResult("unique", [wrong]))
+    monkeypatch.setattr(sapphire.backend, "solve",
+                        lambda *a, **k: BackendResult("unique", [wrong]))
     with pytest.raises(InternalError, match="fails verification"):
         has_answer(gm)
     with pytest.raises(InternalError, match="fails verification"):
@@ -39,7 +41,8 @@ def test_a_scalar_its_facts_fix_is_in_the_answer() -> None:
     from sapphire.pipeline import decode
 
     gm = model("x∈{5 6}\nx¬=6\ny∈{0 1}\n∀i∈{0 1} ⦗f i⦘∈{3}\n")
-    status, answers, _ = solve_model(gm)
+    res = solve_model(gm)
+    status, answers = res.status, res.solutions
     assert status == "multiple"
     assert sorted((decode(gm, a) for a in answers), key=lambda d: d["y"]) == [
         {"x": 5, "y": y, "f": [[0, 3], [1, 3]]} for y in (0, 1)]

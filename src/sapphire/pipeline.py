@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from sapphire.backend import BackendResult
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import Instance, TimeUp, data_to_instance, ground
@@ -32,6 +33,8 @@ class SolveResult:
     """From reading the input to the verified answers, less `timings["load"]`."""
     timings: dict[str, float] = field(default_factory=dict)
     model: GroundModel | None = None
+    backend: str = ""
+    """The backend that answered (`cpsat` or `sat`); empty when no search ran."""
 
     @property
     def count(self) -> int:
@@ -70,23 +73,22 @@ def answer_variables(gm: GroundModel) -> list[int]:
 
 
 def solve_model(gm: GroundModel, *, max_solutions: int = 2,
-                time_limit: float | None = None,
-                workers: int | None = None) -> tuple[str, list[list[int]], dict]:
-    """Solve with CP-SAT and verify every answer with the independent evaluator.
+                time_limit: float | None = None, workers: int | None = None,
+                backend: str = "auto") -> BackendResult:
+    """Solve with the named backend and verify every answer with the independent evaluator.
 
-    `timings["load"]` is the import of the backend: about a second in a fresh process (OR-Tools
-    imports pandas), more than most puzzles take, and 0 after. Callers leave it out of the
-    seconds they report, which then measure the puzzle rather than the process."""
-    t0 = time.perf_counter()
-    from sapphire.backend.cpsat import solve
+    `timings["load"]` is the import of the backend's solver (OR-Tools: about a third of a
+    second in a fresh process; 0 after). Callers leave it out of the seconds they report,
+    which then measure the puzzle rather than the process."""
+    from sapphire.backend import solve
 
-    load = time.perf_counter() - t0
-    res = solve(gm, answer_variables(gm), max_solutions=max(2, max_solutions),
-                time_limit=time_limit, workers=workers)
+    res = solve(gm, answer_variables(gm), backend=backend,
+                max_solutions=max(2, max_solutions), time_limit=time_limit, workers=workers)
     t0 = time.perf_counter()
     _verify(gm, res.solutions)
     res.timings["verify"] = time.perf_counter() - t0
-    return res.status, res.solutions[:max_solutions], {"load": load, **res.timings}
+    res.solutions = res.solutions[:max_solutions]
+    return res
 
 
 def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
@@ -104,13 +106,13 @@ def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
 
 
 def has_answer(gm: GroundModel, *, time_limit: float | None = None,
-               workers: int | None = None) -> bool | None:
+               workers: int | None = None, backend: str = "auto") -> bool | None:
     """Whether the model has an answer (None: the time limit came first); the search stops at
     the first answer, which is verified like any other."""
-    from sapphire.backend.cpsat import solve
+    from sapphire.backend import solve
 
-    res = solve(gm, answer_variables(gm), max_solutions=1, time_limit=time_limit,
-                workers=workers)
+    res = solve(gm, answer_variables(gm), backend=backend, max_solutions=1,
+                time_limit=time_limit, workers=workers)
     if res.status == "unknown" and not res.solutions:
         return None
     _verify(gm, res.solutions)
@@ -133,23 +135,25 @@ def ground_within(program: Program, inst: Instance, t0: float, time_limit: float
 
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
                    time_limit: float | None = None, workers: int | None = None,
-                   start: float | None = None) -> SolveResult:
+                   start: float | None = None, backend: str = "auto") -> SolveResult:
     """Ground and solve; the time limit counts from `start` (default: now)."""
     t0 = time.perf_counter()
     gm, left = ground_within(program, inst, t0 if start is None else start, time_limit)
     t1 = time.perf_counter()
     if gm is None:
         return SolveResult("unknown", [], t1 - t0, {"ground": t1 - t0, "load": 0.0}, None)
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=left,
-                                        workers=workers)
-    timings = {"ground": t1 - t0, **timings}
-    answers = [decode(gm, s) for s in sols]
-    return SolveResult(status, answers, time.perf_counter() - t0 - timings["load"], timings, gm)
+    res = solve_model(gm, max_solutions=max_solutions, time_limit=left, workers=workers,
+                      backend=backend)
+    timings = {"ground": t1 - t0, **res.timings}
+    answers = [decode(gm, s) for s in res.solutions]
+    return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
+                       gm, res.backend)
 
 
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
                   time_limit: float | None = None, workers: int | None = None,
-                  data_path: str | None = None, data_text: str | None = None) -> SolveResult:
+                  data_path: str | None = None, data_text: str | None = None,
+                  backend: str = "auto") -> SolveResult:
     """Solve a `.sapphire` program on instance data (scalars and nested-list maps). With the
     data file's path and text, errors about the data point into it."""
     t0 = time.perf_counter()
@@ -164,7 +168,7 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
-                         time_limit=time_limit, workers=workers, start=t0)
+                         time_limit=time_limit, workers=workers, start=t0, backend=backend)
     res.timings = {"parse": t1 - t0, **res.timings}
     res.seconds = time.perf_counter() - t0 - res.timings["load"]
     return res

@@ -10,9 +10,10 @@ from itertools import product
 
 import pytest
 
-from sapphire.backend import connectivity, cpsat
-from sapphire.backend.connectivity import literal_holds
-from sapphire.backend.lowering import Lowering
+from sapphire.backend.cpsat import connectivity
+from sapphire.backend.cpsat import search as cpsat
+from sapphire.backend.cpsat.connectivity import literal_holds
+from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables

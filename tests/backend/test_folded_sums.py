@@ -16,7 +16,7 @@ ROW_1 = "(Σc∈{1⋯3}: ⦗f 1 c⦘)"
 def answers(text: str) -> list[dict[str, int]]:
     """Each answer as variable label → value."""
     gm = ground(parse_program(SQUARE + text, "t.sapphire"), data_to_instance({}))
-    _, sols, _ = solve_model(gm, max_solutions=100)
+    sols = solve_model(gm, max_solutions=100).solutions
     return [{v.label(): x for v, x in zip(gm.variables, s, strict=True)} for s in sols]
 
 

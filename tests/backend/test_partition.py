@@ -14,7 +14,9 @@ from itertools import product
 import pytest
 from test_connectivity import connected, spy_reach
 
-from sapphire.backend import connectivity, cpsat
+from sapphire.backend import BackendResult
+from sapphire.backend.cpsat import connectivity
+from sapphire.backend.cpsat import search as cpsat
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
 from sapphire.lang.parser import parse_program
@@ -233,7 +235,7 @@ def test_a_region_map_gets_its_own_portfolio(monkeypatch: pytest.MonkeyPatch) ->
     assert portfolio(three, monkeypatch, workers=2) == ()
 
 
-def solved(text: str) -> cpsat.BackendResult:
+def solved(text: str) -> BackendResult:
     gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
     return cpsat.solve(gm, answer_variables(gm), max_solutions=10_000)
 

@@ -11,8 +11,8 @@ import time
 import pytest
 from ortools.sat.python import cp_model
 
-from sapphire.backend import cpsat
-from sapphire.backend.lowering import Lowering
+from sapphire.backend.cpsat import search as cpsat
+from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from sapphire.backend.lowering import SOLVER_RANGE
+from sapphire.backend.cpsat.lowering import SOLVER_RANGE
 from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import data_to_instance
@@ -96,7 +96,7 @@ def test_a_conditional_distinct_is_written_out_within_a_budget(
                          "2,000 values, past the 100,000 the lowering writes out")
     assert time.perf_counter() - t0 < 10
     # counted over the model: 45 pairs for each of these two
-    from sapphire.backend import lowering
+    from sapphire.backend.cpsat import lowering
     two = ("∀i∈{1⋯10} ⦗x i⦘∈{1⋯10}\np∈{0 1}\np=1 ⇒ distinct i∈{1⋯10}: ⦗x i⦘\n"
            "∀j∈{1} ¬distinct i∈{1⋯10}: ⦗x i⦘\n")
     monkeypatch.setattr(lowering, "MAX_PAIRS", 90)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sapphire.backend import cpsat
+from sapphire.backend.cpsat import search as cpsat
 from sapphire.check.evaluate import violations
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program

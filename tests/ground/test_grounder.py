@@ -176,7 +176,7 @@ def test_facts_under_every_value_of_a_guard_narrow_the_point() -> None:
 
 
 def test_narrowing_by_cases_keeps_every_answer() -> None:
-    from sapphire.backend import cpsat
+    from sapphire.backend.cpsat import search as cpsat
     from sapphire.pipeline import answer_variables
 
     gm = g(CASES)

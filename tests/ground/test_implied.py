@@ -81,7 +81,7 @@ def test_a_span_needs_a_bound_on_every_pair() -> None:
 
 def test_the_solver_with_runs_keeps_every_answer() -> None:
     # seven runs of three digits, each in 3! orders
-    status, sols, _ = solve_model(g(RUN), max_solutions=100)
+    sols = solve_model(g(RUN), max_solutions=100).solutions
     assert len(sols) == 42
     assert {tuple(sorted(s)) for s in sols} == {(a, a + 1, a + 2) for a in range(1, 8)}
 
@@ -101,15 +101,18 @@ def test_weighted_totals_and_offset_cells_imply_nothing() -> None:
 
 def test_the_solver_with_implied_facts_keeps_every_answer() -> None:
     # {1 2 4} in three cells: 3! orders, all found
-    status, sols, _ = solve_model(g(cage(7)), max_solutions=10)
+    res = solve_model(g(cage(7)), max_solutions=10)
+    status, sols = res.status, res.solutions
     assert status == "multiple" and len(sols) == 6
     assert {tuple(s) for s in sols} == {(1, 2, 4), (1, 4, 2), (2, 1, 4), (2, 4, 1), (4, 1, 2),
                                         (4, 2, 1)}
     # 4 digits in 4 cells, no other rule: 4! answers
-    status, sols, _ = solve_model(g(ROW), max_solutions=30)
+    res = solve_model(g(ROW), max_solutions=30)
+    status, sols = res.status, res.solutions
     assert len(sols) == 24
     # no set of three different digits adds to 25
-    status, sols, _ = solve_model(g(cage(25)))
+    res = solve_model(g(cage(25)))
+    status, sols = res.status, res.solutions
     assert status == "none"
 
 
@@ -122,7 +125,7 @@ def test_a_long_sum_bounds_the_distinct_cells_it_reads() -> None:
     assert facts.distinct_sums == (DistinctSum((1, 2, 3, 4), 10, 30),)
     assert facts.value_sets == ()
     # y is forced into 10..30 by the distinct cells alone
-    status, sols, _ = solve_model(g(text + "y<=10\n"), max_solutions=30)
+    sols = solve_model(g(text + "y<=10\n"), max_solutions=30).solutions
     assert len(sols) == 24 and {s[0] for s in sols} == {10}  # y is variable 0
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import load_fixture, slitherlink_fixtures
 
-from sapphire.backend import cpsat
+from sapphire.backend.cpsat import search as cpsat
 from sapphire.diagnostics import SapphireError
 from sapphire.ground import witness
 from sapphire.ground.grounder import ground

@@ -1,1 +1,55 @@
-"""backend stage."""
+"""Backends: the answers of a ground model, searched by a solver chosen by name.
+
+One protocol for every solver (`solve` below): lower a ground model, find up to
+`max_solutions` answers that differ on the answer variables, within a time limit, and say
+how long each step took. `cpsat` is OR-Tools' CP-SAT; `sat` is CaDiCaL through python-sat;
+`auto` picks one per model (`sapphire.backend.choose`). Each backend's package is imported
+only when it runs: loading OR-Tools costs a fresh process about a third of a second.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from sapphire.ground.model import GroundModel
+
+BACKENDS = ("auto", "cpsat")
+"""The names `--backend` takes."""
+
+
+@dataclass
+class BackendResult:
+    status: str
+    """'unique' | 'multiple' | 'none' | 'unknown'"""
+    solutions: list[list[int]] = field(default_factory=list)
+    """Each solution: the value of every ground variable, by index."""
+    timings: dict[str, float] = field(default_factory=dict)
+    backend: str = ""
+    """The backend that answered (`cpsat` or `sat`)."""
+
+
+def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
+          max_solutions: int = 2, time_limit: float | None = None,
+          workers: int | None = None) -> BackendResult:
+    """Up to `max_solutions` answers of `gm` differing on `answer_vars`, by the named backend.
+
+    `timings["load"]` is the time spent importing the backend's solver, which callers leave
+    out of the seconds they report for a puzzle."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}")
+    if backend == "auto":
+        from sapphire.backend.choose import choose
+
+        backend = choose(gm, answer_vars)
+    t0 = time.perf_counter()
+    if backend == "cpsat":
+        from sapphire.backend.cpsat import solve as run
+    else:
+        from sapphire.backend.sat import solve as run
+    load = time.perf_counter() - t0
+    res = run(gm, answer_vars, max_solutions=max_solutions,
+              time_limit=None if time_limit is None else time_limit - load, workers=workers)
+    res.timings["load"] = load
+    res.backend = res.backend or backend
+    return res

@@ -12,6 +12,7 @@ import threading
 import traceback
 from typing import NoReturn
 
+from sapphire.backend import BACKENDS
 from sapphire.diagnostics import InternalError, SapphireError
 
 STACK_BYTES = 256 * 1024 * 1024
@@ -56,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, metavar="N",
                    help="CP-SAT search workers (default: 2 for small models, 8 for large, "
                         "two chosen searches for a region map)")
-    s.add_argument("--backend", choices=["cpsat"], default="cpsat")
+    s.add_argument("--backend", choices=BACKENDS, default="auto",
+                   help="the solver: sat (CaDiCaL), cpsat (OR-Tools CP-SAT), or auto, which "
+                        "picks one per model from its variables and constraints (default: auto)")
     s.add_argument("--why", action="store_true",
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "

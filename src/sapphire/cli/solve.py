@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         data, text = _read_data(args.data)
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
                             time_limit=args.time_limit, workers=args.workers,
-                            data_path=args.data, data_text=text)
+                            data_path=args.data, data_text=text, backend=args.backend)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         drawing = _loop_drawings(res, data)
         pim = data.get("pim")
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         from sapphire.meaning import solve_case
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
-                         time_limit=args.time_limit, workers=args.workers)
+                         time_limit=args.time_limit, workers=args.workers, backend=args.backend)
         answers = res.solutions
         clues = _case_clues(res)
         drawing = _case_loop_drawings(answers, clues)
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return exit_status(res)
     if args.format == "json":
         out = {"status": res.status, "count": res.count, "solutions": answers,
-               "seconds": round(res.seconds, 4),
+               "seconds": round(res.seconds, 4), "backend": res.backend,
                "timings": {k: round(v, 4) for k, v in res.timings.items()}}
         if why is not None:
             out["why"] = why
@@ -112,7 +112,8 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
     if res.status != "none":
         return None
     case, lib = load_case(args.file)
-    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True)
+    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
+                     backend=args.backend)
     assert found is not None  # the whole case is refuted, so some conflict exists
     source = case.source.splitlines()
 

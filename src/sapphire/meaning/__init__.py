@@ -54,8 +54,8 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
     return out
 
 
-def solve_case(path: str, *, max_solutions: int = 2,
-               time_limit: float | None = None, workers: int | None = None) -> SolveResult:
+def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
+               workers: int | None = None, backend: str = "auto") -> SolveResult:
     """Parse, resolve, instantiate, ground, solve and verify a case file."""
     t0 = time.perf_counter()
     case, lib = load_case(path)
@@ -66,8 +66,9 @@ def solve_case(path: str, *, max_solutions: int = 2,
     if gm is None:  # the time limit passed before the search could start
         return SolveResult("unknown", [], t2 - t0, {"instantiate": t1 - t0, "ground": t2 - t1,
                                                     "load": 0.0}, None)
-    status, sols, timings = solve_model(gm, max_solutions=max_solutions, time_limit=left,
-                                        workers=workers)
-    answers = [case_answer(inst, gm, s) for s in sols]
-    timings = {"instantiate": t1 - t0, "ground": t2 - t1, **timings}
-    return SolveResult(status, answers, time.perf_counter() - t0 - timings["load"], timings, gm)
+    res = solve_model(gm, max_solutions=max_solutions, time_limit=left, workers=workers,
+                      backend=backend)
+    answers = [case_answer(inst, gm, s) for s in res.solutions]
+    timings = {"instantiate": t1 - t0, "ground": t2 - t1, **res.timings}
+    return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
+                       gm, res.backend)

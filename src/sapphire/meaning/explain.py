@@ -55,9 +55,9 @@ class _Oracle:
     """Whether the frame plus some members has no answer, under one deadline."""
 
     def __init__(self, case: Case, lib: Library, frame: list[int], deadline: float | None,
-                 workers: int | None) -> None:
+                 workers: int | None, backend: str) -> None:
         self.case, self.lib, self.frame = case, lib, frame
-        self.deadline, self.workers = deadline, workers
+        self.deadline, self.workers, self.backend = deadline, workers, backend
         self.timed_out = False
         self.memo: dict[frozenset[Item], bool | None] = {}
         self.givens = digit_grid(case)
@@ -92,7 +92,7 @@ class _Oracle:
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
             self.memo[key] = has_answer(ground(inst.program, inst.instance), time_limit=left,
-                                        workers=self.workers)
+                                        workers=self.workers, backend=self.backend)
             self.timed_out |= self.memo[key] is None
         return self.memo[key]
 
@@ -103,14 +103,15 @@ class _Oracle:
 
 
 def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
-             workers: int | None = None, refuted: bool = False) -> Conflict | None:
+             workers: int | None = None, refuted: bool = False,
+             backend: str = "auto") -> Conflict | None:
     """A set of `case`'s lines and givens with no answer that gets one when any of them is
     dropped; None when the case has an answer after all. `refuted`: the caller's own solve has
     shown the whole case has none, so it is not solved again."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     rules = case.rules
     frame = [i for i, r in enumerate(rules) if _is_frame(lib, r)]
-    oracle = _Oracle(case, lib, frame, deadline, workers)
+    oracle = _Oracle(case, lib, frame, deadline, workers, backend)
     members: list[Item] = [(i,) for i in range(len(rules)) if i not in frame]
     if oracle.givens is not None:
         members += [(r, c) for r, row in enumerate(oracle.givens, start=1)

@@ -4,14 +4,14 @@
 literal. A formula posted under enforcement literals E is lowered by polarity: `E ∧ A ⇒ B`
 posts B with A's literal added to E, so implications use `only_enforce_if` instead of full
 reification; only `⇐⇒` and a formula's use under both polarities reify in full. Connected
-groups are `sapphire.backend.connectivity`'s part.
+groups are `sapphire.backend.cpsat.connectivity`'s part.
 """
 
 from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from sapphire.backend.connectivity import Connectivity
+from sapphire.backend.cpsat.connectivity import Connectivity
 from sapphire.diagnostics import InternalError, SapphireError, error
 from sapphire.ground.implied import Implied, WholeGroups, implied_facts
 from sapphire.ground.linear import comparison, holds

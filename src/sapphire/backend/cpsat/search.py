@@ -1,8 +1,8 @@
 """The OR-Tools CP-SAT backend: the search for answers.
 
-`solve` lowers a ground model (`sapphire.backend.lowering`), then finds up to `max_solutions`
+`solve` lowers a ground model (`sapphire.backend.cpsat.lowering`), then finds up to `max_solutions`
 answers: by enumeration on small models, else by blocking each answer found, with rounds of
-connectivity cuts (`sapphire.backend.connectivity`) and, for large models with witnesses, a
+connectivity cuts (`sapphire.backend.cpsat.connectivity`) and, for large models with witnesses, a
 relaxation searched beside the model. Only the modules of this package import `ortools`.
 """
 
@@ -11,26 +11,17 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from sapphire.backend.connectivity import region_groups
-from sapphire.backend.lowering import Lowering
+from sapphire.backend import BackendResult
+from sapphire.backend.cpsat.connectivity import region_groups
+from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
 from sapphire.ground.model import GroundModel
 from sapphire.ground.witness import formula_variables, relaxation
-
-
-@dataclass
-class BackendResult:
-    status: str
-    """'unique' | 'multiple' | 'none' | 'unknown'"""
-    solutions: list[list[int]] = field(default_factory=list)
-    """Each solution: the value of every ground variable, by index."""
-    timings: dict[str, float] = field(default_factory=dict)
-
 
 LARGE_MODEL = 1000
 """Ground variables from which a model gets the full 8-worker portfolio by default."""
@@ -224,7 +215,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         found = _block(low, answer_vars, max_solutions, clock, workers, _subsolvers(low, chosen))
     status, solutions = found
     timings["solve"] = time.perf_counter() - t1
-    return BackendResult(status, solutions, timings)
+    return BackendResult(status, solutions, timings, "cpsat")
 
 
 def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
