@@ -104,6 +104,8 @@ class Outcome:
     reference_ms: float | None = None
     """The recorded solve time of the corpus's own solver (iss_solve_ms)."""
     timings: dict[str, float] = field(default_factory=dict)
+    backend: str = ""
+    """The backend that answered (`SolveResult.backend`), empty when no search ran."""
 
 
 class Timeout(Exception):
@@ -133,10 +135,36 @@ def deadline(seconds: float) -> Iterator[None]:
 # -- one puzzle -------------------------------------------------------------------------------
 
 
+Job = tuple[str, str, str, list[str], str, str, Any, Any]
+"""One corpus puzzle: format, text, name, groups, source, expected status, expected answer
+parts (or None), and the recorded reference time in ms (or None)."""
+
+
+def warm_up(workdir: Path, backend: str = "auto") -> None:
+    """Solve a 4x4 sudoku once, so that loading the solver and the rule library is not paid
+    for by the first timed puzzle."""
+    warm = workdir / "warm.case"
+    warm.write_text("---\nlibrary: std\n---\nsudoku 4x4\n", encoding="utf-8")
+    solve_case(str(warm), max_solutions=1, backend=backend)
+
+
+def run_job(job: Job, limit: float, workdir: Path, backend: str = "auto") -> Outcome:
+    """`run_one` on a job from the `*_jobs` readers, with its reference time and, for a record
+    in `DISPUTED`, the evidence in the reason."""
+    fmt, text, name, groups, source, status, expect, ref_ms = job
+    o = run_one(fmt, text, name, groups, source, limit, workdir, status, expect, backend)
+    o.reference_ms = ref_ms
+    if not o.matched and name in DISPUTED and o.reason.startswith(("wrong", "unsupported")):
+        o.reason = f"disputed record: {o.reason}; {DISPUTED[name]}"
+    return o
+
+
 def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limit: float,
-            workdir: Path, expect_status: str, expect: dict[str, Any] | None) -> Outcome:
+            workdir: Path, expect_status: str, expect: dict[str, Any] | None,
+            backend: str = "auto") -> Outcome:
     """Import, solve and compare one puzzle. `expect` holds the known answer parts: `digits`,
-    `shading` or `inside` rows, or the `loop` of a Masyu (None when only the status is known)."""
+    `shading` or `inside` rows, or the `loop` of a Masyu (None when only the status is known).
+    `backend` goes to `solve_case` as it is."""
     out = Outcome(name, groups)
     try:
         case_text = import_puzzle(fmt, text, source=source, title=None)
@@ -152,7 +180,7 @@ def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limi
     t0 = time.perf_counter()
     try:
         with deadline(limit + 5):
-            res = solve_case(str(path), max_solutions=2, time_limit=limit)
+            res = solve_case(str(path), max_solutions=2, time_limit=limit, backend=backend)
     except Timeout:
         out.seconds = time.perf_counter() - t0
         out.reason = f"timeout: over {limit + 5:g} s before the solver finished"
@@ -165,6 +193,7 @@ def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limi
         return out
     out.seconds = res.seconds
     out.timings = {k: round(v, 4) for k, v in res.timings.items()}
+    out.backend = res.backend
     if res.status == "unknown":
         out.reason = f"timeout: no status within {limit:g} s"
         return out
@@ -191,7 +220,7 @@ def run_one(fmt: str, text: str, name: str, groups: list[str], source: str, limi
 # -- corpus files -----------------------------------------------------------------------------
 
 
-def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, float]]:
+def iss_jobs(path: Path) -> Iterator[Job]:
     for entry in json.loads(path.read_text(encoding="utf-8")):
         rows, _, cols = str(entry.get("grid", "9x9")).partition("x")
         groups = [t for t in entry.get("constraint_base_types", []) if t != "Given"]
@@ -202,7 +231,7 @@ def iss_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, A
                entry_source("iss", entry), expect_status, expect, entry.get("iss_solve_ms"))
 
 
-def fpuzzles_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, None]]:
+def fpuzzles_jobs(path: Path) -> Iterator[Job]:
     for entry in json.loads(path.read_text(encoding="utf-8")):
         solution = str(entry.get("solution") or "")
         n = round(len(solution) ** 0.5)
@@ -211,7 +240,7 @@ def fpuzzles_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, s
                entry_source("fpuzzles", entry), "unique", expect, None)
 
 
-def jobs_of(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, Any]]:
+def jobs_of(path: Path) -> Iterator[Job]:
     if path.name == "iss.json":
         return iss_jobs(path)
     if path.name == "fpuzzles.json":
@@ -219,7 +248,7 @@ def jobs_of(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, An
     return puzzlekit_jobs(path)
 
 
-def puzzlekit_jobs(path: Path) -> Iterator[tuple[str, str, str, list[str], str, str, Any, None]]:
+def puzzlekit_jobs(path: Path) -> Iterator[Job]:
     data = json.loads(path.read_text(encoding="utf-8"))
     genre = data.get("genre") or path.stem
     for entry in data["puzzles"]:
@@ -373,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     files = resolve_files(args.files, args.corpus)
     timed_out = read_timeouts(args.rerun) if args.rerun else None
-    runs: list[tuple[Path, list[Any]]] = []
+    runs: list[tuple[Path, list[Job]]] = []
     for f in files:
         jobs = list(jobs_of(f))
         if timed_out is not None:
@@ -386,20 +415,13 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
-        warm = workdir / "warm.case"
-        warm.write_text("---\nlibrary: std\n---\nsudoku 4x4\n", encoding="utf-8")
-        solve_case(str(warm), max_solutions=1)  # load OR-Tools and the library once
+        warm_up(workdir)
         progress = Progress(sum(len(j) for _, j in runs))
         results: list[tuple[Path, list[Outcome]]] = []
         for f, jobs in runs:
             outs = []
-            for fmt, text, name, groups, source, status, expect, ref_ms in jobs:
-                o = run_one(fmt, text, name, groups, source, args.time_limit, workdir, status,
-                            expect)
-                o.reference_ms = ref_ms
-                if not o.matched and name in DISPUTED and \
-                        o.reason.startswith(("wrong", "unsupported")):
-                    o.reason = f"disputed record: {o.reason}; {DISPUTED[name]}"
+            for job in jobs:
+                o = run_job(job, args.time_limit, workdir)
                 outs.append(o)
                 progress.update(o)
             results.append((f, outs))
