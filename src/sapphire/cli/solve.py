@@ -14,7 +14,6 @@ from typing import Any
 from sapphire.cli import is_program
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import SolveResult
-from sapphire.render import edge_map, panel_of, svg
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 
@@ -80,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         if args.why and args.format != "svg":  # a picture has no place for the text
             why = _why(args, res)
     if args.format == "svg":
+        from sapphire.render import panel_of, svg
+
         panels = [panel_of(a, clues) for a in answers]
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
@@ -253,6 +254,8 @@ def _clue(clues: list[Any] | None, a: int, b: int) -> str:
 
 def _draw(solutions: list[dict[str, Any]], n: int, m: int,
           clues: list[Any] | None) -> list[str]:
+    from sapphire.render import edge_map  # the drawing module, only for answers with a loop
+
     out = []
     for s in solutions:
         vrt = edge_map(s["vrt"]) or {}

@@ -11,8 +11,6 @@ from __future__ import annotations
 import string
 from functools import lru_cache
 
-import interegular
-
 SYMBOLS = string.digits + string.ascii_uppercase
 """The character of each symbol value: SYMBOLS[v] spells v."""
 
@@ -30,6 +28,8 @@ def symbol_of(ch: str) -> int | None:
 def compile_regex(pattern: str) -> Automaton:
     """The automaton of `pattern`, matched against the whole word (ValueError when the
     pattern cannot be read)."""
+    import interegular  # here, not at the top: only a pattern's grounding or check needs it
+
     try:
         fsm = interegular.parse_pattern(pattern).to_fsm()
     except Exception as e:  # interegular raises its own syntax errors, often without a text

@@ -14,7 +14,6 @@ from functools import cached_property
 from typing import Any, Literal
 
 import yaml
-from markdown_it import MarkdownIt
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
@@ -35,9 +34,18 @@ _YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """PyYAML's safe loader on libyaml when the wheel has it: reading the front matter of the
 whole library took half its load time with the pure-Python parser."""
 
-_MARKDOWN = MarkdownIt("commonmark").disable("inline")
-"""One parser for every definition, building block tokens only: the fences are blocks, and
-a parser made per file spent longer setting itself up than reading the file."""
+_MARKDOWN: list[Any] = []
+"""One parser for every definition (a `MarkdownIt`), building block tokens only: the fences
+are blocks, and a parser made per file spent longer setting itself up than reading the file.
+Made on first use, so that a process reading no Markdown never imports markdown-it."""
+
+
+def _markdown() -> Any:
+    if not _MARKDOWN:
+        from markdown_it import MarkdownIt
+
+        _MARKDOWN.append(MarkdownIt("commonmark").disable("inline"))
+    return _MARKDOWN[0]
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
@@ -470,7 +478,7 @@ def _read_document(r: _Reader) -> _Document:
               hint="give at least 'kind' and 'scope'")
 
     body = "\n".join(body_lines) + "\n"
-    tokens = _MARKDOWN.parse(body)
+    tokens = _markdown().parse(body)
     fences = [
         t for t in tokens
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"

@@ -12,8 +12,6 @@ import hashlib
 import os
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 from sapphire.diagnostics import error
@@ -70,6 +68,9 @@ def _write_cache(url: str, cache_dir: Path, data: bytes) -> None:
 
 def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_SECONDS) -> bytes:
     """GET an https URL, refusing more than `max_bytes` or more than `timeout` seconds in all."""
+    import urllib.error  # here: HTTP, SSL and e-mail parsing load only when a download runs
+    import urllib.request
+
     if not url.startswith("https://"):
         raise error("insecure-url", f"only https URLs are fetched, not {url}")
     deadline = time.monotonic() + timeout
