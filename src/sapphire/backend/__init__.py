@@ -12,9 +12,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from sapphire.diagnostics import error
 from sapphire.ground.model import GroundModel
 
-BACKENDS = ("auto", "cpsat")
+BACKENDS = ("auto", "cpsat", "sat")
 """The names `--backend` takes."""
 
 
@@ -38,18 +39,37 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
     out of the seconds they report for a puzzle."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}")
+    chosen = backend
     if backend == "auto":
         from sapphire.backend.choose import choose
 
-        backend = choose(gm, answer_vars)
+        chosen = choose(gm, answer_vars)
     t0 = time.perf_counter()
-    if backend == "cpsat":
-        from sapphire.backend.cpsat import solve as run
-    else:
-        from sapphire.backend.sat import solve as run
+    if chosen == "sat":
+        from sapphire.backend.sat import Unsupported
+        from sapphire.backend.sat import solve as run_sat
+
+        load = time.perf_counter() - t0
+        try:
+            res = run_sat(gm, answer_vars, max_solutions=max_solutions,
+                          time_limit=_left(time_limit, load), workers=workers)
+        except Unsupported as e:
+            if backend == "sat":
+                raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
+                            None, hint="use --backend cpsat, or auto to choose per model") \
+                    from None
+            chosen = "cpsat"  # auto: CP-SAT takes what the SAT lowering refuses
+        else:
+            res.timings["load"] = load
+            return res
+    from sapphire.backend.cpsat import solve as run_cpsat
+
     load = time.perf_counter() - t0
-    res = run(gm, answer_vars, max_solutions=max_solutions,
-              time_limit=None if time_limit is None else time_limit - load, workers=workers)
+    res = run_cpsat(gm, answer_vars, max_solutions=max_solutions,
+                    time_limit=_left(time_limit, load), workers=workers)
     res.timings["load"] = load
-    res.backend = res.backend or backend
     return res
+
+
+def _left(time_limit: float | None, spent: float) -> float | None:
+    return None if time_limit is None else time_limit - spent

@@ -1,10 +1,26 @@
-"""`auto`: the backend for one ground model, chosen from its features."""
+"""`auto`: the backend for one ground model, chosen from its features.
+
+Every puzzle variable has a few values, so most models are clauses for the SAT backend, whose
+search and whose answers-by-blocking are the fastest here (and which spares a process the
+import of OR-Tools). CP-SAT takes the models the SAT backend would write badly: variables with
+many values (an ordering along a loop, a count over a board) that no relaxation leaves out.
+A model the SAT lowering refuses after all (`Unsupported`) goes to CP-SAT too.
+"""
 
 from __future__ import annotations
 
 from sapphire.ground.model import GroundModel
+from sapphire.ground.witness import WITNESS_VALUES, relaxation
+
+SAT_VALUES = WITNESS_VALUES
+"""The most values a variable may have for `auto` to choose the SAT backend without a
+relaxation: beyond it, literals per value and support clauses grow with the square of the
+values, where CP-SAT's integers stay small."""
 
 
 def choose(gm: GroundModel, answer_vars: list[int]) -> str:
-    """The backend `auto` runs on `gm`."""
-    return "cpsat"
+    """The backend `auto` runs on `gm` first."""
+    if any(v.domain.size > SAT_VALUES for v in gm.variables) \
+            and relaxation(gm, answer_vars) is None:
+        return "cpsat"
+    return "sat"

@@ -59,7 +59,7 @@ def formula_variables(f: Formula, out: set[int]) -> set[int]:
     return out
 
 
-def _element_variables(e: Element) -> set[int]:
+def element_variables(e: Element) -> set[int]:
     out = {e.result}
     out.update(v for lin in e.index for v, _ in lin.terms)
     out.update(v for _, lin in e.table for v, _ in lin.terms)
@@ -81,7 +81,7 @@ def relaxation(gm: GroundModel, answer_vars: list[int]) -> GroundModel | None:
     if not wide:
         return None
     kept = [c for c in gm.constraints if wide.isdisjoint(formula_variables(c.formula, set()))]
-    elements = [(e, o) for e, o in gm.elements if wide.isdisjoint(_element_variables(e))]
+    elements = [(e, o) for e, o in gm.elements if wide.isdisjoint(element_variables(e))]
     if len(kept) == len(gm.constraints) and len(elements) == len(gm.elements):
         return None
     relaxed = GroundModel(variables=gm.variables, constraints=kept, elements=elements,

@@ -445,6 +445,28 @@ class _Witnesses:
         return None
 
 
+class Completer:
+    """Witnesses for answers another search found (the SAT backend's relaxation of a model
+    with wide auxiliary variables): the full model, lowered once, solved with the answer
+    fixed (see `_Witnesses`)."""
+
+    def __init__(self, gm: GroundModel, answer_vars: list[int], workers: int = 8) -> None:
+        with no_gc():
+            self.low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY)
+            self.low.post_model()
+        self.answer_vars, self.workers = answer_vars, workers
+        self.timed_out = False
+
+    def find(self, vals: list[int], time_limit: float | None) -> list[int] | None:
+        """Every variable's value with `vals`'s answer; None when there is none or the time
+        ran out (then `timed_out` is set)."""
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        found = _Witnesses(self.low, self.answer_vars, _Clock(deadline, {}), self.workers)
+        full = found.find(vals)
+        self.timed_out = found.timed_out
+        return full
+
+
 def _add_clause(model: cp_model.CpModel, lits: list) -> None:
     """Add a clause over literals of the lowered model to `model` (it or a copy)."""
     get = model.get_bool_var_from_proto_index

@@ -1,0 +1,7 @@
+"""The SAT backend: a ground model as clauses (`lowering`, with `layered` graphs for sums and
+automata and `connectivity` for connected groups), searched by CaDiCaL (`search`)."""
+
+from sapphire.backend.sat.lowering import Unsupported
+from sapphire.backend.sat.search import solve
+
+__all__ = ["Unsupported", "solve"]

@@ -1,0 +1,730 @@
+"""Lowering a ground model to clauses for a SAT solver.
+
+Each variable with k > 2 values gets the *regular* encoding: a literal per value ("x = v")
+and one per value but the first ("x ≥ v"), linked so that exactly one value holds; a
+two-valued variable is one literal. A comparison of one variable with a constant is one of
+those literals, or a gate over a few of them. A comparison of two variables is written as
+support clauses (for each value of one, the values of the other that go with it), which
+propagate to arc consistency; a longer sum or comparison becomes a layered graph of partial
+sums (`sapphire.backend.sat.layered`), as do automata. Formulas are lowered by polarity, as
+in the CP-SAT lowering: `E ∧ A ⇒ B` posts B's clauses with A's literal among the conditions,
+and a sub-formula gets a literal that implies it (or is implied by it) rather than one equal
+to it, unless both directions are needed.
+
+What cannot be written this way (a variable with more than `MAX_VALUES` values, a sum whose
+graph passes its budget) raises `Unsupported`; `auto` then runs CP-SAT.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+
+from sapphire.backend.sat import layered, tables
+from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf
+from sapphire.backend.sat.connectivity import Connectivity, literal_holds
+from sapphire.backend.sat.presolve import defined_variables
+from sapphire.diagnostics import InternalError
+from sapphire.ground.implied import Implied, WholeGroups, implied_facts
+from sapphire.ground.model import (
+    Accepts,
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Formula,
+    GroundModel,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
+)
+
+POS, NEG, EXACT = 1, -1, 0
+"""Polarities of a literal l for a formula f: POS l ⇒ f, NEG f ⇒ l, EXACT l ⇔ f."""
+
+MAX_VALUES = 128
+"""The most values a variable may have to be encoded with a literal per value. Puzzle
+variables have a board side or two of them; wider ones (orderings along a loop, with a value
+per lattice point) are witnesses, left to a relaxation, or make the model CP-SAT's."""
+
+MAX_RANGE = 1 << 20
+"""The widest range of values a sum may span to be written as a graph of partial sums."""
+
+GRAPH_BUDGET = 400_000
+"""Nodes and edges one layered graph may have."""
+
+MODEL_BUDGET = 6_000_000
+"""Clauses the whole lowering may write before the model counts as too large for SAT."""
+
+
+class Unsupported(Exception):
+    """The model has something this backend does not encode; the message says what."""
+
+
+class SatLowering(Connectivity):
+    """One ground model as clauses: literals per variable, one per atom and polarity, and the
+    formulas posted under their conditions."""
+
+    def __init__(self, gm: GroundModel, answer_vars: list[int] | None = None,
+                 skip: frozenset[int] = frozenset(), implied: bool = False) -> None:
+        self.gm = gm
+        self.implied = implied
+        """Post the model's implied constraints too (a relaxation needs them)."""
+        self.defined = defined_variables(gm, answer_vars or [], implied)
+        """Per constraint left out, the variable it defines and the sum that gives its value
+        (see `sapphire.backend.sat.presolve`)."""
+        skip = skip | {x for x, _ in self.defined.values()}
+        self.cnf = cnf = Cnf()
+        n = len(gm.variables)
+        self.values: list[list[int]] = [[] for _ in range(n)]
+        """Per variable, its values in increasing order (empty for a skipped one)."""
+        self.eq: list[list[int]] = [[] for _ in range(n)]
+        """Per variable, the literal of each of its values."""
+        self.ge: list[list[int]] = [[] for _ in range(n)]
+        """Per variable, `ge[v][i]` ⇔ the value is at least `values[v][i]` (`ge[v][0]` is
+        TRUE)."""
+        self.base: list[int | None] = [None] * n
+        """The first value when the values are a range (a value's place is value − base)."""
+        self.place: list[dict[int, int] | None] = [None] * n
+        for v, var in enumerate(gm.variables):
+            if v in skip:
+                continue
+            d = var.domain
+            if d.size > MAX_VALUES:
+                raise Unsupported(f"{var.label()} has {d.size} values")
+            vals = d.values()
+            self.values[v] = vals
+            if len(d.intervals) == 1:
+                self.base[v] = vals[0]
+            else:
+                self.place[v] = {x: i for i, x in enumerate(vals)}
+            k = len(vals)
+            if k == 1:
+                self.eq[v], self.ge[v] = [TRUE], [TRUE]
+            elif k == 2:
+                b = cnf.new()
+                self.eq[v], self.ge[v] = [-b, b], [TRUE, b]
+            else:
+                ge = [TRUE, *cnf.news(k - 1)]
+                eq = [-ge[1], *cnf.news(k - 2), ge[k - 1]]
+                add = cnf.clauses.append
+                for i in range(1, k - 1):
+                    g, h, e = ge[i], ge[i + 1], eq[i]
+                    add([-h, g])
+                    add([-e, g])
+                    add([-e, -h])
+                    add([e, -g, h])
+                self.eq[v], self.ge[v] = eq, ge
+        self.atoms: dict[tuple[Formula, int], int] = {}
+        self.sets: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.cache: dict[tuple[int, Formula], int] = {}
+        self.whole = WholeGroups(())
+        self.folded_atoms: dict[Formula, Formula] = {}
+        self.table_rows: dict[tuple, list[tuple[int | None, ...]]] = {}
+        """The ruled-out assignments per shape of small formula (see `_table_clauses`)."""
+        self.init_connectivity()
+
+    # ------------------------------------------------------------------ the model
+    def post_model(self) -> None:
+        """Post every constraint (implied ones too when `implied`) but those that only define
+        a variable, the element tables and the implied facts of the digit groups."""
+        facts = implied_facts(self.gm)
+        self.whole = WholeGroups(facts.permutations)
+        self.sizes = {g.group: g.most for g in facts.group_sizes}
+        for k, con in enumerate(self.gm.constraints):
+            if (self.implied or not con.implied) and k not in self.defined:
+                self.post(con.formula, [])
+                self.check_budget()
+        self.post_elements()
+        self.post_implied(facts)
+        self.post_pending_connectivity()
+
+    def check_budget(self) -> None:
+        if len(self.cnf.clauses) > MODEL_BUDGET:
+            raise Unsupported(f"more than {MODEL_BUDGET:,} clauses")
+
+    def value_of(self, v: int, model: list[int]) -> int:
+        """Variable v's value in a solver model (`model[k - 1] > 0` when variable k holds)."""
+        vals = self.values[v]
+        ge = self.ge[v]
+        k = len(vals)
+        if k <= 2:
+            return vals[-1] if k == 2 and literal_holds(model, ge[-1]) else vals[0]
+        lo, hi = 0, k - 1  # the last i with ge[i] true
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if literal_holds(model, ge[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return vals[lo]
+
+    def answer_values(self, model: list[int]) -> list[int]:
+        """Every variable's value in a solver model: encoded ones read off their literals,
+        defined ones computed from them, skipped ones 0 (for a caller to fill in)."""
+        vals = [self.value_of(v, model) if self.values[v] else 0
+                for v in range(len(self.values))]
+        for x, rest in self.defined.values():
+            vals[x] = rest.const + sum(c * vals[v] for v, c in rest.terms)
+        return vals
+
+    def value_literal(self, v: int, value: int) -> int:
+        """The literal of `variable v = value` (FALSE for a value it cannot take)."""
+        base = self.base[v]
+        if base is not None:
+            i = value - base
+            return self.eq[v][i] if 0 <= i < len(self.eq[v]) else FALSE
+        i = self.place[v].get(value)  # type: ignore[union-attr]
+        return FALSE if i is None else self.eq[v][i]
+
+    # ------------------------------------------------------------------ atoms
+    def folded(self, f: Cmp | InSet) -> Formula:
+        """`f` with the permutation groups it reads whole replaced by their totals (see
+        `WholeGroups`); `f` itself when it reads none."""
+        if len(f.lin.terms) < self.whole.smallest:
+            return f
+        hit = self.folded_atoms.get(f)
+        if hit is None:
+            lin, used = self.whole.fold(f.lin)
+            hit = f
+            if used:
+                hit = Cmp(f.op, lin) if type(f) is Cmp else InSet(lin, f.domain)  # type: ignore[union-attr]
+            self.folded_atoms[f] = hit
+        return hit
+
+    def set_literal(self, v: int, ks: list[int]) -> int:
+        """A literal ⇔ variable v takes one of its values with places `ks` (sorted)."""
+        k = len(self.values[v])
+        if not ks:
+            return FALSE
+        if len(ks) == k:
+            return TRUE
+        if len(ks) == 1:
+            return self.eq[v][ks[0]]
+        if ks[-1] - ks[0] + 1 == len(ks):  # a run of values
+            first, last = ks[0], ks[-1]
+            ge = self.ge[v]
+            if last == k - 1:
+                return ge[first]
+            if first == 0:
+                return -ge[last + 1]
+        key = (v, tuple(ks))
+        lit = self.sets.get(key)
+        if lit is None:
+            if ks[-1] - ks[0] + 1 == len(ks):
+                ge = self.ge[v]
+                lit = self.cnf.conj([ge[ks[0]], -ge[ks[-1] + 1]])
+            elif 2 * len(ks) > k:
+                chosen = set(ks)
+                lit = -self.cnf.disj([self.eq[v][i] for i in range(k) if i not in chosen])
+            else:
+                lit = self.cnf.disj([self.eq[v][i] for i in ks])
+            self.sets[key] = lit
+        return lit
+
+    def atom_literal(self, f: Cmp | InSet, pol: int) -> int:
+        """A literal for the atom `f` with polarity `pol` (cached per atom and polarity; an
+        exact one serves every polarity)."""
+        hit = self.atoms.get((f, EXACT))
+        if hit is not None:
+            return hit
+        hit = self.atoms.get((f, pol))
+        if hit is not None:
+            return hit
+        g = self.folded(f)
+        terms = g.lin.terms
+        small = None if len(terms) <= 2 else self.table_literal(g)
+        if len(terms) <= 2:
+            lit = self._short_literal(g)
+            pol = EXACT
+        elif small is not None:
+            lit, pol = small, EXACT
+        elif pol == EXACT:
+            lit = self.cnf.new()
+            self._post_long(g, lit, False)
+            self._post_long(g, -lit, True)
+        elif pol == POS:
+            lit = self.cnf.new()
+            self._post_long(g, lit, False)
+        else:
+            lit = -self.cnf.new()
+            self._post_long(g, -lit, True)
+        self.atoms[(f, pol)] = lit
+        return lit
+
+    def _short_literal(self, f: Cmp | InSet) -> int:
+        """The exact literal of an atom over at most two variables."""
+        terms = f.lin.terms
+        if not terms:
+            return TRUE if _holds(f, f.lin.const) else FALSE
+        if len(terms) == 1:
+            (v, c), k = terms[0], f.lin.const
+            return self.set_literal(v, [i for i, x in enumerate(self.values[v])
+                                        if _holds(f, c * x + k)])
+        lit = self.cnf.new()
+        self._post_pair(f, [lit], False)
+        self._post_pair(f, [-lit], True)
+        return lit
+
+    def post_atom(self, f: Cmp | InSet, enf: list[int], negated: bool) -> None:
+        """Post `∧enf ⇒ f` (or `⇒ ¬f`)."""
+        g = self.folded(f)
+        terms = g.lin.terms
+        if len(terms) == 1:
+            (v, c), k = terms[0], g.lin.const
+            vals = self.values[v]
+            ks = [i for i, x in enumerate(vals) if _holds(g, c * x + k) != negated]
+            if not enf and len(ks) > len(vals) // 2:  # rule the other values out one by one
+                keep = set(ks)
+                for i in range(len(vals)):
+                    if i not in keep:
+                        self.cnf.add([-self.eq[v][i]])
+                return
+            self.cnf.add([self.set_literal(v, ks), *(-e for e in enf)])
+        elif len(terms) == 2:
+            self._post_pair(g, enf, negated)
+        elif not terms:
+            if _holds(g, g.lin.const) == negated:
+                self.cnf.add([-e for e in enf])
+        elif not self.post_table(g, enf, negated):
+            self._post_long(g, self.cnf.implied_by_all(enf), negated)
+
+    def _post_pair(self, f: Cmp | InSet, enf: list[int], negated: bool) -> None:
+        """`∧enf ⇒ f` (or `¬f`) for `f` over two variables, as support clauses both ways: for
+        each value of one variable, the other takes a value that goes with it."""
+        (x, a), (y, b) = f.lin.terms
+        k = f.lin.const
+        unless = [-e for e in enf]
+        add = self.cnf.clauses.append
+        for (u, cu), (w, cw) in (((x, a), (y, b)), ((y, b), (x, a))):
+            ws = self.values[w]
+            eq = self.eq[u]
+            n = len(ws)
+            for i, value in enumerate(self.values[u]):
+                runs = _supports(f, cw, cu * value + k, ws, negated)
+                if len(runs) == 1 and runs[0] == (0, n):
+                    continue
+                add([-eq[i], self.runs_literal(w, runs), *unless])
+
+    def runs_literal(self, v: int, runs: list[tuple[int, int]]) -> int:
+        """A literal ⇔ variable v takes a value whose place lies in one of the half-open
+        `runs`; a value left out alone is its value literal's negation."""
+        if len(runs) == 2 and runs[0][0] == 0 and runs[1][1] == len(self.values[v]) \
+                and runs[1][0] == runs[0][1] + 1:
+            return -self.eq[v][runs[0][1]]
+        return self.set_literal(v, [i for a, b in runs for i in range(a, b)])
+
+    def post_table(self, f: Formula, enf: list[int], negated: bool) -> bool:
+        """Post `∧enf ⇒ f` (or `¬f`) as the assignments it rules out, when `f` reads few
+        variables with few values between them (see `sapphire.backend.sat.tables`); False,
+        posting nothing, otherwise."""
+        vs = tables.scope(f)
+        if not vs or tables.size(vs, self.values) > tables.MAX_ROWS:
+            return False
+        self._table_clauses(f, vs, [-e for e in enf], negated)
+        return True
+
+    def _table_clauses(self, f: Formula, vs: list[int], extra: list[int], negated: bool) -> None:
+        """The clauses ruling out each assignment of `vs` under which `f` is false (true when
+        `negated`), with `extra` added to each; worked out once per shape of formula."""
+        values = self.values
+        key = (tables.shape(f, vs), tuple(tuple(values[v]) for v in vs), negated)
+        rows = self.table_rows.get(key)
+        if rows is None:
+            bad = [ks for ks, ok in tables.rows(f, vs, values) if ok == negated]
+            rows = self.table_rows[key] = tables.merged(bad, [len(values[v]) for v in vs])
+        add = self.cnf.clauses.append
+        eqs = [self.eq[v] for v in vs]
+        for row in rows:
+            add([*(-eq[k] for eq, k in zip(eqs, row, strict=True) if k is not None), *extra])
+
+    def table_literal(self, f: Formula) -> int | None:
+        """An exact literal for `f` written as its table, when `f` is small enough."""
+        vs = tables.scope(f)
+        if not vs or tables.size(vs, self.values) > tables.MAX_ROWS:
+            return None
+        lit = self.cnf.new()
+        self._table_clauses(f, vs, [-lit], False)
+        self._table_clauses(f, vs, [lit], True)
+        return lit
+
+    def _post_long(self, f: Cmp | InSet, root: int, negated: bool) -> None:
+        """`root ⇒ f` (or `⇒ ¬f`) for a sum of three or more terms, as a flow through the
+        graph of its partial sums."""
+        if root == FALSE:
+            return
+        g = self.sum_graph(f, negated)
+        layered.flow(self.cnf, g, root)
+
+    def sum_graph(self, f: Cmp | InSet, negated: bool) -> layered.Graph:
+        lin = f.lin
+        labels, weights = [], []
+        lo = hi = lin.const
+        for v, c in lin.terms:
+            vals = self.values[v]
+            if not vals:
+                raise InternalError("a sum reads a variable left out of the lowering")
+            labels.append(self.eq[v])
+            ws = [c * x for x in vals]
+            weights.append(ws)
+            lo += min(ws)
+            hi += max(ws)
+        if hi - lo > MAX_RANGE:
+            raise Unsupported(f"a sum spans {hi - lo:,} values")
+        width = hi - lo + 1
+        accepted = _accepted_bits(f, lo, hi)
+        if negated:
+            accepted ^= (1 << width) - 1
+        try:
+            return layered.sum_graph(labels, weights, lin.const, accepted, lo, GRAPH_BUDGET)
+        except layered.TooBig:
+            raise Unsupported(f"a sum of {len(lin.terms)} terms is too large a graph") from None
+
+    # ------------------------------------------------------------------ formulas
+    def post(self, f: Formula, enf: list[int]) -> None:
+        """Post `∧enf ⇒ f`."""
+        t = type(f)
+        if (t is Or or t is Iff or t is Implies or t is Not) and self.post_table(f, enf, False):
+            return
+        if t is Cmp or t is InSet:
+            self.post_atom(f, enf, False)  # type: ignore[arg-type]
+        elif t is And:
+            for it in f.items:  # type: ignore[union-attr]
+                self.post(it, enf)
+        elif t is Or:
+            self.cnf.add([*(self.literal(it, POS) for it in f.items),  # type: ignore[union-attr]
+                          *(-e for e in enf)])
+        elif t is Not:
+            self.post_negated(f.item, enf)  # type: ignore[union-attr]
+        elif t is Implies:
+            self.post(f.right, enf + self.conj_literals(f.left))  # type: ignore[union-attr]
+        elif t is Iff:
+            self.post_iff(f.left, f.right, enf)  # type: ignore[union-attr]
+        elif t is AllDifferent:
+            self.post_distinct(f, enf)  # type: ignore[arg-type]
+        elif t is Connected:
+            self.post_connected(f, enf)  # type: ignore[arg-type]
+        elif t is Accepts:
+            self.post_accepted(f, self.cnf.implied_by_all(enf))  # type: ignore[arg-type]
+        else:
+            raise InternalError(f"cannot lower {t.__name__}")
+
+    def post_negated(self, f: Formula, enf: list[int]) -> None:
+        """Post `∧enf ⇒ ¬f`."""
+        t = type(f)
+        if (t is And or t is Iff or t is Implies) and self.post_table(f, enf, True):
+            return
+        if t is Cmp or t is InSet:
+            self.post_atom(f, enf, True)  # type: ignore[arg-type]
+        elif t is Not:
+            self.post(f.item, enf)  # type: ignore[union-attr]
+        elif t is Or:
+            for it in f.items:  # type: ignore[union-attr]
+                self.post_negated(it, enf)
+        elif t is Implies:
+            self.post(f.left, enf)  # type: ignore[union-attr]
+            self.post_negated(f.right, enf)  # type: ignore[union-attr]
+        elif t is And:
+            self.cnf.add([*(-self.literal(it, NEG) for it in f.items),  # type: ignore[union-attr]
+                          *(-e for e in enf)])
+        elif t is Iff:
+            self.post_iff(f.left, Not(f.right), enf)  # type: ignore[union-attr]
+        elif t is AllDifferent:
+            self.post_repeated(f, enf)  # type: ignore[arg-type]
+        elif t is Connected:
+            self.post_disconnected(f, enf)  # type: ignore[arg-type]
+        elif t is Accepts:
+            self.cnf.add([-self.accepted(f), *(-e for e in enf)])  # type: ignore[arg-type]
+        else:
+            raise InternalError(f"cannot lower the negation of {t.__name__}")
+
+    def post_iff(self, a: Formula, b: Formula, enf: list[int]) -> None:
+        """`∧enf ⇒ (a ⇔ b)`: with a side that is an atom, the other side posted under that
+        atom's literal and under its negation."""
+        for x, y in ((a, b), (b, a)):
+            if type(x) is Cmp or type(x) is InSet:
+                lx = self.atom_literal(x, EXACT)  # type: ignore[arg-type]
+                self.post(y, [*enf, lx])
+                self.post_negated(y, [*enf, -lx])
+                return
+        la, lb = self.literal(a, EXACT), self.literal(b, EXACT)
+        unless = [-e for e in enf]
+        self.cnf.add([-la, lb, *unless])
+        self.cnf.add([la, -lb, *unless])
+
+    def conj_literals(self, f: Formula) -> list[int]:
+        """Literals whose conjunction `f` implies (to be used as conditions)."""
+        if type(f) is And:
+            out: list[int] = []
+            for it in f.items:  # type: ignore[union-attr]
+                out.extend(self.conj_literals(it))
+            return out
+        return [self.literal(f, NEG)]
+
+    def literal(self, f: Formula, pol: int) -> int:
+        """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (EXACT)."""
+        t = type(f)
+        if t is Cmp or t is InSet:
+            return self.atom_literal(f, pol)  # type: ignore[arg-type]
+        if t is Not:
+            return -self.literal(f.item, -pol)  # type: ignore[union-attr]
+        hit = self.cache.get((EXACT, f))
+        if hit is not None:
+            return hit
+        hit = self.cache.get((pol, f))
+        if hit is not None:
+            return hit
+        cnf = self.cnf
+        if t is And:
+            lits = [self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lit = cnf.half_conj(lits) if pol == POS else \
+                cnf.implied_by_all(lits) if pol == NEG else cnf.conj(lits)
+        elif t is Or:
+            lits = [-self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lit = -(cnf.half_conj(lits) if pol == NEG else
+                    cnf.implied_by_all(lits) if pol == POS else cnf.conj(lits))
+        elif t is Implies:
+            return self.literal(Or((Not(f.left), f.right)), pol)  # type: ignore[union-attr]
+        elif t is Iff:
+            la = self.literal(f.left, EXACT)  # type: ignore[union-attr]
+            lb = self.literal(f.right, EXACT)  # type: ignore[union-attr]
+            lit = cnf.new()
+            for x, y, z in ((la, lb, lit), (-la, -lb, lit), (la, -lb, -lit), (-la, lb, -lit)):
+                cnf.add([-x, -y, z])
+        elif t is Accepts:
+            if pol == POS:
+                lit = cnf.new()
+                self.post_accepted(f, lit)  # type: ignore[arg-type]
+            else:
+                lit = self.accepted(f)  # type: ignore[arg-type]
+                pol = EXACT
+        else:  # all-different, connectivity: posted under the literal, one way or both
+            lit = cnf.new()
+            if pol in (POS, EXACT):
+                self.post(f, [lit])
+            if pol in (NEG, EXACT):
+                self.post_negated(f, [-lit])
+        self.cache[(pol, f)] = lit
+        return lit
+
+    # ------------------------------------------------------------------ all different
+    def expr_literal(self, e: Lin, value: int) -> int:
+        """The literal of `e = value`."""
+        if len(e.terms) == 1 and e.terms[0][1] == 1:
+            return self.value_literal(e.terms[0][0], value - e.const)
+        return self.atom_literal(Cmp("=", Lin(e.terms, e.const - value)), EXACT)
+
+    def _by_value(self, f: AllDifferent) -> dict[int, list[int]]:
+        """Per value two or more of the expressions may take, their literals of taking it."""
+        out: dict[int, list[int]] = {}
+        for e in f.exprs:
+            if not e.terms:
+                out.setdefault(e.const, []).append(TRUE)
+                continue
+            for value in self.gm.iter_values(e):
+                lit = self.expr_literal(e, value)
+                if lit != FALSE:
+                    out.setdefault(value, []).append(lit)
+        return {value: lits for value, lits in out.items() if len(lits) > 1}
+
+    def post_distinct(self, f: AllDifferent, enf: list[int]) -> None:
+        unless = [-e for e in enf]
+        for lits in self._by_value(f).values():
+            self.cnf.at_most_one(lits, unless)
+
+    def post_repeated(self, f: AllDifferent, enf: list[int]) -> None:
+        """`∧enf ⇒` two of the expressions are equal: some value is taken twice, found by a
+        chain per value of "taken by one of the first i"."""
+        cnf = self.cnf
+        twice: list[int] = []
+        for lits in self._by_value(f).values():
+            seen = lits[0]
+            for x in lits[1:]:
+                twice.append(cnf.half_conj([seen, x]))
+                nxt = cnf.new()
+                cnf.add([-nxt, seen, x])
+                seen = nxt
+        cnf.add([*twice, *(-e for e in enf)])
+
+    # ------------------------------------------------------------------ automata
+    def word_graph(self, f: Accepts) -> layered.Graph:
+        labels: list[list[int]] = []
+        symbols: list[list[int]] = []
+        alphabet = {a for _, a, _ in f.moves}
+        for w in f.word:
+            lits, syms = [], []
+            if not w.terms:
+                lits, syms = [TRUE], [w.const]
+            else:
+                for a in alphabet:
+                    lit = self.expr_literal(w, a)
+                    if lit != FALSE:
+                        lits.append(lit)
+                        syms.append(a)
+                # a value no move reads stops every run
+                others = self._outside(w, alphabet)
+                if others != FALSE:
+                    lits.append(others)
+                    syms.append(min(alphabet, default=0) - 1)
+            labels.append(lits)
+            symbols.append(syms)
+        try:
+            return layered.automaton_graph(labels, symbols, f.moves, f.starts, f.accepts,
+                                           GRAPH_BUDGET)
+        except layered.TooBig:
+            raise Unsupported("an automaton is too large a graph") from None
+
+    def _outside(self, w: Lin, alphabet: set[int]) -> int:
+        """A literal ⇔ `w` takes a value that is no symbol of the automaton."""
+        inside = [self.expr_literal(w, a) for a in alphabet]
+        n = self.gm.count_values(w)
+        taken = sum(1 for x in inside if x != FALSE)
+        if taken == n:
+            return FALSE
+        return -self.cnf.disj([x for x in inside if x != FALSE])
+
+    def post_accepted(self, f: Accepts, root: int) -> None:
+        """`root ⇒` the word is accepted."""
+        layered.flow(self.cnf, self.word_graph(f), root)
+
+    def accepted(self, f: Accepts) -> int:
+        """The literal ⇔ the word is accepted."""
+        key = (EXACT, f)
+        lit = self.cache.get(key)
+        if lit is None:
+            lit = self.cache[key] = layered.reach(self.cnf, self.word_graph(f))
+        return lit
+
+    # ------------------------------------------------------------------ elements, facts
+    def post_elements(self) -> None:
+        """`result = table[index]`: each point of the table, once the index names it, fixes
+        the result to its value there."""
+        for el, _origin in self.gm.elements:
+            result = Lin(((el.result, 1),), 0)
+            for point, value in el.table:
+                sel = self.cnf.conj([self.atom_literal(Cmp("=", Lin(lin.terms,
+                                                                    lin.const - p)), EXACT)
+                                     for lin, p in zip(el.index, point, strict=True)])
+                if sel == FALSE:
+                    continue
+                diff = Lin(tuple((v, c) for v, c in _merge(result, value, -1) if c),
+                           -value.const)
+                self.post_atom(Cmp("=", diff), [sel], False)
+
+    def post_implied(self, facts: Implied) -> None:
+        """The redundant clauses of `facts`: each digit once in a full group, and the digit
+        sets a group with a known total (or span) can hold."""
+        cnf = self.cnf
+        for p in facts.permutations:
+            for value in p.values:
+                cnf.add([self.value_literal(v, value) for v in p.variables])
+        for g in facts.value_sets:
+            allowed = g.allowed()
+            for v in g.variables:
+                for x in self.values[v]:
+                    if x not in allowed:
+                        cnf.add([-self.value_literal(v, x)])
+            if not g.sets:
+                continue
+            chosen = cnf.news(len(g.sets))
+            cnf.add(chosen)
+            cnf.at_most_one(chosen)
+            for value in sorted(allowed):
+                present = [x for x in (self.value_literal(v, value) for v in g.variables)
+                           if x != FALSE]
+                having = [c for c, s in zip(chosen, g.sets, strict=True) if value in s]
+                # the value appears in the group ⇔ the chosen set holds it
+                for lit in present:
+                    cnf.add([-lit, *having])
+                for c in having:
+                    cnf.add([-c, *present])
+
+
+def _merge(a: Lin, b: Lin, sign: int) -> list[tuple[int, int]]:
+    """The terms of a + sign·b."""
+    coef = dict(a.terms)
+    for v, c in b.terms:
+        coef[v] = coef.get(v, 0) + sign * c
+    return list(coef.items())
+
+
+def _supports(f: Cmp | InSet, c: int, rest: int, values: list[int], negated: bool
+              ) -> list[tuple[int, int]]:
+    """The places of the values w in `values` (sorted) for which the atom `f` holds (or, when
+    `negated`, fails) when its linear expression is `c·w + rest`, as half-open runs of
+    places: found by bisection, so a pair of wide variables costs a few steps per value
+    rather than a product."""
+    runs: list[tuple[float, float]]
+    if type(f) is InSet:
+        runs = [_divide(c, lo - rest, hi - rest) for lo, hi in f.domain.intervals]  # type: ignore[union-attr]
+    else:
+        op = f.op  # type: ignore[union-attr]
+        if op in ("=", "¬="):
+            runs = [_divide(c, -rest, -rest)]
+        elif op == "<=":
+            runs = [_divide(c, -math.inf, -rest)]
+        else:
+            runs = [_divide(c, -rest, math.inf)]
+        if op == "¬=":
+            negated = not negated
+    inside: list[tuple[int, int]] = []
+    for lo, hi in runs:
+        i = bisect.bisect_left(values, lo)
+        j = bisect.bisect_right(values, hi)
+        if i < j:
+            inside.append((i, j))
+    if not negated:
+        return inside
+    out: list[tuple[int, int]] = []
+    at = 0
+    for i, j in inside:
+        if at < i:
+            out.append((at, i))
+        at = j
+    if at < len(values):
+        out.append((at, len(values)))
+    return out
+
+
+def _divide(c: int, lo: float, hi: float) -> tuple[float, float]:
+    """The w with lo ≤ c·w ≤ hi, as a closed range of integers (c ≠ 0)."""
+    if c < 0:
+        c, lo, hi = -c, -hi, -lo
+    first = lo if lo == -math.inf else -((-lo) // c)
+    last = hi if hi == math.inf else hi // c
+    return first, last
+
+
+def _holds(f: Cmp | InSet, value: int) -> bool:
+    """Whether the atom holds when its linear expression has `value`."""
+    if type(f) is InSet:
+        return value in f.domain  # type: ignore[union-attr]
+    op = f.op  # type: ignore[union-attr]
+    if op == "=":
+        return value == 0
+    if op == "¬=":
+        return value != 0
+    if op == "<=":
+        return value <= 0
+    if op == ">=":
+        return value >= 0
+    raise InternalError(f"unknown comparison {op}")
+
+
+def _accepted_bits(f: Cmp | InSet, lo: int, hi: int) -> int:
+    """The values in lo..hi at which `f` holds, as bits (bit k: lo + k)."""
+    if type(f) is InSet:
+        ivs = [(max(a, lo), min(b, hi)) for a, b in f.domain.intervals]  # type: ignore[union-attr]
+    else:
+        op = f.op  # type: ignore[union-attr]
+        ivs = {"=": [(0, 0)], "¬=": [(lo, -1), (1, hi)], "<=": [(lo, min(0, hi))],
+               ">=": [(max(0, lo), hi)]}[op]
+    bits = 0
+    for a, b in ivs:
+        a, b = max(a, lo), min(b, hi)
+        if a <= b:
+            bits |= ((1 << (b - a + 1)) - 1) << (a - lo)
+    return bits

@@ -1,0 +1,175 @@
+"""The SAT backend's search: CaDiCaL through python-sat, one incremental solver per model.
+
+The solver is asked for an answer; an answer that breaks a connectivity checked on answers
+gets its cuts and the solver is asked again, keeping everything it learnt. An answer that
+keeps every constraint is blocked by a clause over the answer variables' literals only
+("some answer variable differs"), so auxiliary literals never make an answer count twice,
+and the solver is asked again until `max_solutions` answers are found or none is left.
+
+A model with wide auxiliary variables (the seed Slitherlink's ordering `id`, a value per
+lattice point) that also states the connectivity they prove is searched as its relaxation
+without them (`sapphire.ground.witness`); each answer of the relaxation then gets its
+witnesses from CP-SAT with the answer fixed, and one without any is blocked. Other variables
+with more than `MAX_VALUES` values make the model unsupported.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pysat.solvers import Solver
+
+from sapphire.backend import BackendResult
+from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, Unsupported
+from sapphire.ground.model import GroundModel
+from sapphire.ground.witness import relaxation, witnesses
+
+SOLVER = "cadical195"
+"""python-sat's name of the SAT solver: CaDiCaL 1.9.5."""
+
+FIRST_BUDGET = 20_000
+"""Conflicts the solver may spend before it is asked whether time is up; the budget doubles
+after each such check. CaDiCaL in python-sat cannot be interrupted, so a time limit is kept
+by solving in slices."""
+
+FULL_AFTER = 120
+"""Rounds of connectivity cuts after which the groups are encoded in full (when they are
+small enough to be). Cuts close a loop in tens of rounds; a shading whose pieces keep
+changing may need hundreds."""
+
+
+class _Clock:
+    def __init__(self, deadline: float | None, timings: dict[str, float]) -> None:
+        self.deadline, self.timings = deadline, timings
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def record(self, key: str, since: float) -> None:
+        self.timings[key] = self.timings.get(key, 0.0) + time.perf_counter() - since
+
+
+class _Incremental:
+    """One CaDiCaL instance fed from a lowering's clause queue, solved within the clock."""
+
+    def __init__(self, low: SatLowering, clock: _Clock) -> None:
+        self.low, self.clock = low, clock
+        self.solver = Solver(name=SOLVER, bootstrap_with=low.cnf.pending())
+        self.calls = 0
+
+    def add_pending(self) -> None:
+        clauses = self.low.cnf.pending()
+        if clauses:
+            self.solver.append_formula(clauses)
+
+    def solve(self) -> bool | None:
+        """True (a model is ready), False (no answer is left), None (time is up)."""
+        self.add_pending()
+        self.calls += 1
+        ts = time.perf_counter()
+        try:
+            if self.clock.deadline is None:
+                return self.solver.solve()
+            budget = FIRST_BUDGET
+            while True:
+                left = self.clock.left()
+                if left is not None and left <= 0:
+                    return None
+                self.solver.conf_budget(budget)
+                got = self.solver.solve_limited()
+                if got is not None:
+                    return got
+                budget *= 2
+        finally:
+            self.clock.record("sat", ts)
+
+    def model(self) -> list[int]:
+        return self.solver.get_model()
+
+    def delete(self) -> None:
+        self.solver.delete()
+
+
+def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
+          time_limit: float | None = None, workers: int | None = None) -> BackendResult:
+    """Up to `max_solutions` answers differing on `answer_vars` (`workers` is CP-SAT's only).
+
+    Raises `Unsupported` for a model the lowering cannot write as clauses."""
+    t0 = time.perf_counter()
+    timings: dict[str, float] = {}
+    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    answer = set(answer_vars)
+    wide: set[int] = set()
+    completer = None
+    model = relaxation(gm, answer_vars)
+    if model is not None:  # its witnesses are found per answer (`Completer`)
+        wide = witnesses(gm, answer_vars)
+    else:
+        model = gm
+        for v, var in enumerate(gm.variables):
+            if var.domain.size > MAX_VALUES:
+                what = "an answer variable" if v in answer else "an auxiliary variable"
+                raise Unsupported(f"{what} has more than {MAX_VALUES} values")
+    low = SatLowering(model, answer_vars, skip=frozenset(wide), implied=model is not gm)
+    low.post_model()
+    if wide and _reads(low, wide):
+        raise Unsupported("the relaxation still reads a wide variable")
+    timings["lower"] = time.perf_counter() - t0
+    if wide:
+        from sapphire.backend.cpsat import Completer
+
+        completer = Completer(gm, answer_vars)
+    sat = _Incremental(low, clock)
+    try:
+        status, solutions = _search(sat, low, answer_vars, max_solutions, completer, clock)
+    finally:
+        sat.delete()
+    timings["solve"] = time.perf_counter() - t0 - timings["lower"]
+    timings["sat calls"] = sat.calls
+    return BackendResult(status, solutions, timings, "sat")
+
+
+def _reads(low: SatLowering, wide: set[int]) -> bool:
+    """Whether some element of the lowered model reads a wide variable (the relaxation drops
+    every constraint that does, so only elements can)."""
+    return any(el.result in wide for el, _ in low.gm.elements)
+
+
+def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_solutions: int,
+            completer: object | None, clock: _Clock) -> tuple[str, list[list[int]]]:
+    solutions: list[list[int]] = []
+    rounds = 0
+    while len(solutions) < max_solutions:
+        got = sat.solve()
+        if got is None:
+            return _verdict(solutions, True), solutions
+        if not got:
+            break
+        model = sat.model()
+        cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
+        if cuts:
+            rounds += 1
+            if rounds == FULL_AFTER and low.encode_lazy():
+                continue
+            low.cnf.clauses.extend(cuts)
+            continue
+        vals = low.answer_values(model)
+        block = [-low.value_literal(v, vals[v]) for v in answer_vars]
+        low.cnf.add(block)
+        if completer is not None:
+            left, ts = clock.left(), time.perf_counter()
+            full = completer.find(vals, left)  # type: ignore[attr-defined]
+            clock.record("witness", ts)
+            if full is None:
+                if completer.timed_out:  # type: ignore[attr-defined]
+                    return _verdict(solutions, True), solutions
+                continue  # no witnesses: this answer of the relaxation is none of the model's
+            vals = full
+        solutions.append(vals)
+    return _verdict(solutions, False), solutions
+
+
+def _verdict(solutions: list[list[int]], timed_out: bool) -> str:
+    if timed_out:
+        return "multiple" if len(solutions) > 1 else "unknown"
+    return {0: "none", 1: "unique"}.get(len(solutions), "multiple")
