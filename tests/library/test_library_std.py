@@ -127,9 +127,15 @@ def test_arguments_apply_aliases_and_defaults(std) -> None:
     assert std.resolve("value-modifier").arguments([]) == {"count": 1, "multiply": 2}
 
 
-def test_slitherlink_meaning_is_the_seed_verbatim(std) -> None:
+def test_slitherlink_meaning_keeps_the_seed_but_its_ordering(std) -> None:
+    """The kind's meaning is the seed's lines up to the inside cells, then connectivity in place
+    of the ordering `id` (tests/library/test_slitherlink_kind.py: both find the same loops)."""
     d = std.resolve("slitherlink")
-    assert d.meaning == SEED_SLITHERLINK.read_text(encoding="utf-8")
+    seed = SEED_SLITHERLINK.read_text(encoding="utf-8")
+    kept = seed[:seed.index("dc=(n+1)·(m+1)")].rstrip()
+    code = [line for line in kept.splitlines() if line.strip() and not line.startswith("--|")]
+    assert all(line in d.meaning.splitlines() for line in code)
+    assert "id" not in re.findall(r"⦗(\S+)", d.meaning) and "connected⟨" in d.meaning
     assert dict(d.binds) == {"n": "rows", "m": "cols", "pim": "clues"}
 
 

@@ -1,5 +1,7 @@
-"""The Slitherlink rule's implied facts: they keep every loop, they hold only where the rule is
-asserted, and with them the search works without the seed's ordering and still finds the
+"""A rule's implied facts, on a Slitherlink kind whose meaning is the seed program verbatim
+(`tests/fixtures/ordered-slitherlink`, the ordering `id` included) and whose implied block
+states the connectivity the ordering proves: the facts keep every loop, they hold only where
+the rule is asserted, and with them the search works without the ordering and still finds the
 known loop."""
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from sapphire.diagnostics import SapphireError
 from sapphire.ground import witness
 from sapphire.ground.grounder import ground
 from sapphire.ground.model import Connected
-from sapphire.library.library import std_root
 from sapphire.meaning import solve_case
 from sapphire.meaning.instantiate import instantiate_checked, load_case
 
@@ -27,8 +28,11 @@ def relaxed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cpsat, "RELAX_AFTER", 0.0)
 
 
+ORDERED = Path(__file__).parents[1] / "fixtures" / "ordered-slitherlink"
+
+
 def case(tmp_path: Path, clues: list[list[int | None]], negated: bool = False,
-         library: str = "std") -> str:
+         library: str = str(ORDERED)) -> str:
     rows = "\n".join("  " + " ".join("." if v is None else str(v) for v in row)
                      for row in clues)
     text = (f"---\nlibrary: {library}\nboard: {len(clues)}x{len(clues[0])}\nclues: |\n{rows}\n---\n"
@@ -47,12 +51,13 @@ def edges(rows: list[list[int]], n_rows: int, n_cols: int) -> list[list[int | No
 
 
 @pytest.mark.usefixtures("relaxed")
-def test_every_loop_of_a_blank_board_is_kept(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("backend", ["cpsat", "sat"])
+def test_every_loop_of_a_blank_board_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             backend: str) -> None:
     # the 4×4 lattice has 213 cycles (OEIS A140517); the ordering of a 3×3 board has 17
     # values, so a lower width makes it a witness and the relaxation searches without it
     monkeypatch.setattr(witness, "WITNESS_VALUES", 8)
-    res = solve_case(case(tmp_path, [[None] * 3] * 3), max_solutions=300)
+    res = solve_case(case(tmp_path, [[None] * 3] * 3), max_solutions=300, backend=backend)
     assert (res.status, len(res.solutions)) == ("multiple", 213)
     assert "witness" in res.timings
 
@@ -72,11 +77,12 @@ def test_implied_facts_hold_only_where_the_rule_is_asserted(tmp_path: Path) -> N
 
 
 @pytest.mark.usefixtures("relaxed")
+@pytest.mark.parametrize("backend", ["cpsat", "sat"])
 @pytest.mark.parametrize("path", slitherlink_fixtures()[:2], ids=lambda p: p.stem)
-def test_fixture_solves_through_the_relaxation(path: Path, tmp_path: Path) -> None:
+def test_fixture_solves_through_the_relaxation(path: Path, tmp_path: Path, backend: str) -> None:
     fx = load_fixture(path)
     n, m = fx["data"]["n"], fx["data"]["m"]
-    res = solve_case(case(tmp_path, fx["data"]["pim"]))
+    res = solve_case(case(tmp_path, fx["data"]["pim"]), backend=backend)
     assert res.status == "unique"
     assert "witness" in res.timings  # a 5×5 board: an ordering of 37 values
     values = res.solutions[0]["values"]
@@ -85,22 +91,26 @@ def test_fixture_solves_through_the_relaxation(path: Path, tmp_path: Path) -> No
 
 
 def test_a_small_board_is_solved_with_its_ordering_alone(tmp_path: Path) -> None:
+    """CP-SAT searches a small board with its ordering; the SAT backend always relaxes it."""
     fx = load_fixture(slitherlink_fixtures()[0])
-    res = solve_case(case(tmp_path, fx["data"]["pim"]))
+    res = solve_case(case(tmp_path, fx["data"]["pim"]), backend="cpsat")
     assert res.status == "unique" and "witness" not in res.timings
     assert "enumerate" in res.timings  # the implied connectivity left out, as at 5x5 before
 
 
 def test_a_fact_the_meaning_does_not_imply_is_reported(tmp_path: Path) -> None:
-    # claim that the top-left cell is always inside: the blank 2x2 board has loops without it
+    """Claim that the top-left cell is always inside: the blank 2x2 board has loops without
+    it. A search that leaves the implied facts out finds one and reports the fact (CP-SAT
+    on a small board; a relaxation trusts its facts)."""
     lib = tmp_path / "lib"
     lib.mkdir()
-    text = (std_root() / "slitherlink.md").read_text(encoding="utf-8")
+    text = (ORDERED / "slitherlink.md").read_text(encoding="utf-8")
     wrong = text.replace("```sapphire implied\n", "```sapphire implied\n⦗in? 0 0⦘=1\n")
     (lib / "slitherlink.md").write_text(wrong, encoding="utf-8")
     line = wrong.splitlines().index("⦗in? 0 0⦘=1") + 1
     with pytest.raises(SapphireError) as exc:
-        solve_case(case(tmp_path, [[None, None], [None, 2]], library=str(lib)), max_solutions=20)
+        solve_case(case(tmp_path, [[None, None], [None, 2]], library=str(lib)), max_solutions=20,
+                   backend="cpsat")
     d = exc.value.diagnostics[0]
     assert (d.kind, d.span.line) == ("not-implied", line)
     assert d.span.file.endswith("slitherlink.md") and "implied" in (d.hint or "")
