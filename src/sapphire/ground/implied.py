@@ -78,11 +78,22 @@ class GroupSize:
 
 
 @dataclass(frozen=True)
+class DerivedSum:
+    """`Σ coef·var = total`, which the model's sums and digit groups imply together (the
+    cells of a house that no cage inside it covers add up to the house's total less the
+    cages'): a sum no constraint states, which a backend posts as a constraint of its own."""
+
+    terms: tuple[tuple[int, int], ...]
+    total: int
+
+
+@dataclass(frozen=True)
 class Implied:
     permutations: tuple[Permutation, ...] = ()
     value_sets: tuple[ValueSets, ...] = ()
     distinct_sums: tuple[DistinctSum, ...] = ()
     group_sizes: tuple[GroupSize, ...] = ()
+    derived_sums: tuple[DerivedSum, ...] = ()
 
 
 NO_GROUP = 1 << 30

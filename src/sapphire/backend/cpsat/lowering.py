@@ -642,6 +642,8 @@ class Lowering(Connectivity):
             m.add(sum(self.vars[v] for v in sorted(variables)) == total)
         for d in facts.distinct_sums:
             m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
+        for s in facts.derived_sums:
+            m.add(sum(c * self.vars[v] for v, c in s.terms) == s.total)
         for g in facts.value_sets:
             allowed = g.allowed()
             for v in g.variables:

@@ -615,9 +615,11 @@ class SatLowering(Connectivity):
                 self.post_atom(Cmp("=", diff), [sel], False)
 
     def post_implied(self, facts: Implied) -> None:
-        """The redundant clauses of `facts`: each digit once in a full group, and the digit
-        sets a group with a known total (or span) can hold."""
+        """The redundant clauses of `facts`: each digit once in a full group, the digit sets
+        a group with a known total (or span) can hold, and the sums the others imply."""
         cnf = self.cnf
+        for d in facts.derived_sums:
+            self.post_atom(Cmp("=", Lin(d.terms, -d.total)), [], False)
         for p in facts.permutations:
             for value in p.values:
                 cnf.add([self.value_literal(v, value) for v in p.variables])
