@@ -17,6 +17,7 @@ from test_connectivity import connected, spy_reach
 from sapphire.backend import BackendResult
 from sapphire.backend.cpsat import connectivity
 from sapphire.backend.cpsat import search as cpsat
+from sapphire.ground import regions
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
 from sapphire.lang.parser import parse_program
@@ -175,7 +176,7 @@ CELLS = ((1, 1), (1, 2))
 def _partition(*members: tuple) -> list | None:
     gm = ground(parse_program("⦗x 1⦘∈{1 2 3}\n⦗x 2⦘∈{1 2 3}\n", "t.sapphire"),
                 data_to_instance({}))
-    return connectivity.partition([Connected(CELLS, m) for m in members], gm)
+    return regions.partition([Connected(CELLS, m) for m in members], gm)
 
 
 def _in(var: int, *values: int) -> InSet:
@@ -256,7 +257,7 @@ def test_layers_follow_from_the_answer_so_enumeration_meets_each_once(
 
 def test_a_region_map_is_told_apart_before_lowering() -> None:
     def groups(text: str) -> int:
-        return connectivity.region_groups(
+        return regions.region_groups(
             ground(parse_program(text, "t.sapphire"), data_to_instance({})))
 
     assert groups(sized(2, 3, "1 2 3", 2)) == 3

@@ -3,13 +3,16 @@
 Every puzzle variable has a few values, so most models are clauses for the SAT backend, whose
 search and whose answers-by-blocking are the fastest here (and which spares a process the
 import of OR-Tools). CP-SAT takes the models the SAT backend would write badly: variables with
-many values (an ordering along a loop, a count over a board) that no relaxation leaves out.
+many values (an ordering along a loop, a count over a board) that no relaxation leaves out,
+and region maps (a chaos construction's regions), whose connectivity cuts keep the SAT
+search rounding the same pieces where CP-SAT's bounded layers settle them.
 A model the SAT lowering refuses after all (`Unsupported`) goes to CP-SAT too.
 """
 
 from __future__ import annotations
 
 from sapphire.ground.model import GroundModel
+from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import WITNESS_VALUES, relaxation
 
 SAT_VALUES = WITNESS_VALUES
@@ -23,4 +26,6 @@ def choose(gm: GroundModel, answer_vars: list[int]) -> str:
     if any(v.domain.size > SAT_VALUES for v in gm.variables) \
             and relaxation(gm, answer_vars) is None:
         return "cpsat"
+    if region_groups(gm) > 2:
+        return "cpsat"  # a region map: CP-SAT's partition encoding (see its connectivity)
     return "sat"

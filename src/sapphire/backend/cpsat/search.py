@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from sapphire.backend import BackendResult
-from sapphire.backend.cpsat.connectivity import region_groups
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
 from sapphire.ground.model import GroundModel
+from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import formula_variables, relaxation
 
 LARGE_MODEL = 1000

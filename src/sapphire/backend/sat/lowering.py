@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import time
 
 from sapphire.backend.sat import layered, tables
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf
@@ -62,6 +63,10 @@ MODEL_BUDGET = 6_000_000
 
 class Unsupported(Exception):
     """The model has something this backend does not encode; the message says what."""
+
+
+class TimeUp(Exception):
+    """The time limit passed while the model was being written."""
 
 
 class SatLowering(Connectivity):
@@ -128,16 +133,20 @@ class SatLowering(Connectivity):
         self.init_connectivity()
 
     # ------------------------------------------------------------------ the model
-    def post_model(self) -> None:
+    def post_model(self, deadline: float | None = None) -> None:
         """Post every constraint (implied ones too when `implied`) but those that only define
-        a variable, the element tables and the implied facts of the digit groups."""
+        a variable, the element tables and the implied facts of the digit groups; raise
+        `TimeUp` when `deadline` (a `perf_counter` time) passes first."""
         facts = implied_facts(self.gm)
         self.whole = WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
         for k, con in enumerate(self.gm.constraints):
             if (self.implied or not con.implied) and k not in self.defined:
                 self.post(con.formula, [])
-                self.check_budget()
+                if not k & 255:
+                    self.check_budget()
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise TimeUp
         self.post_elements()
         self.post_implied(facts)
         self.post_pending_connectivity()

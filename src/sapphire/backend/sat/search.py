@@ -20,17 +20,20 @@ import time
 from pysat.solvers import Solver
 
 from sapphire.backend import BackendResult
-from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, Unsupported
+from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, TimeUp, Unsupported
 from sapphire.ground.model import GroundModel
 from sapphire.ground.witness import relaxation, witnesses
 
 SOLVER = "cadical195"
 """python-sat's name of the SAT solver: CaDiCaL 1.9.5."""
 
-FIRST_BUDGET = 20_000
-"""Conflicts the solver may spend before it is asked whether time is up; the budget doubles
-after each such check. CaDiCaL in python-sat cannot be interrupted, so a time limit is kept
-by solving in slices."""
+FIRST_BUDGET = 1_000
+"""Conflicts of the first slice of a search under a time limit. CaDiCaL in python-sat cannot
+be interrupted, so a time limit is kept by solving in slices of a conflict budget, each sized
+from the conflicts per second the slices so far took to last about `SLICE` seconds (or the
+time left, if less)."""
+
+SLICE = 0.25
 
 FULL_AFTER = 120
 """Rounds of connectivity cuts after which the groups are encoded in full (when they are
@@ -76,10 +79,12 @@ class _Incremental:
                 if left is not None and left <= 0:
                     return None
                 self.solver.conf_budget(budget)
+                t = time.perf_counter()
                 got = self.solver.solve_limited()
                 if got is not None:
                     return got
-                budget *= 2
+                rate = budget / max(time.perf_counter() - t, 1e-4)
+                budget = max(100, int(rate * min(SLICE, max(self.clock.left() or 0, 0.01))))
         finally:
             self.clock.record("sat", ts)
 
@@ -111,7 +116,11 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
                 what = "an answer variable" if v in answer else "an auxiliary variable"
                 raise Unsupported(f"{what} has more than {MAX_VALUES} values")
     low = SatLowering(model, answer_vars, skip=frozenset(wide), implied=model is not gm)
-    low.post_model()
+    try:
+        low.post_model(clock.deadline)
+    except TimeUp:
+        timings["lower"] = time.perf_counter() - t0
+        return BackendResult("unknown", [], timings, "sat")
     if wide and _reads(low, wide):
         raise Unsupported("the relaxation still reads a wide variable")
     timings["lower"] = time.perf_counter() - t0
