@@ -18,11 +18,12 @@ graph passes its budget) raises `Unsupported`; `auto` then runs CP-SAT.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import time
 
 from sapphire.backend.sat import layered, tables
-from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf
+from sapphire.backend.sat.cnf import FALSE, PAIRWISE_AMO, TRUE, Cnf
 from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
 from sapphire.diagnostics import InternalError
@@ -128,6 +129,8 @@ class SatLowering(Connectivity):
         self.cache: dict[tuple[int, Formula], int] = {}
         self.whole = WholeGroups(())
         self.folded_atoms: dict[Formula, Formula] = {}
+        self.distinct_pairs: set[tuple[int, int]] = set()
+        """Pairs of variables an unconditional all-different has kept apart already."""
         self.table_rows: dict[tuple, list[tuple[int | None, ...]]] = {}
         """The ruled-out assignments per shape of small formula (see `_table_clauses`)."""
         self.init_connectivity()
@@ -140,7 +143,10 @@ class SatLowering(Connectivity):
         facts = implied_facts(self.gm)
         self.whole = WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
+        chosen = _totals_of_value_sets(facts)
         for k, con in enumerate(self.gm.constraints):
+            if chosen and _sum_of_set(con.formula) in chosen:
+                continue  # its group's digit sets all have its total (see `post_implied`)
             if (self.implied or not con.implied) and k not in self.defined:
                 self.post(con.formula, [])
                 if not k & 255:
@@ -540,9 +546,35 @@ class SatLowering(Connectivity):
         return {value: lits for value, lits in out.items() if len(lits) > 1}
 
     def post_distinct(self, f: AllDifferent, enf: list[int]) -> None:
+        """Each value at most once. An unconditional group of plain variables and constants
+        writes only the pairs no earlier group has written (a cage inside a box, a row's cells
+        in a box), and rules each constant's value out of the variables."""
         unless = [-e for e in enf]
-        for lits in self._by_value(f).values():
-            self.cnf.at_most_one(lits, unless)
+        plain = [e.terms[0][0] for e in f.exprs
+                 if not e.const and len(e.terms) == 1 and e.terms[0][1] == 1]
+        consts = [e.const for e in f.exprs if not e.terms]
+        if enf or len(plain) + len(consts) != len(f.exprs) or len(plain) > PAIRWISE_AMO \
+                or len(set(consts)) < len(consts):
+            for lits in self._by_value(f).values():
+                self.cnf.at_most_one(lits, unless)
+            if not enf and len(plain) == len(f.exprs):
+                self.distinct_pairs.update(itertools.combinations(sorted(plain), 2))
+            return
+        add = self.cnf.clauses.append
+        for v in plain:
+            for c in consts:
+                lit = self.value_literal(v, c)
+                if lit != FALSE:
+                    add([-lit])
+        done = self.distinct_pairs
+        pairs = [p for p in itertools.combinations(sorted(plain), 2) if p not in done]
+        done.update(pairs)
+        for u, v in pairs:
+            eu = self.eq[u]
+            for i, x in enumerate(self.values[u]):
+                lit = self.value_literal(v, x)
+                if lit != FALSE:
+                    add([-eu[i], -lit])
 
     def post_repeated(self, f: AllDifferent, enf: list[int]) -> None:
         """`∧enf ⇒` two of the expressions are equal: some value is taken twice, found by a
@@ -652,6 +684,26 @@ class SatLowering(Connectivity):
                     cnf.add([-lit, *having])
                 for c in having:
                     cnf.add([-c, *present])
+
+
+def _totals_of_value_sets(facts: Implied) -> set[tuple[frozenset[int], int]]:
+    """The groups whose possible digit sets all add up to one total, with that total: their
+    distinct digits, once one of the sets, add up to it, so a sum stating that total over
+    exactly the group's variables needs no clauses of its own."""
+    out = set()
+    for g in facts.value_sets:
+        totals = {sum(s) for s in g.sets}
+        if len(totals) == 1:
+            out.add((frozenset(g.variables), totals.pop()))
+    return out
+
+
+def _sum_of_set(f: Formula) -> tuple[frozenset[int], int] | None:
+    """`(variables, total)` when `f` says that the variables, each counted once, add up to
+    total; None otherwise."""
+    if type(f) is not Cmp or f.op != "=" or any(c != 1 for _, c in f.lin.terms):  # type: ignore[union-attr]
+        return None
+    return frozenset(v for v, _ in f.lin.terms), -f.lin.const  # type: ignore[union-attr]
 
 
 def _merge(a: Lin, b: Lin, sign: int) -> list[tuple[int, int]]:
