@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# parsed definitions go to a folder of this run's own (commands run as subprocesses too), not
+# to the user's cache, which would keep an entry for every temporary library folder
+_DEFINITIONS = tempfile.mkdtemp(prefix="sapphire-definitions-")
+os.environ["SAPPHIRE_DEFINITION_CACHE"] = _DEFINITIONS
+atexit.register(shutil.rmtree, _DEFINITIONS, ignore_errors=True)
 SEED = ROOT / "examples" / "slitherlink" / "slitherlink-rules.sapphire"
 FIXTURES = ROOT / "tests" / "fixtures" / "slitherlink"
 

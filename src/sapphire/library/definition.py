@@ -303,6 +303,11 @@ def meaning_program(path: str, line: int, text: str) -> Program:
     return prog
 
 
+def remember_program(path: str, line: int, text: str, program: Program) -> None:
+    """Take `program` as the parse of a block (the definition cache read it from disk)."""
+    _PROGRAMS.setdefault((path, line, text), program)
+
+
 def names_applied(e: object, out: set[str]) -> None:
     """Add to `out` every map name applied anywhere in `e` (`⦗region r c⦘` adds `region`)."""
     if isinstance(e, Apply):

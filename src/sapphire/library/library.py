@@ -3,33 +3,30 @@
 The root is `std` (the bundled definitions), a folder relative to the case file, or an https
 URL under which `<kind>.md` files live. A rule line may also name a definition by its own https
 URL. Local libraries are read and validated whole when loaded, so a broken definition is found
-before any case uses it; remote definitions are fetched (once, then cached) on first use.
+before any case uses it; remote definitions are fetched (once, then cached) on first use. The
+bundled library, which its own tests validate whole, is read a file at a time as a case names
+its kinds: a kind `k` is the file `k.md`, since every file's kind is its name. Every file read
+goes through the on-disk cache of parsed definitions (`sapphire.library.cache`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 
 from sapphire.case.model import Case
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text, source_line
 from sapphire.library import fetch
-from sapphire.library.definition import (
-    KIND_RE,
-    Predicate,
-    Prelude,
-    RuleDefinition,
-    parse_definition,
-    parse_prelude,
-)
+from sapphire.library.cache import parse_definition, parse_prelude
+from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
 PRELUDE = "prelude"
 
 
 def std_root() -> Path:
-    """The folder of the bundled standard library (shipped as package data)."""
-    return Path(str(resources.files("sapphire.library").joinpath("std")))
+    """The folder of the bundled standard library (shipped as package data beside this module;
+    found from its path, since `importlib.resources` costs a fresh process its zip support)."""
+    return Path(__file__).parent / "std"
 
 
 def _is_url_reference(reference: str) -> bool:
@@ -47,6 +44,7 @@ class Library:
         *,
         remote: str | None = None,
         cache_dir: Path | None = None,
+        unread: dict[str, Path] | None = None,
     ) -> None:
         self.root = root
         self._local: dict[str, RuleDefinition] = {}
@@ -57,6 +55,35 @@ class Library:
         self._remote = remote.rstrip("/") if remote else None
         self._cache_dir = cache_dir
         self._fetched: dict[str, RuleDefinition | None] = {}
+        self._unread = dict(unread or {})
+        """Files of a folder read on demand (the bundled library), by kind: each is read on
+        the first lookup of its name, all of them when a list of kinds is asked for."""
+        self._folder = next(iter(self._unread.values())).parent if self._unread else None
+
+    def _read(self, kind: str) -> None:
+        """Read the definition file of `kind` if it is one not read yet. A file that does not
+        read as its kind makes the whole folder load as an eager one would, so that every
+        problem of the folder is reported together, as for a local library."""
+        path = self._unread.get(kind)
+        if path is None:
+            return
+        try:
+            d: RuleDefinition | None = parse_definition(read_text(path), str(path))
+        except SapphireError:
+            d = None
+        if d is None or d.kind != kind:
+            assert self._folder is not None
+            whole = _load_folder(self.root, self._folder, self._cache_dir)  # raises them all
+            # it read without a problem this time (the file changed meanwhile): take it whole
+            self._local, self._predicate_defs = whole._local, whole._predicate_defs
+            self._unread.clear()
+            return
+        del self._unread[kind]
+        (self._predicate_defs if d.predicate else self._local)[d.kind] = d
+
+    def _read_all(self) -> None:
+        for kind in sorted(self._unread):
+            self._read(kind)
 
     # -- lookup ---------------------------------------------------------------------------
 
@@ -87,6 +114,7 @@ class Library:
 
         Raises SapphireError when a fetched definition cannot be fetched or is malformed.
         """
+        self._read(reference)
         if reference in self._local:
             return self._local[reference]
         url = self.url_for(reference)
@@ -104,15 +132,18 @@ class Library:
 
     def kinds(self) -> list[str]:
         """Every kind known without a network request (local ones, and remote ones seen)."""
+        self._read_all()
         fetched = {d.kind for d in self._fetched.values() if d is not None}
         return sorted(set(self._local) | fetched)
 
     def definitions(self) -> list[RuleDefinition]:
         """The local rule definitions, by kind."""
+        self._read_all()
         return [self._local[k] for k in sorted(self._local)]
 
     def predicates(self) -> list[str]:
         """Condition keywords: the prelude's predicates and any `predicate: true` files."""
+        self._read_all()
         return sorted({p.name for p in self.prelude.predicates} | set(self._predicate_defs))
 
     def predicate(self, name: str) -> Predicate | None:
@@ -120,6 +151,7 @@ class Library:
         for p in self.prelude.predicates:
             if p.name == name:
                 return p
+        self._read(name)
         d = self._predicate_defs.get(name)
         return Predicate(name, None, None, frozenset(), d) if d is not None else None
 
@@ -170,13 +202,29 @@ class Library:
 
 
 _STD: list[Library] = []
-"""The bundled library, read once per process (it never changes while running)."""
+"""The bundled library, opened once per process (it never changes while running): each of
+its definitions is read at most once."""
 
 
 def _std() -> Library:
     if not _STD:
-        _STD.append(_load_folder("std", std_root(), None))
+        _STD.append(_open_std(None))
     return _STD[0]
+
+
+def _open_std(cache_dir: Path | None) -> Library:
+    """The bundled library with its prelude read and every other file read when first named."""
+    folder = std_root()
+    unread = {path.stem: path for path in sorted(folder.glob("*.md"))}
+    path = unread.pop(PRELUDE, None)
+    prelude = None
+    if path is not None:
+        try:
+            prelude = parse_prelude(read_text(path), str(path))
+        except SapphireError:
+            _load_folder("std", folder, cache_dir)
+            raise
+    return Library("std", (), prelude, cache_dir=cache_dir, unread=unread)
 
 
 def _std_prelude() -> Prelude:
@@ -226,7 +274,7 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) ->
     `cache_dir` holds fetched definitions (default: ~/.cache/sapphire/library).
     """
     if root == "std":
-        return _std() if cache_dir is None else _load_folder("std", std_root(), cache_dir)
+        return _std() if cache_dir is None else _open_std(cache_dir)
     if root.startswith("https://"):
         return Library(root, (), None, remote=root, cache_dir=cache_dir)
     if "://" in root:
