@@ -191,31 +191,43 @@ def flow(cnf: Cnf, g: Graph, root: int) -> None:
         add([-root])
         return
     node_lits = [root]
+    last = len(g.edges) - 1
     for i, out in enumerate(g.edges):
         labels = g.labels[i]
-        last = i == len(g.edges) - 1
-        nxt = [] if last else [cnf.new() for _ in range(g.nodes[i + 1])]
-        leaving: list[list[int]] = [[] for _ in node_lits]
-        entering: list[list[int]] = [[] for _ in nxt]
-        carrying: list[list[int]] = [[] for _ in labels]
+        width = len(labels)
+        nxt: list[int] = []
+        if i < last:
+            first = cnf.top + 1
+            cnf.top += g.nodes[i + 1]
+            nxt = list(range(first, cnf.top + 1))
+        e = cnf.top
+        cnf.top += len(out)
+        leaving: list[list[int]] = [[-n] for n in node_lits]
+        entering: list[list[int]] = [[-n] for n in nxt]
+        carrying: list[list[int]] = [[-root, -lit] for lit in labels]
         for src, ks, dst in out:
-            e = cnf.new()
+            e += 1
             add([-e, node_lits[src]])
-            if len(ks) < len(labels):
-                add([-e, *(labels[k] for k in ks)])
+            if len(ks) == 1:
+                k = ks[0]
+                add([-e, labels[k]])
+                carrying[k].append(e)
+            else:
+                if len(ks) < width:
+                    add([-e, *(labels[k] for k in ks)])
+                for k in ks:
+                    carrying[k].append(e)
             if dst != ACCEPT:
                 add([-e, nxt[dst]])
                 entering[dst].append(e)
             leaving[src].append(e)
-            for k in ks:
-                carrying[k].append(e)
-        for n, es in zip(node_lits, leaving, strict=True):
-            add([-n, *es])
-        for n, es in zip(nxt, entering, strict=True):
-            add([-n, *es])
-        for lit, es in zip(labels, carrying, strict=True):
+        for clause in leaving:
+            add(clause)
+        for clause in entering:
+            add(clause)
+        for lit, clause in zip(labels, carrying, strict=True):
             if lit != FALSE:
-                add([-root, -lit, *es])
+                add(clause)
         node_lits = nxt
 
 
