@@ -191,3 +191,21 @@ def test_a_variable_too_wide_for_literals_is_cpsats() -> None:
     with pytest.raises(SapphireError) as e:
         backend_solve(gm, [0, 1], backend="sat")
     assert e.value.diagnostics[0].kind == "sat-unsupported"
+
+
+@pytest.mark.parametrize("negated", [False, True])
+def test_automata_over_one_word_in_a_disjunction_are_counted_exactly(negated: bool) -> None:
+    """Some of three automata accepts the word (a loop's sum line, one automaton per start):
+    written as one automaton of their states side by side, with the count brute force finds,
+    and its negation too."""
+    variables = [Variable("x", (i,), Domain.range(0, 2)) for i in range(5)]
+    word = tuple(Lin(((i, 1),), 0) for i in range(5))
+
+    def mod3(start: int) -> Accepts:  # the word's sum is `start` more than a multiple of 3
+        moves = tuple((s, a, (s + a) % 3) for s in range(3) for a in range(3))
+        return Accepts(word, moves, (0,), (start,))
+
+    f: Formula = Or((mod3(1), mod3(2), Accepts(word, ((0, 0, 0),), (0,), (0,))))
+    gm = GroundModel(variables, [Constraint(Not(f) if negated else f, NOWHERE)], answer=("x",))
+    res = sat_solve(gm, list(range(5)), max_solutions=1000)
+    assert len(res.solutions) == brute_force(gm) == (80 if negated else 243 - 81 + 1)

@@ -410,6 +410,10 @@ class SatLowering(Connectivity):
             for it in f.items:  # type: ignore[union-attr]
                 self.post(it, enf)
         elif t is Or:
+            union = _union(f.items)  # type: ignore[union-attr]
+            if union is not None:
+                self.post_accepted(union, self.cnf.implied_by_all(enf))
+                return
             self.cnf.add([*(self.literal(it, POS) for it in f.items),  # type: ignore[union-attr]
                           *(-e for e in enf)])
         elif t is Not:
@@ -497,6 +501,9 @@ class SatLowering(Connectivity):
             lits = [self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = cnf.half_conj(lits) if pol == POS else \
                 cnf.implied_by_all(lits) if pol == NEG else cnf.conj(lits)
+        elif t is Or and pol == POS and _union(f.items) is not None:  # type: ignore[union-attr]
+            lit = cnf.new()
+            self.post_accepted(_union(f.items), lit)  # type: ignore[arg-type, union-attr]
         elif t is Or:
             lits = [-self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = -(cnf.half_conj(lits) if pol == NEG else
@@ -684,6 +691,31 @@ class SatLowering(Connectivity):
                     cnf.add([-lit, *having])
                 for c in having:
                     cnf.add([-c, *present])
+
+
+def _union(items: tuple[Formula, ...]) -> Accepts | None:
+    """One automaton for "some of these automata accepts the word" when every item reads the
+    same word: their states side by side, renumbered apart. Its graph propagates to arc
+    consistency for the disjunction as a whole (a loop's sum line: one automaton per place
+    the loop's first segment may start), where a literal per automaton waits until all but
+    one are false."""
+    if len(items) < 2 or any(type(f) is not Accepts for f in items):
+        return None
+    word = items[0].word  # type: ignore[union-attr]
+    if any(f.word != word for f in items):  # type: ignore[union-attr]
+        return None
+    moves: list[tuple[int, int, int]] = []
+    starts: list[int] = []
+    accepts: list[int] = []
+    offset = 0
+    for f in items:
+        states = {q for q, _, t in f.moves for q in (q, t)} | set(f.starts) | set(f.accepts)  # type: ignore[union-attr]
+        base = offset - min(states)
+        moves.extend((q + base, a, t + base) for q, a, t in f.moves)  # type: ignore[union-attr]
+        starts.extend(q + base for q in f.starts)  # type: ignore[union-attr]
+        accepts.extend(q + base for q in f.accepts)  # type: ignore[union-attr]
+        offset += max(states) - min(states) + 1
+    return Accepts(word, tuple(moves), tuple(starts), tuple(accepts))
 
 
 def _totals_of_value_sets(facts: Implied) -> set[tuple[frozenset[int], int]]:
