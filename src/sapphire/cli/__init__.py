@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-import traceback
 from typing import NoReturn
 
 from sapphire.backend import BACKENDS
@@ -148,6 +147,8 @@ def _run(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # noqa: BLE001 - a bug: say so, with what a report needs
+        import traceback  # only a bug's report needs it
+
         print(str(InternalError(f"{type(e).__name__}: {e}")), file=sys.stderr)
         traceback.print_exc(file=sys.stderr)
         return 70

@@ -8,10 +8,9 @@ reached, so that a dead end costs the backend nothing.
 
 from __future__ import annotations
 
-import string
 from functools import lru_cache
 
-SYMBOLS = string.digits + string.ascii_uppercase
+SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The character of each symbol value: SYMBOLS[v] spells v."""
 
 Automaton = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[int, ...]]

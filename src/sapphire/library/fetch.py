@@ -8,9 +8,7 @@ text is only ever parsed, never run.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -33,9 +31,17 @@ def default_cache_dir() -> Path:
     return Path(base) / "sapphire" / "library"
 
 
+def _sha256(data: bytes) -> str:
+    """The hex SHA-256 of `data`; hashlib is imported here, since only a library fetched over
+    https needs it and a process that reads none should not load it."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def cache_paths(url: str, cache_dir: Path) -> tuple[Path, Path]:
     """Where `url`'s text and its content hash are kept."""
-    key = hashlib.sha256(url.encode("utf-8")).hexdigest()
+    key = _sha256(url.encode("utf-8"))
     return cache_dir / f"{key}.md", cache_dir / f"{key}.md.sha256"
 
 
@@ -46,17 +52,19 @@ def _read_cache(url: str, cache_dir: Path) -> bytes | None:
         recorded = hash_path.read_text(encoding="ascii").strip()
     except OSError:
         return None
-    return data if hashlib.sha256(data).hexdigest() == recorded else None
+    return data if _sha256(data) == recorded else None
 
 
 def _write_cache(url: str, cache_dir: Path, data: bytes) -> None:
     """Store atomically; a cache that cannot be written only costs a later download."""
+    import tempfile  # here, as only a remote definition writes to this cache
+
     text_path, hash_path = cache_paths(url, cache_dir)
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
         for path, payload in (
             (text_path, data),
-            (hash_path, hashlib.sha256(data).hexdigest().encode("ascii") + b"\n"),
+            (hash_path, _sha256(data).encode("ascii") + b"\n"),
         ):
             fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".tmp-")
             with os.fdopen(fd, "wb") as out:
