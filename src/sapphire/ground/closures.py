@@ -112,9 +112,38 @@ def _build_fact(g: Grounder, e: Expr) -> Thunk:
             return interp(e)
 
         return arith
+    if t is Binary and e.op in _TESTS:  # type: ignore[union-attr]
+        left, right = fact_closure(g, e.left), fact_closure(g, e.right)  # type: ignore
+        test = _TESTS[e.op]  # type: ignore[union-attr]
+
+        def compare() -> Any:
+            a, b = left(), right()
+            if type(a) is int and type(b) is int:
+                return test(a, b)
+            return interp(e)
+
+        return compare
+    if t is Binary and e.op == "∧":  # type: ignore[union-attr]
+        left, right = fact_closure(g, e.left), fact_closure(g, e.right)  # type: ignore
+
+        def both() -> Any:
+            a = left()
+            if a is False:
+                return False
+            if a is True:
+                b = right()
+                if b is True or b is False:
+                    return b
+            return interp(e)
+
+        return both
     return lambda: interp(e)
 
 
+_TESTS = {"=": int.__eq__, "¬=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
+          ">": int.__gt__, ">=": int.__ge__}
+"""A comparison of two numbers, by its operator (in both passes: the facts pass's guards,
+such as a palindrome's `i<j ∧ i+j=k⨫1`, are such comparisons of bound names)."""
 _NO_POINTS: dict = {}
 
 
@@ -197,11 +226,13 @@ def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kin
 
         return conj
     if t is Quant and e.kind in ("∀", "∃"):  # type: ignore[union-attr]
-        return _quantifier(g, e)  # type: ignore[arg-type]
+        walk = _quantifier(g, e)  # type: ignore[arg-type]
+        reads = free_names(e, g.terms)
+        return walk if reads is None else _remembered(g, e, reads, walk)
     if (t is Quant and e.kind in ("Σ", "#")) or t is SetBuilder:  # type: ignore[union-attr]
         reads = free_names(e, g.terms)
         if reads is not None:
-            return _remembered(g, e, reads)
+            return _remembered(g, e, reads, lambda: interp(e))
     return lambda: interp(e)
 
 
@@ -224,7 +255,7 @@ class _SetKey:
         return type(other) is _SetKey and self.items == other.items
 
 
-def _remembered(g: Grounder, e: Expr, reads: frozenset[str]) -> Thunk:
+def _remembered(g: Grounder, e: Expr, reads: frozenset[str], compute: Thunk) -> Thunk:
     """A sum, count or set-builder evaluated once per value of the names it reads.
 
     Inside other quantifiers the same total comes back for every binding it does not read:
@@ -256,7 +287,7 @@ def _remembered(g: Grounder, e: Expr, reads: frozenset[str]) -> Thunk:
         except TypeError:
             return interp(e)
         if hit is _UNBOUND:
-            hit = seen[key] = interp(e)
+            hit = seen[key] = compute()
         return hit
 
     return remembered
@@ -417,8 +448,7 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
         atom = g.atom
         shift = {"<": 1, ">": -1}.get(op, 0)
         cop = {"<": "<=", ">": ">="}.get(op, op)
-        test = {"=": int.__eq__, "¬=": int.__ne__, "<": int.__lt__, "<=": int.__le__,
-                ">": int.__gt__, ">=": int.__ge__}[op]
+        test = _TESTS[op]
 
         def compare() -> Any:
             a, b = left(), right()

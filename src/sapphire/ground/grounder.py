@@ -246,6 +246,9 @@ class Grounder:
         """What remains of `MAX_BINDINGS` for this grounding."""
         self.inner_memo: dict[int, tuple[tuple[Quant, frozenset[str], bool], ...]] = {}
         """Per ∀ node, the ∀s inside it that each of its bindings walks (`inner_foralls`)."""
+        self.list_domains: dict[int, tuple[list[Value], Domain | None]] = {}
+        """`_domain_of` per set value, by identity: a named set (`alphabet`) is one list,
+        read for every cell, and a list is never changed in place while grounding."""
         self.read: dict[str, set[tuple[int, ...]]] = (
             {} if inst.data is None else {name: set() for name in inst.points})
         """For each map the user's data gives points of, the points of it read so far (given
@@ -291,6 +294,15 @@ class Grounder:
 
     def origin(self, span: Span) -> Origin:
         return Origin(span, tuple((k, v) for k, v in self.bindings if isinstance(v, int | tuple)))
+
+    def domain_of(self, v: Value) -> Domain | None:
+        """`_domain_of(v)`, worked out once per list."""
+        if type(v) is not list:
+            return _domain_of(v)
+        hit = self.list_domains.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = self.list_domains[id(v)] = (v, _domain_of(v))
+        return hit[1]
 
     # ---------------------------------------------------------------------- driver
     def run(self) -> GroundModel:
@@ -387,7 +399,7 @@ class Grounder:
                 continue
             target, val = found
             if e.op == "∈":
-                dom = _domain_of(val)
+                dom = self.domain_of(val)
                 if dom is None:
                     return None
             else:
@@ -525,7 +537,8 @@ class Grounder:
             pts = self.point_dom.setdefault(name, {})
             old = pts.get(idx)
             pts[idx] = dom if old is None else old.intersect(dom)
-        self.fact_origin.setdefault((name, idx), self.origin(span))
+        if (name, idx) not in self.fact_origin:  # the first fact about a point says where
+            self.fact_origin[(name, idx)] = self.origin(span)
 
     def collect(self, e: Expr) -> None:
         if not _may_state_facts(e, self.fact_memo):
@@ -925,7 +938,7 @@ class Grounder:
                     raise _NotConstant(False)
                 raise self.fail("type", "the right side of '∈' must be a constant set",
                                 e.right.span, hint="write x∈{0 1} or x∈{a⋯b}")
-            dom = _domain_of(s) or Domain.of([v for v in s if isinstance(v, int)])
+            dom = self.domain_of(s) or Domain.of([v for v in s if isinstance(v, int)])
             if type(x) is int:
                 return x in dom
             return InSet(x, dom)

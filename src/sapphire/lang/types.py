@@ -92,6 +92,10 @@ class _Checker:
         self.source = source
         self.terms = terms
         self.problems: list[Diagnostic] = []
+        self.lets: dict[tuple[Any, frozenset[tuple[str, Type]]], tuple[Type, list[Diagnostic]]] = {}
+        """A let's body checked in one typing of the names it sees: its type and the problems
+        found, by `_body_key`. The rule lines of one kind share their meaning's nodes, each
+        under a let of its own cells and parameters, which type alike."""
 
     def report(self, message: str, span: Span, hint: str, kind: str = "type") -> None:
         self.problems.append(Diagnostic(kind, message, span, hint,
@@ -177,7 +181,15 @@ class _Checker:
             return TUPLE
         if isinstance(e, Let):
             inner = {**env, **{n: type_of_value(v) for n, v in e.bindings}}
-            return self.infer(e.body, inner)
+            key = (_body_key(e.body), frozenset(inner.items()))
+            hit = self.lets.get(key)
+            if hit is not None:  # the same problems again, as a walk of the body would find
+                self.problems.extend(hit[1])
+                return hit[0]
+            start = len(self.problems)
+            got = self.infer(e.body, inner)
+            self.lets[key] = (got, self.problems[start:])
+            return got
         if isinstance(e, SetBuilder):
             dom = self.infer(e.domain, env)
             inner = self.bound(e, dom, env)
@@ -331,11 +343,27 @@ def _name_uses(roots: Iterable[tuple[Expr, frozenset[str]]], terms: dict[str, Te
     terms called."""
     uses: list[tuple[str, int, Span]] = []
     called: set[str] = set()
-    stack = list(reversed(list(roots)))
+    lets: dict[tuple[Any, frozenset[str]], list[tuple[str, int, Span]]] = {}
+    """The uses in a let's body walked with one set of bound names, by `_body_key` (the rule
+    lines of one kind share their meaning's nodes): a body met again adds them again without
+    a walk, in the same place of the order."""
+    stack: list[Any] = list(reversed(list(roots)))
     while stack:
         e, bound = stack.pop()
-        children: list[tuple[Expr, frozenset[str]]]
-        if isinstance(e, Name):
+        children: list[Any]
+        if e is _BODY:  # a let's body: walked once per set of bound names
+            body, inner = bound
+            key = (_body_key(body), inner)
+            hit = lets.get(key)
+            if hit is not None:
+                uses.extend(hit)
+                continue
+            children = [(body, inner), (_DONE, (key, len(uses)))]
+        elif e is _DONE:  # the end of a body's walk: remember its uses
+            key, start = bound
+            lets[key] = uses[start:]
+            continue
+        elif isinstance(e, Name):
             if e.name not in bound and e.name not in terms:
                 uses.append((e.name, 0, e.span))
             children = []
@@ -354,11 +382,25 @@ def _name_uses(roots: Iterable[tuple[Expr, frozenset[str]]], terms: dict[str, Te
         elif isinstance(e, Let):
             inner = bound | frozenset(n for n, _v in e.bindings)
             children = [*((v, bound) for _n, v in e.bindings if isinstance(v, Node)),
-                        (e.body, inner)]  # type: ignore[misc]
+                        (_BODY, (e.body, inner))]  # type: ignore[misc]
         else:
             children = [(x, bound) for x in _parts(e)]
         stack.extend(reversed(children))
     return uses, called
+
+
+def _body_key(body: Expr) -> tuple[Any, ...]:
+    """A let's body by identity: the node, or for a block the nodes it joins (a meaning of
+    several lines is joined anew for each rule line, its lines shared). A block itself has
+    no type of its own to get wrong and reads no name, so its items say all."""
+    if type(body) is Conj:
+        return ("∧", *map(id, body.items))
+    return (id(body),)
+
+
+_BODY, _DONE = object(), object()
+"""Marks on `_name_uses`'s stack: a let's body to walk (or not, when walked before), and the
+end of such a walk."""
 
 
 def _count(n: int, noun: str) -> str:
