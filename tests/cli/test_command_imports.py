@@ -1,6 +1,7 @@
 """A command loads the modules it uses: checking and grounding a case never load drawing,
-downloading, importers or the regular-expression compiler, and with the definitions cached
-they load no Markdown parser either (each costs a fresh process tens of milliseconds)."""
+downloading, importers, the case writer or the regular-expression compiler, and with the
+definitions cached they load no Markdown reader either, nor does `check` load the Sapphire
+parser (each costs a fresh process milliseconds to tens of milliseconds)."""
 
 from __future__ import annotations
 
@@ -23,30 +24,38 @@ import json, sys
 before = set(sys.modules)
 from sapphire.cli import main
 assert main(["check", sys.argv[1]]) == 0
+checked = set(sys.modules) - before
 from sapphire.meaning import load_case
 from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import ground_within
 case, lib = load_case(sys.argv[1])
 inst = instantiate_checked(case, lib)
 ground_within(inst.program, inst.instance, 0.0, None)
-print(json.dumps(sorted(set(sys.modules) - before)))
+print(json.dumps([sorted(checked), sorted(set(sys.modules) - before)]))
 """
 
 NEVER = {"urllib.request", "http.client", "email", "ssl", "xml.sax", "interegular", "hashlib",
-         "sapphire.render", "sapphire.importers", "sapphire.meaning.explain"}
-MARKDOWN = {"markdown_it", "traceback"}  # markdown-it loads logging, which loads traceback
+         "tempfile", "sapphire.render", "sapphire.importers", "sapphire.meaning.explain",
+         "sapphire.case.writer", "sapphire.library.fetch", "sapphire.lang.printer"}
+READER = {"sapphire.library.reader", "markdown_it", "traceback"}
+"""What reading a definition from its Markdown loads (markdown-it loads logging, which loads
+traceback)."""
+PARSER = {"sapphire.lang.parser", "sapphire.lang.lexer"}
 
 
-def loaded(tmp_path: Path) -> set[str]:
+def loaded(tmp_path: Path) -> tuple[set[str], set[str]]:
+    """The modules `check` loads, and those it and a grounding load, in a fresh process."""
     proc = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "case.case")],
                           capture_output=True, text=True, check=True)
-    return set(json.loads(proc.stdout.splitlines()[-1]))
+    checked, grounded = json.loads(proc.stdout.splitlines()[-1])
+    return set(checked), set(grounded)
 
 
 def test_check_and_ground_load_only_what_they_use(tmp_path: Path) -> None:
     (tmp_path / "case.case").write_text(CASE, encoding="utf-8")
-    first = loaded(tmp_path)  # reads the definitions (the cache may be cold)
+    _, first = loaded(tmp_path)  # reads the definitions (the cache may be cold)
     assert not first & NEVER
     assert "sapphire.ground.grounder" in first
-    again = loaded(tmp_path)  # served from the definition cache
-    assert not again & (NEVER | MARKDOWN)
+    checked, grounded = loaded(tmp_path)  # served from the definition cache
+    assert not grounded & (NEVER | READER)
+    assert not checked & PARSER

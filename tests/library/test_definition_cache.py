@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
+from sapphire.lang import parser
 from sapphire.library import cache, load_library, std_root
 from sapphire.library import definition as definition_module
 
@@ -181,13 +182,13 @@ def test_parsed_meanings_come_with_the_entry(tmp_path: Path, folder: Path,
     # a fresh process: no meaning parsed yet; the entry brings the parsed block along
     monkeypatch.setattr(definition_module, "_PROGRAMS", {})
     parsed: list[str] = []
-    real = definition_module.parse_program
+    real = parser.parse_program
 
     def spy(text: str, path: str):  # type: ignore[no-untyped-def]
         parsed.append(path)
         return real(text, path)
 
-    monkeypatch.setattr(definition_module, "parse_program", spy)
+    monkeypatch.setattr(parser, "parse_program", spy)
     again = load_library("lib", tmp_path).resolve("cage")
     assert again is not None and again.program() == program
     assert parsed == []

@@ -100,6 +100,9 @@ class ValuePlace:
 
 @dataclass
 class FrontMatterResult:
+    """The front matter read, with where each value was written, for the later checks'
+    errors."""
+
     front: FrontMatter
     places: dict[str, ValuePlace]
     body_start: int
@@ -325,6 +328,9 @@ Check = Callable[[JsonValue], "tuple[str, str, str] | None"]
 
 @dataclass(frozen=True)
 class FrontMatterKey:
+    """A front-matter field the case format knows: what it says, and how its value is
+    checked."""
+
     description: str
     check: Check
 

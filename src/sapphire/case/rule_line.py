@@ -90,6 +90,9 @@ class _Stop(Exception):
 
 @dataclass
 class _State:
+    """What a rule line's reader has read so far: kept whole when the rest of the line is
+    bad, so that the line's later errors still name its kind and cells."""
+
     id: str | None = None
     id_span: Span | None = None
     nots: int = 0

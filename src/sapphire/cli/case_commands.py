@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sapphire.case.model import Case
 from sapphire.case.parser import (
@@ -21,10 +20,12 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.case.writer import HoldsRules, PreferredAlias, write_case
 from sapphire.cli import is_program
 from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
 from sapphire.library import Library, load_case_library
+
+if TYPE_CHECKING:
+    from sapphire.case.writer import HoldsRules, PreferredAlias
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -110,6 +111,8 @@ def run_fmt(args: argparse.Namespace) -> int:
         alias, holds_rules = _spelling(_load_library(case))
     except SapphireError:  # formatting needs no library; `check` reports why it did not load
         alias, holds_rules = None, None
+    from sapphire.case.writer import write_case  # `check` never writes a case
+
     text = write_case(case, alias, holds_rules)
     _verify(case, text, alias is not None)
     if not args.write:
@@ -133,6 +136,8 @@ def _verify(case: Case, text: str, aliased: bool) -> None:
 
 def _replace(path: Path, text: str) -> None:
     """Write atomically, so an interrupted `fmt --write` never leaves half a file."""
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:

@@ -163,16 +163,22 @@ class InSet:
 
 @dataclass(slots=True, unsafe_hash=True)
 class And:
+    """Every item holds; no items: true (`TRUE`)."""
+
     items: tuple[Formula, ...]
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Or:
+    """Some item holds; no items: false (`FALSE`)."""
+
     items: tuple[Formula, ...]
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Not:
+    """The item does not hold."""
+
     item: Formula
 
 
@@ -186,12 +192,16 @@ one."""
 
 @dataclass(slots=True, unsafe_hash=True)
 class Implies:
+    """`left ⇒ right`, kept as written for the evaluator."""
+
     left: Formula
     right: Formula
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Iff:
+    """`left ⇐⇒ right`, kept as written for the evaluator."""
+
     left: Formula
     right: Formula
 
@@ -293,6 +303,8 @@ class Origin:
 
 @dataclass(slots=True, unsafe_hash=True)
 class Constraint:
+    """A top-level formula with where it came from, for errors and explanations."""
+
     formula: Formula
     origin: Origin
     implied: bool = False

@@ -35,8 +35,9 @@ _OPERATORS: list[tuple[str, str]] = sorted(
 )
 
 _CANONICAL = dict(_OPERATORS)
-_OPERATOR = re.compile("|".join(re.escape(spelling) for spelling, _ in _OPERATORS))
-"""Matches the longest operator spelling at a position (the alternation is longest first)."""
+_OPERATOR = "|".join(re.escape(spelling) for spelling, _ in _OPERATORS)
+"""The longest operator spelling at a position (the alternation is longest first), as a
+pattern of `_TOKEN`'s: compiled only there, which a fresh process pays for once."""
 
 KEYWORDS = {"term", "true", "false", "distinct", "connected", "accepted", "mod"}
 
@@ -51,6 +52,9 @@ _HINTS = {
 
 @dataclass(frozen=True)
 class Token:
+    """One token with its place; `space_before` tells a call `f(x)` from a name before a
+    bracket, and splits the items of `{0 1}` and `⦗f a b⦘`."""
+
     kind: str
     """'int', 'ident', 'op' or 'block' (a synthetic token holding an indented block)."""
     text: str
@@ -74,7 +78,7 @@ _IDENT_START = r"(?:_|[^\W\d_Σ])"
 _IDENT_CHAR = r"(?:[^\W_Σ]|[_?'])"
 _TOKEN = re.compile(
     r"(?P<space>[ \t\r\u00a0]+)|(?P<comment>--.*)|(?P<int>\d+)"
-    rf"|(?P<ident>{_IDENT_START}{_IDENT_CHAR}*)|(?P<op>{_OPERATOR.pattern})"
+    rf"|(?P<ident>{_IDENT_START}{_IDENT_CHAR}*)|(?P<op>{_OPERATOR})"
 )
 """One token (or a run of blanks, or a comment) at a position; kinds are tried in order."""
 

@@ -22,16 +22,23 @@ def too_large(value: int) -> bool:
 
 @dataclass(frozen=True)
 class Node:
+    """Every node keeps where it was written, for errors; the span takes no part in equality,
+    so the same formula written twice is one formula."""
+
     span: Span = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Num(Node):
+    """An integer literal."""
+
     value: int
 
 
 @dataclass(frozen=True)
 class BoolLit(Node):
+    """`true` or `false`."""
+
     value: bool
 
 

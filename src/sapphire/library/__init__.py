@@ -4,6 +4,8 @@
 definition and `Library.check_case` reports every library-dependent error of a case.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from sapphire.library.definition import (
     ParamSpec,
     PositionalSpec,
@@ -11,10 +13,22 @@ from sapphire.library.definition import (
     Prelude,
     RuleDefinition,
     Term,
-    parse_definition,
-    parse_prelude,
 )
 from sapphire.library.library import Library, load_case_library, load_library, std_root
+
+if TYPE_CHECKING:  # served by `__getattr__` below
+    from sapphire.library.reader import parse_definition, parse_prelude
+
+
+def __getattr__(name: str) -> Any:
+    """The Markdown reader's functions, loaded when first asked for (PEP 562): a process that
+    the definition cache serves never loads the reader."""
+    if name in ("parse_definition", "parse_prelude"):
+        from sapphire.library import reader
+
+        return getattr(reader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Library",

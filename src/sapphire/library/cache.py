@@ -26,8 +26,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sapphire.library.definition import Prelude, RuleDefinition, meaning_program, remember_program
-from sapphire.library.definition import parse_definition as _parse_definition
-from sapphire.library.definition import parse_prelude as _parse_prelude
 
 ENV = "SAPPHIRE_DEFINITION_CACHE"
 MAGIC = b"sapphire-definition-1\n"
@@ -97,13 +95,27 @@ def _entry_path(folder: Path, what: str, label: str) -> Path:
     return folder / f"{what}-{zlib.crc32(data):08x}{zlib.adler32(data):08x}.pickle"
 
 
+def _parse_definition(text: str, path: str) -> RuleDefinition:
+    """The reader's `parse_definition`, its module loaded on the first read that misses."""
+    from sapphire.library.reader import parse_definition as read
+
+    return read(text, path)
+
+
+def _parse_prelude(text: str, path: str) -> Prelude:
+    """The reader's `parse_prelude`, its module loaded on the first read that misses."""
+    from sapphire.library.reader import parse_prelude as read
+
+    return read(text, path)
+
+
 def parse_definition(text: str, path: str) -> RuleDefinition:
-    """`definition.parse_definition`, served from the cache when an entry fits."""
+    """`reader.parse_definition`, served from the cache when an entry fits."""
     return _cached("definition", text, path, _parse_definition, RuleDefinition)
 
 
 def parse_prelude(text: str, path: str) -> Prelude:
-    """`definition.parse_prelude`, served from the cache when an entry fits."""
+    """`reader.parse_prelude`, served from the cache when an entry fits."""
     return _cached("prelude", text, path, _parse_prelude, Prelude)
 
 

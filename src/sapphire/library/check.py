@@ -21,7 +21,6 @@ from sapphire.case.givens import (
 from sapphire.case.model import Case, Cell, CellRef, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
-from sapphire.lang.printer import show
 from sapphire.lang.syntax import MAX_INTEGER, too_large
 from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
 from sapphire.library.library import Library
@@ -29,6 +28,8 @@ from sapphire.library.library import Library
 
 @dataclass
 class _Out:
+    """The diagnostics of one case's check, each given its source line as it is added."""
+
     case: Case
     diagnostics: list[Diagnostic]
 
@@ -389,6 +390,8 @@ def _check_length(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | No
         return  # a missing or mistyped parameter is reported already
     want = d.expected_length(*board, ints)
     if want != len(rule.cells):
+        from sapphire.lang.printer import show  # only this message prints a formula
+
         out.add("wrong-cell-count",
                 f"'{d.kind}' lists {len(rule.cells)} cells, but needs {show(d.length)} = {want} "
                 f"on this {board[0]}×{board[1]} board", _where(rule),

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from sapphire.case.model import Case
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text, source_line
-from sapphire.library import fetch
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
@@ -93,6 +92,8 @@ class Library:
         if self._prelude is None:
             found: Prelude | None = None
             if self._remote is not None:
+                from sapphire.library import fetch  # only a library named by a URL fetches
+
                 url = f"{self._remote}/{PRELUDE}.md"
                 try:
                     found = parse_prelude(fetch.fetch_text(url, self._cache_dir), url)
@@ -121,6 +122,8 @@ class Library:
         if url is None:
             return None
         if url not in self._fetched:
+            from sapphire.library import fetch
+
             try:
                 text = fetch.fetch_text(url, self._cache_dir)
             except fetch.NotFound:
