@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from typing import NoReturn
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
 
-from sapphire.backend import BACKENDS
 from sapphire.diagnostics import InternalError, SapphireError
 
 STACK_BYTES = 256 * 1024 * 1024
@@ -27,6 +27,30 @@ RECURSION_LIMIT = 60_000
 def is_program(path: str) -> bool:
     """A `.sapphire` program (any case of the suffix), rather than a case file."""
     return path.lower().endswith(".sapphire")
+
+
+class _Backends(Sequence[str]):
+    """`sapphire.backend.BACKENDS`, imported when argparse first looks at it: only a command
+    line naming a backend, or a help or usage text, does, so that `check`, `fmt` and `import`
+    never load the backend package (and the ground model it imports)."""
+
+    @staticmethod
+    def _names() -> tuple[str, ...]:
+        from sapphire.backend import BACKENDS
+
+        return BACKENDS
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._names()[i]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
 
 class _UsageError(Exception):
@@ -56,9 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, metavar="N",
                    help="CP-SAT search workers (default: 2 for small models, 8 for large, "
                         "two chosen searches for a region map)")
-    s.add_argument("--backend", choices=BACKENDS, default="auto",
-                   help="the solver: sat (CaDiCaL), cpsat (OR-Tools CP-SAT), or auto, which "
-                        "picks one per model from its variables and constraints (default: auto)")
+    backend = s.add_argument(
+        "--backend", default="auto",
+        help="the solver: sat (CaDiCaL), cpsat (OR-Tools CP-SAT), or auto, which picks one per "
+             "model from its variables and constraints (default: auto)")
+    backend.choices = _Backends()  # after add_argument, which would list them at once
     s.add_argument("--why", action="store_true",
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "
