@@ -83,8 +83,7 @@ def solve_one(req: dict[str, Any], known: dict[str, str | None]) -> dict[str, An
     t0 = time.perf_counter()
     try:
         res = puzzlekit.solve(str(req["problem"]), kind, solver_options=options)
-    except Exception as e:  # one puzzle's failure must not end the worker
-        out["seconds"] = time.perf_counter() - t0
+    except Exception as e:  # one puzzle's failure must not end the worker (and has no time)
         out["error"] = f"{type(e).__name__}: {e}"
         return out
     out["seconds"] = time.perf_counter() - t0

@@ -332,8 +332,8 @@ def run_sat_lazy(models: ModuleType, p: SlitherlinkPuzzle, limit: float) -> dict
     t0 = time.perf_counter()
     try:
         out = models.sat_lazy(p.rows, p.cols, clues, unique=True, timeout=limit)
-    except Exception as e:
-        return {"seconds": time.perf_counter() - t0, "status": "error", "correct": False,
+    except Exception as e:  # an error has no time to compare
+        return {"seconds": None, "status": "error", "correct": False,
                 "error": f"{type(e).__name__}: {e}"}
     seconds = time.perf_counter() - t0
     status = ("unknown" if out.get("timeout") else "none" if not out.get("found")
@@ -376,8 +376,8 @@ def run_program_route(p: SlitherlinkPuzzle, limit: float, backend: str) -> dict[
     except Timeout:
         return {"seconds": time.perf_counter() - t0, "status": "unknown", "correct": False,
                 "backend": "", "error": f"timeout: over {limit + 5:g} s"}
-    except Exception as e:
-        return {"seconds": time.perf_counter() - t0, "status": "error", "correct": False,
+    except Exception as e:  # an error has no time to compare
+        return {"seconds": None, "status": "error", "correct": False,
                 "backend": "", "error": f"{type(e).__name__}: {(str(e).splitlines() or [''])[0]}"}
     seconds = time.perf_counter() - t0 - res.timings.get("load", 0.0)
     vrt = hrz = None
