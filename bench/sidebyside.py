@@ -669,12 +669,22 @@ def cli_report(res: dict[str, Any]) -> list[str]:
 # -- before / after ---------------------------------------------------------------------------
 
 
+def common(old: list[dict[str, Any]], new: list[dict[str, Any]]
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of each run whose puzzle the other run has too, so that a run over a selection
+    compares with the same selection of a fuller one."""
+    names = {r["name"] for r in old} & {r["name"] for r in new}
+    return [r for r in old if r["name"] in names], [r for r in new if r["name"] in names]
+
+
 def compare_report(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """Summary ratios of an earlier run's --json output beside this run's, over the puzzles
+    both ran."""
     when = old.get("meta", {}).get("started", "?")
-    out = [f"## Before / after: {when} ({old.get('meta', {}).get('commit', '?')}) → this run",
-           ""]
+    out = [f"## Before / after: {when} ({old.get('meta', {}).get('commit', '?')}) → this run, "
+           "over the puzzles both ran", ""]
     if "iss" in old and "iss" in new:
-        a, b = iss_summary(old["iss"]["rows"]), iss_summary(new["iss"]["rows"])
+        a, b = map(iss_summary, common(old["iss"]["rows"], new["iss"]["rows"]))
         out += ["ISS, ratio ours/ISS:", ""]
         out += table(["", "before", "after"], [
             ["median ratio", fmt_x(a["median_ratio"]), fmt_x(b["median_ratio"])],
@@ -697,7 +707,7 @@ def compare_report(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
         out.append("")
     for key, title in (("slitherlink", "Slitherlink"), ("hard", "Hard Slitherlinks")):
         if old.get(key) and new.get(key):
-            a, b = slither_medians(old[key]), slither_medians(new[key])
+            a, b = map(slither_medians, common(old[key], new[key]))
             out += [f"{title}, median ratio to sat_lazy:", ""]
             out += table(["class", "case before", "case after", "program before",
                           "program after"], [[
@@ -705,7 +715,7 @@ def compare_report(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
                 fmt_x(a.get(c, {}).get("program")), fmt_x(b[c]["program"])] for c in b])
             out.append("")
     if "puzzlekit" in old and "puzzlekit" in new:
-        a, b = genre_stats(old["puzzlekit"]["rows"]), genre_stats(new["puzzlekit"]["rows"])
+        a, b = map(genre_stats, common(old["puzzlekit"]["rows"], new["puzzlekit"]["rows"]))
         out += ["puzzlekit genres, ratio of medians ours/puzzlekit:", ""]
         out += table(["genre", "ratio before", "ratio after", "ours median s before",
                       "ours median s after"], [[
