@@ -56,15 +56,16 @@ def code_stamp() -> tuple[Any, ...]:
     if not _CODE:
         import sapphire
 
-        package = Path(sapphire.__file__).parent
+        package = os.path.dirname(sapphire.__file__)  # os.path: pathlib costs more, per file
         files: list[tuple[str, int, int]] = []
         for folder in _READERS:
+            where = os.path.join(package, folder)
             try:
-                names = sorted(n for n in os.listdir(package / folder) if n.endswith(".py"))
+                names = sorted(n for n in os.listdir(where) if n.endswith(".py"))
             except OSError:
                 names = []
             for name in names:
-                files.append(_stat(package / folder / name))
+                files.append(_stat(os.path.join(where, name)))
         for module in ("yaml", "markdown_it"):
             files.append(_module_stamp(module))
         _CODE.append((sapphire.__version__, sys.version, tuple(files)))

@@ -11,6 +11,7 @@ goes through the on-disk cache of parsed definitions (`sapphire.library.cache`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -218,7 +219,8 @@ def _std() -> Library:
 def _open_std(cache_dir: Path | None) -> Library:
     """The bundled library with its prelude read and every other file read when first named."""
     folder = std_root()
-    unread = {path.stem: path for path in sorted(folder.glob("*.md"))}
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))  # as glob("*.md") would
+    unread = {path.stem: path for path in (folder / n for n in names)}
     path = unread.pop(PRELUDE, None)
     prelude = None
     if path is not None:
