@@ -44,6 +44,18 @@ def test_more_values_than_cells_is_no_permutation() -> None:
     assert facts.permutations == ()
 
 
+def test_a_row_with_a_given_digit_is_a_permutation_of_the_others() -> None:
+    # f(2) = 3 folds to a constant: the other three cells take 1, 2 and 4
+    gm = g(ROW + "⦗f 2⦘ = 3\n")
+    assert [v.label() for v in gm.variables] == ["f(1)", "f(3)", "f(4)"]
+    assert implied_facts(gm).permutations == (Permutation((0, 1, 2), (1, 2, 4)),)
+    # two givens alike leave no answer, and no permutation
+    assert implied_facts(g(ROW + "⦗f 2⦘ = 3\n⦗f 3⦘ = 3\n")).permutations == ()
+    # with a fifth digit possible, the three cells choose among 1, 2, 4 and 5
+    loose = ROW.replace("{1⋯4} ⦗f x⦘∈{1⋯4}", "{1⋯4} ⦗f x⦘∈{1⋯5}")
+    assert implied_facts(g(loose + "⦗f 2⦘ = 3\n")).permutations == ()
+
+
 def test_distinct_cells_with_a_total_choose_among_digit_sets() -> None:
     facts = implied_facts(g(cage(7)))
     assert facts.value_sets == (ValueSets((0, 1, 2), ((1, 2, 4),)),)

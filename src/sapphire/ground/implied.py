@@ -242,8 +242,9 @@ def implied_facts(gm: GroundModel) -> Implied:
 
 def _hidden_sets(gm: GroundModel, derived: tuple[DerivedSum, ...],
                  groups: list[tuple[int, ...]]) -> list[ValueSets]:
-    """The digit sets of each derived sum that is a hidden cage: unit coefficients over
-    variables of one all-different group, so they are distinct with a known total."""
+    """The digit sets of each derived sum that is a hidden cage (unit coefficients over
+    variables of one all-different group, so distinct with a known total) when they rule some
+    digit out: many sets that rule none out cost a search more than they tell it."""
     member: dict[int, set[int]] = {}
     for g, xs in enumerate(groups):
         for v in xs:
@@ -263,7 +264,7 @@ def _hidden_sets(gm: GroundModel, derived: tuple[DerivedSum, ...],
             continue
         chosen = tuple(c for c in itertools.combinations(joined.values(), len(xs))
                        if sum(c) == d.total)
-        if len(chosen) < candidates:
+        if len(set().union(*chosen)) < joined.size:
             out.append(ValueSets(xs, chosen))
     return out
 
@@ -637,7 +638,7 @@ class _Deriver:
             if other.cells <= outside:
                 outside -= other.cells
                 total -= other.total
-        if not outside:
+        if not outside or len(outside) > MAX_TERMS:
             return
         lo, hi = self._spread(outside)
         if lo <= total <= hi and (hi == lo or hi - lo <= 4 * min(total - lo, hi - total)):
@@ -759,7 +760,7 @@ class _Deriver:
                         else:
                             size_a += 1
                     n = size_a + size_b
-                    if j == i or not 0 < n <= most or min(size_a, size_b) > 2:
+                    if j == i or not 0 < n <= min(most, MAX_TERMS) or min(size_a, size_b) > 2:
                         continue
                     if n > MAX_SUM_SIZE and not bare:
                         continue
