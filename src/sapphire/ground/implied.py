@@ -402,6 +402,10 @@ MAX_TERMS = 5
 """Cells at most in any other derived sum (a hidden cage, the cells sticking out of a covered
 region), bar the reads of a long sum with complements, which replace a longer sum."""
 
+MAX_RUN = 16
+"""Regions at most in a band: the rows of a 16×16 board, but not the hundreds of a family of
+small groups, whose runs would take quadratic time."""
+
 FOLD_FROM = 8
 """Terms a sum needs for its read with regions' complements to be worth deriving."""
 
@@ -438,11 +442,17 @@ class _Deriver:
                  groups: list[tuple[int, ...]]) -> None:
         self.gm = gm
         fixed: dict[int, int] = {}
-        for v, var in enumerate(gm.variables):
-            ivs = var.domain.intervals
-            if len(ivs) == 1 and ivs[0][0] == ivs[0][1]:
-                fixed[v] = ivs[0][0]
-        self.fixed = fixed
+        """The variables with one possible value (among those read), and that value."""
+        variables = gm.variables
+
+        def note_fixed(vs: Iterable[int]) -> None:
+            for v in vs:
+                ivs = variables[v].domain.intervals
+                if len(ivs) == 1 and ivs[0][0] == ivs[0][1]:
+                    fixed[v] = ivs[0][0]
+
+        for p in perms:
+            note_fixed(p.variables)
         self.regions: list[_Known] = []
         self.full: list[tuple[int, ...]] = []
         """Each region's variables, fixed ones too."""
@@ -463,33 +473,29 @@ class _Deriver:
         for i, r in enumerate(self.regions):
             for v in r.cells:
                 self.region_of.setdefault(v, []).append(i)
-        self.stated: set[tuple[tuple[tuple[int, int], ...], int]] = set()
-        """Sums the model states already (regions' totals among them), in `_key` form."""
-        for r in self.regions:
-            if r.cells:
-                self.stated.add(_key([(v, 1) for v in r.cells], r.total))
+        self._stated: set[tuple[tuple[tuple[int, int], ...], int]] | None = None
         self.pieces: list[_Known] = []
         self.sums: list[tuple[list[tuple[int, int]], int]] = []
+        """The model's equations, given variables taken out: `Σ terms = total`."""
         pieces_seen: set[frozenset[int]] = set()
+        touched = self.region_of.keys()
         for f in formulas:
-            if type(f) is not Cmp or f.op != "=" or not f.lin.terms:
-                continue
+            if type(f) is not Cmp or f.op != "=" or touched.isdisjoint(dict(f.lin.terms)):
+                continue  # a sum that reads no region is no part of any derived sum
             total = -f.lin.const
-            terms = []
-            for v, c in f.lin.terms:
-                if v in fixed:
-                    total -= c * fixed[v]
-                else:
-                    terms.append((v, c))
-            if not terms:
-                continue
-            self.stated.add(_key(terms, total))
+            terms = list(f.lin.terms)
+            note_fixed(v for v, _ in terms)
+            if fixed and any(v in fixed for v, _ in terms):
+                total -= sum(c * fixed[v] for v, c in terms if v in fixed)
+                terms = [(v, c) for v, c in terms if v not in fixed]
+                if not terms:
+                    continue
             self.sums.append((terms, total))
             sign = terms[0][1]
             if sign not in (1, -1) or any(c != sign for _, c in terms):
                 continue
             cells = frozenset(v for v, _ in terms)
-            if cells in pieces_seen or not any(v in self.region_of for v in cells):
+            if cells in pieces_seen:
                 continue
             pieces_seen.add(cells)
             self.pieces.append(_Known(cells, sign * total))
@@ -564,9 +570,18 @@ class _Deriver:
         if not terms:
             return
         key = _key(terms, total)
-        if key in self.stated or key in self.out:
+        if key in self.out or key in self.stated():
             return
         self.out[key] = DerivedSum(*key)
+
+    def stated(self) -> set[tuple[tuple[tuple[int, int], ...], int]]:
+        """The sums the model states already (regions' totals among them), in `_key` form:
+        worked out when a sum is first derived, since most models derive none."""
+        if self._stated is None:
+            self._stated = {_key(terms, total) for terms, total in self.sums}
+            self._stated.update(_key([(v, 1) for v in r.cells], r.total)
+                                for r in self.regions if r.cells)
+        return self._stated
 
     def _disjoint(self, ids: list[int]) -> list[int]:
         """Pieces of `ids`, no two sharing a variable: those that overlap the fewest others
@@ -608,7 +623,10 @@ class _Deriver:
         """When the pieces meeting a region, and other regions filling its gaps, cover it:
         their cells outside it add up to their totals less the region's. Regions lying
         wholly among those cells come off with their totals. Kept only when the total is
-        near either end of what the cells can reach, where it rules digits out."""
+        near either end of what the cells can reach, where it rules digits out. Pieces
+        more than twice the region's size leave too much outside it to be worth the work."""
+        if any(len(self.pieces[p].cells) > 2 * len(region.cells) for p in chosen):
+            return
         cover: set[int] = set()
         total = 0
         for p in chosen:
@@ -730,16 +748,21 @@ class _Deriver:
         more than half their cells in it: the run's cells they miss less their cells outside
         it add up to the run's total less theirs. Kept when few cells differ, on one side at
         most two: at most `MAX_SUM_SIZE`, or `MAX_TERMS` when some of them no piece covers."""
+        if not self.pieces:
+            return
         chosen = self._disjoint(list(range(len(self.pieces))))
         piece_at = {v: p for p in chosen for v in self.pieces[p].cells}
         for family in self._families():
             most = self.width[family[0]]
+            if most < MIN_PART or not any(v in piece_at for g in family
+                                          for v in self.regions[g].cells):
+                continue  # pairs of cells: bands of them are many and say little
             for i in range(len(family)):
                 inside: dict[int, int] = {}
                 taken: list[int] = []
                 size_a = size_b = bare = 0  # cells in the run uncovered, outside, in no piece
                 total = known = 0
-                for j in range(i, len(family)):
+                for j in range(i, min(i + MAX_RUN, len(family))):
                     region = self.regions[family[j]]
                     total += region.total
                     for v in region.cells:
