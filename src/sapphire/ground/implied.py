@@ -394,13 +394,10 @@ def _distinct_sums(gm: GroundModel, sums: list[Cmp],
     return tuple(out.values())
 
 
-MAX_SUM_SIZE = 4
-"""Cells at most in a derived sum that reads cells outside its region, or whose cells known
-sums already cover: a longer one propagates too little to pay for its encoding."""
-
-MAX_TERMS = 5
-"""Cells at most in any other derived sum (a hidden cage, the cells sticking out of a covered
-region), bar the reads of a long sum with complements, which replace a longer sum."""
+MAX_SUM_SIZE = 3
+"""Cells at most in a derived sum, bar the reads of a long sum with complements (which
+replace a longer sum): a SAT encoding of a longer one costs the search more than it saves it
+on most killers, however much a propagator for sums gains from it."""
 
 MAX_RUN = 16
 """Regions at most in a band: the rows of a 16×16 board, but not the hundreds of a family of
@@ -559,9 +556,9 @@ class _Deriver:
 
     def _emit(self, plus: Iterable[int], minus: Iterable[int], total: int) -> None:
         """Record `Σ plus − Σ minus = total` unless the model states it already or it is
-        longer than `MAX_TERMS`."""
+        longer than `MAX_SUM_SIZE`."""
         terms = [(v, 1) for v in plus] + [(v, -1) for v in minus]
-        if len(terms) <= MAX_TERMS:
+        if len(terms) <= MAX_SUM_SIZE:
             self._emit_terms(terms, total)
 
     def _emit_terms(self, terms: Iterable[tuple[int, int]], total: int) -> None:
@@ -613,9 +610,7 @@ class _Deriver:
             piece = self.pieces[p]
             out = piece.cells - region.cells
             if len(out) == 1:
-                remaining = rest - piece.cells
-                if len(remaining) + 1 <= MAX_SUM_SIZE:
-                    self._emit(remaining, out, rest_total - piece.total)
+                self._emit(rest - piece.cells, out, rest_total - piece.total)
         if len(covered) >= 2 and rest:
             self._emit(rest, (), rest_total)
 
@@ -656,7 +651,7 @@ class _Deriver:
             if other.cells <= outside:
                 outside -= other.cells
                 total -= other.total
-        if not outside or len(outside) > MAX_TERMS:
+        if not outside or len(outside) > MAX_SUM_SIZE:
             return
         lo, hi = self._spread(outside)
         if lo <= total <= hi and (hi == lo or hi - lo <= 4 * min(total - lo, hi - total)):
@@ -746,8 +741,7 @@ class _Deriver:
     def _bands(self) -> None:
         """For each run of two or more neighbouring regions of a family, the pieces with
         more than half their cells in it: the run's cells they miss less their cells outside
-        it add up to the run's total less theirs. Kept when few cells differ, on one side at
-        most two: at most `MAX_SUM_SIZE`, or `MAX_TERMS` when some of them no piece covers."""
+        it add up to the run's total less theirs, when few cells differ."""
         if not self.pieces:
             return
         chosen = self._disjoint(list(range(len(self.pieces))))
@@ -760,7 +754,7 @@ class _Deriver:
             for i in range(len(family)):
                 inside: dict[int, int] = {}
                 taken: list[int] = []
-                size_a = size_b = bare = 0  # cells in the run uncovered, outside, in no piece
+                size_a = size_b = 0  # cells of the run no piece taken covers; cells outside
                 total = known = 0
                 for j in range(i, min(i + MAX_RUN, len(family))):
                     region = self.regions[family[j]]
@@ -769,7 +763,6 @@ class _Deriver:
                         p = piece_at.get(v)
                         if p is None:
                             size_a += 1
-                            bare += 1
                             continue
                         k = inside[p] = inside.get(p, 0) + 1
                         size = len(self.pieces[p].cells)
@@ -783,9 +776,7 @@ class _Deriver:
                         else:
                             size_a += 1
                     n = size_a + size_b
-                    if j == i or not 0 < n <= min(most, MAX_TERMS) or min(size_a, size_b) > 2:
-                        continue
-                    if n > MAX_SUM_SIZE and not bare:
+                    if j == i or not 0 < n <= min(most, MAX_SUM_SIZE):
                         continue
                     run = set().union(*(self.regions[g].cells for g in family[i:j + 1]))
                     joined = set().union(*(self.pieces[p].cells for p in taken))
