@@ -426,8 +426,9 @@ class _Deriver:
     """The sums that permutation groups (regions, each with its total) and unconditional
     unit-coefficient sums (pieces: cages, little killers) imply together, the way a solver
     by hand reads a killer: a region less the pieces inside it, a piece sticking out of a
-    region by one cell, the cells that pieces covering a region have outside it, and the
-    cells by which a band of neighbouring regions and the pieces mostly inside it differ.
+    region by one cell, the cells that pieces covering a region have outside it, the cells
+    by which a band of neighbouring regions and the pieces mostly inside it differ, and a long
+    sum read with the rest of the regions it mostly covers.
 
     Variables with one possible value count as constants throughout, so that a given cell
     neither lengthens a sum nor keeps a region from being covered. Every sum found is a
