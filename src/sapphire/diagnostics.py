@@ -123,6 +123,25 @@ def span_at(file: str, text: str, start: int, end: int) -> Span:
     return Span(file, line, col, line, col + width)
 
 
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of character `offset` of `text`, for errors (such as
+    PyYAML's reader errors) that give only an offset."""
+    offset = max(0, min(offset, len(text)))
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def unreadable_character(character: object) -> str:
+    """How an error names a character YAML refuses (a control character is invisible, so it
+    is named by its code point)."""
+    code = character if isinstance(character, int) else None
+    if isinstance(character, str) and len(character) == 1:
+        code = ord(character)
+    if code is None:
+        return "a character YAML does not allow"
+    return f"the control character U+{code:04X}, which YAML does not allow"
+
+
 def source_line(source: str | None, line: int) -> str | None:
     """The text of 1-based `line` in `source`, if there is one."""
     if source is None:

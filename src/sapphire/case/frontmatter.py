@@ -24,7 +24,7 @@ from sapphire.case.givens import (
     too_large_board,
 )
 from sapphire.case.model import FrontMatter, JsonValue
-from sapphire.diagnostics import did_you_mean
+from sapphire.diagnostics import did_you_mean, line_col, unreadable_character
 
 NEGATE_VALUES = ("none", "all")
 DELIMITER = "---"
@@ -145,10 +145,24 @@ def _load(
 ) -> tuple[dict[str, JsonValue] | None, dict[str, Any], dict[str, ValuePlace]]:
     """Fields, key spans and value places; fields is None when the YAML could not be read."""
     first_line = 2
-    loader = _Loader(raw)
+    loader: _Loader | None = None
     try:
+        # PyYAML checks the text for characters it refuses as the loader is built, raising a
+        # ReaderError that has an offset but no mark: both are bad input, placed.
+        loader = _Loader(raw)
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
+    except yaml.reader.ReaderError as e:
+        line, col = line_col(raw, e.position)
+        rep.report(
+            "bad-yaml",
+            f"the front matter holds {unreadable_character(e.character)}",
+            first_line + line - 1,
+            col,
+            hint="delete it; inside double quotes it can be written as an escape such as "
+            "\\x01",
+        )
+        return None, {}, {}
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = first_line + (mark.line if mark else 0)
@@ -162,7 +176,8 @@ def _load(
         )
         return None, {}, {}
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         return {}, {}, {}
     if not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):

@@ -15,7 +15,15 @@ from typing import Any
 
 import yaml
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    did_you_mean,
+    line_col,
+    source_line,
+    unreadable_character,
+)
 from sapphire.lang.parser import parse_expression
 from sapphire.lang.syntax import Binary, Expr, Name, Num
 from sapphire.library.definition import (
@@ -137,10 +145,19 @@ def _read_document(r: _Reader) -> _Document:
 
     front: yaml.MappingNode | None = None
     fields: dict[str, yaml.Node] = {}
-    loader = _YamlLoader(front_text)
-    r.loader = loader
+    node = None
     try:
+        # the pure-Python loader refuses a control character as it is built, libyaml's as it
+        # parses; either way a ReaderError with an offset, not a mark
+        loader = _YamlLoader(front_text)
+        r.loader = loader
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        line, col = line_col(front_text, exc.position)
+        r.add("bad-front-matter", f"the front matter holds {unreadable_character(exc.character)}",
+              r.span(line - 1 + r.yaml_offset, col),
+              hint="delete it; inside double quotes it can be written as an escape such as "
+              "\\x01")
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         span = (
