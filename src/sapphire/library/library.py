@@ -273,6 +273,12 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
     return Library(root, definitions, prelude, cache_dir=cache_dir)
 
 
+def _shown(name: str, most: int = 80) -> str:
+    """A name as an error quotes it: at most `most` characters, so that a name thousands of
+    characters long does not fill the terminal."""
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
 def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) -> Library:
     """Open the library a case declares: `std`, a folder relative to `base_dir`, or an https URL.
 
@@ -288,9 +294,15 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) ->
     folder = Path(root)
     if not folder.is_absolute():
         folder = base_dir / folder
-    if not folder.is_dir():
-        raise error("library-not-found", f"library folder {str(folder)!r} does not exist",
-                    hint="library: std uses the bundled definitions")
+    try:
+        is_dir = folder.is_dir()
+    except OSError as e:  # a name too long for the file system, a path through a non-folder
+        raise error("library-not-found", f"library folder {_shown(root)!r} cannot be opened: "
+                    f"{e.strerror or e}", hint="name a folder beside the case file, or std"
+                    ) from None
+    if not is_dir:
+        raise error("library-not-found", f"library folder {_shown(str(folder))!r} does not "
+                    "exist", hint="library: std uses the bundled definitions")
     return _load_folder(root, folder, cache_dir)
 
 
