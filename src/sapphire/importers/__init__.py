@@ -33,14 +33,14 @@ def import_puzzle(fmt: str, text: str, *, source: str | None = None,
     """The canonical case text for one puzzle given in format `fmt` (`iss`, `fpuzzles` or
     `puzzlekit:GENRE`). `ignore_cosmetic` lets an f-puzzles import leave out drawings whose
     meaning only the rules text gives (listing them in the case's notes). `label` names the
-    text (its file) where an error is placed in it (puzzlekit)."""
+    text (its file) in an error, every one of which is placed in it."""
     from sapphire.diagnostics import error
 
     if fmt == "iss":
-        return iss_to_case(text, source=source, title=title)
+        return iss_to_case(text, source=source, title=title, label=label or "<iss>")
     if fmt == "fpuzzles":
         return fpuzzles_to_case(text, source=source, title=title,
-                                ignore_cosmetic=ignore_cosmetic)
+                                ignore_cosmetic=ignore_cosmetic, label=label or "<fpuzzles>")
     if fmt.startswith("puzzlekit:"):
         return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title,
                                  label=label or LABEL)

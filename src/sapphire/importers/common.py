@@ -28,13 +28,96 @@ from sapphire.case.givens import parse_board
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
 from sapphire.case.parser import parse_case
 from sapphire.case.writer import write_case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, decode_text, error, read_text
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    decode_text,
+    error,
+    read_text,
+    span_at,
+)
 from sapphire.library.library import Library, load_library
 
 LETTERS = "ABCDEFG"
 """Given digits 10-16 as the case format writes them (one character per cell)."""
 IMPORTED = "<imported>"
 """The label of an imported case's text while it is checked; the user never sees that text."""
+
+
+LONGEST_SHOWN_LINE = 300
+"""An error shows the line it points into up to this length; a puzzle pasted as one line of
+JSON is thousands of characters long, and its caret would scroll off any terminal."""
+
+
+@dataclass(frozen=True)
+class Where:
+    """The text an importer reads, as written, and what names it in an error (its file, its
+    corpus entry `FILE.json#KEY`, or `<iss>` for a puzzle given on the command line): every
+    error an importer raises points into it, so that the user finds what to mend."""
+
+    label: str
+    text: str
+
+    def start(self) -> int:
+        """The offset of the puzzle's first character (past leading blank space)."""
+        return len(self.text) - len(self.text.lstrip())
+
+    def span(self, start: int | None = None, end: int | None = None) -> Span:
+        """The span of `text[start:end]`; the puzzle's first character when `start` is None."""
+        first = self.start() if start is None else max(0, min(start, len(self.text)))
+        return span_at(self.label, self.text, first, max(first + 1, end or 0))
+
+    def diagnostic(self, kind: str, message: str, start: int | None = None,
+                   end: int | None = None, hint: str | None = None) -> Diagnostic:
+        span = self.span(start, end)
+        lines = self.text.splitlines()
+        line = lines[span.line - 1] if 0 < span.line <= len(lines) else None
+        shown = line if line is not None and len(line) <= LONGEST_SHOWN_LINE else None
+        return Diagnostic(kind, message, span, hint, shown)
+
+    def placed(self, exc: SapphireError) -> SapphireError:
+        """`exc` with every diagnostic that has no place put at the puzzle's start: what the
+        puzzle as a whole lacks (a grid, a rule kind the library has not) has no nearer one."""
+        if all(d.span is not None for d in exc.diagnostics):
+            return exc
+        return SapphireError([
+            d if d.span is not None else
+            Diagnostic(d.kind, d.message, self.span(), d.hint,
+                       self.diagnostic(d.kind, "").source_line, d.notes)
+            for d in exc.diagnostics])
+
+
+def json_key_offsets(text: str, start: int = 0) -> dict[str, int]:
+    """The offset of each key of the JSON object at `text[start:]` (its top level only; the
+    last of a repeated key, as `json.loads` keeps it), for errors about one key's value. Empty
+    when the text is not such an object; a key whose value does not read ends the scan."""
+    decode = json.JSONDecoder().raw_decode
+    space = re.compile(r"[ \t\n\r]*")
+    found: dict[str, int] = {}
+
+    def skip(i: int) -> int:
+        return space.match(text, i).end()  # type: ignore[union-attr]  # always matches
+
+    try:
+        i = skip(start)
+        if text[i] != "{":
+            return found
+        i = skip(i + 1)
+        while i < len(text) and text[i] == '"':
+            at = i
+            key, i = decode(text, i)
+            i = skip(i)
+            if text[i] != ":":
+                break
+            found[key] = at
+            i = skip(decode(text, skip(i + 1))[1])
+            if text[i] != ",":
+                break
+            i = skip(i + 1)
+    except (ValueError, IndexError, RecursionError):
+        pass
+    return found
 
 
 def std_library() -> Library:
@@ -258,13 +341,19 @@ class ImportedPuzzle:
     lines count within the entry's text); None for a link or a pasted puzzle."""
 
 
-def _entries(data: Any) -> list[dict[str, Any]]:
+def _entries(data: Any, path: str) -> list[dict[str, Any]]:
     if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
-        return data["puzzles"]
-    if isinstance(data, list):
-        return data
-    raise error("bad-input", "the JSON file is neither a list of puzzles nor a puzzlekit "
-                "genre file", hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+        entries = data["puzzles"]
+    elif isinstance(data, list):
+        entries = data
+    else:
+        raise error("bad-input", "the JSON file is neither a list of puzzles nor a puzzlekit "
+                    "genre file", Span(path, 1, 1),
+                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+    if not all(isinstance(e, dict) for e in entries):
+        raise error("bad-input", "the JSON file's puzzles are not all objects", Span(path, 1, 1),
+                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+    return entries
 
 
 def _name(entry: dict[str, Any]) -> str:
@@ -323,10 +412,9 @@ def _names_a_file(path: Path) -> bool:
 
 
 def _as_read(fmt: str, raw: str) -> str:
-    """A file's or standard input's text as the importer gets it: stripped, except for a
-    puzzlekit problem, whose errors give lines and columns of the text as written (its reader
-    skips blank lines and spaces itself)."""
-    return raw if fmt.startswith("puzzlekit:") else raw.strip()
+    """A file's or standard input's text as the importer gets it: as written, since every
+    importer's errors give lines and columns of it (each skips blank space itself)."""
+    return raw
 
 
 def read_input(fmt: str, spec: str) -> ImportedPuzzle:
@@ -355,13 +443,14 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
                     hint="a .json INPUT is a corpus file (iss.json, fpuzzles.json, a puzzlekit "
                          "genre file) or, for fpuzzles, one puzzle's JSON") from None
     if fmt == "fpuzzles" and isinstance(data, dict) and "puzzles" not in data:
-        return ImportedPuzzle(raw.strip())  # one puzzle's own JSON
-    entries = _entries(data)
+        return ImportedPuzzle(raw, label=path_text)  # one puzzle's own JSON
+    entries = _entries(data, path_text)
     if not selector:
         if len(entries) == 1:
             selector = "0"
         else:
             raise error("bad-input", f"{path_text} holds {len(entries)} puzzles; say which",
+                        Span(path_text, 1, 1),
                         hint=f"write {path_text}#0 (an index from 0) or {path_text}#NAME")
     chosen: dict[str, Any] | None = None
     if selector.isdigit() and int(selector) < len(entries):
@@ -370,14 +459,16 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
         chosen = next((e for e in entries if _name(e) == selector), None)
     if chosen is None:
         raise error("bad-input", f"{path_text} has no puzzle '{selector}'",
+                    Span(path_text, 1, 1),
                     hint=f"an index from 0 to {len(entries) - 1}, or an entry's name")
     genre_source = data.get("source") if isinstance(data, dict) else None
+    label = f"{path_text}#{selector}"  # lines and columns count within the entry's text
     if fmt == "iss":
         text = str(chosen.get("canonical_input") or chosen.get("input") or "")
         return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
-                              chosen)
+                              chosen, label)
     if fmt == "fpuzzles":
         return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
-                              str(chosen.get("name") or ""), chosen)
+                              str(chosen.get("name") or ""), chosen, label)
     return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
                           None, chosen, f"{path_text}#{selector}")

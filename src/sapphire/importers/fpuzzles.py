@@ -57,8 +57,10 @@ from sapphire.importers.common import (
     CaseBuilder,
     Malformed,
     Unsupported,
+    Where,
     decompress,
     digit_symbol,
+    json_key_offsets,
     row_or_column,
 )
 from sapphire.importers.sudokupad import unzip
@@ -75,16 +77,29 @@ GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "a
            "diagonal-": "main-diagonal", "disjointgroups": "disjoint-sets"}
 
 
-def decode_fpuzzles(text: str) -> dict[str, Any]:
+LABEL = "<fpuzzles>"
+"""What an error calls a puzzle that comes from no named file."""
+
+
+def decode_fpuzzles(text: str, where: Where | None = None) -> dict[str, Any]:
     """The puzzle object of an f-puzzles link, its compressed payload, or its JSON."""
-    text = text.strip()
+    return _decode(text, where or Where(LABEL, text))[0]
+
+
+def _decode(written: str, where: Where) -> tuple[dict[str, Any], dict[str, int]]:
+    """The puzzle object, and where each of its keys stands in the text as written when that
+    text is the puzzle's JSON (empty for a link or payload, whose errors point at its start).
+    A JSON syntax error is placed at its line and column of `where`."""
+    text = written.strip()
+    lead = len(written) - len(written.lstrip())
     if text.startswith(("http://", "https://")):
         text = _link_payload(text)
     if text.startswith("scl"):
-        return from_sudokupad(unzip(text[3:]))
+        return from_sudokupad(unzip(text[3:])), {}
     if text.startswith("ctc"):
         raise _sudokupad()
-    if not text.startswith(("{", "[")):
+    as_written = text.startswith(("{", "["))
+    if not as_written:
         plain = decompress(text)
         if not plain:
             raise error("bad-input", "the puzzle is neither JSON nor an f-puzzles payload",
@@ -94,17 +109,26 @@ def decode_fpuzzles(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise error("bad-input", f"the f-puzzles JSON does not read: {e.msg} at line "
-                    f"{e.lineno}, column {e.colno}",
-                    hint="copy the puzzle again whole: the link, its N4Ig… text, or the JSON "
-                         "that f-puzzles or SudokuPad exports") from None
+        hint = ("copy the puzzle again whole: the link, its N4Ig… text, or the JSON that "
+                "f-puzzles or SudokuPad exports")
+        if as_written:  # the error's place is in the text the user has
+            raise SapphireError([where.diagnostic(
+                "bad-input", f"the f-puzzles JSON does not read: {e.msg}", lead + e.pos,
+                hint=hint)]) from None
+        raise error("bad-input", f"the f-puzzles JSON in the payload does not read: {e.msg} "
+                    f"at line {e.lineno}, column {e.colno} of the unpacked text",
+                    hint=hint) from None
+    except RecursionError:
+        raise error("bad-input", "the f-puzzles JSON nests too deeply to read",
+                    hint="an f-puzzles puzzle nests lists a few levels deep") from None
     if not isinstance(data, dict):
         raise error("bad-input", "an f-puzzles puzzle is a JSON object",
                     hint="the JSON starts with '{' and holds 'size' and 'grid' (f-puzzles) "
                          "or 'cells' (SudokuPad)")
+    keys = json_key_offsets(written, lead) if as_written else {}
     if "grid" not in data and "cells" in data:
-        return from_sudokupad(data)
-    return data
+        return from_sudokupad(data), {}
+    return data, keys
 
 
 SUDOKUPAD_NOTES = ("source", "title", "author", "rules", "solution")
@@ -225,8 +249,13 @@ class Converter:
     """Turns one f-puzzles object into a `CaseBuilder`."""
 
     def __init__(self, data: dict[str, Any], library: Library | None = None,
-                 ignore_cosmetic: bool = False) -> None:
+                 ignore_cosmetic: bool = False, where: Where | None = None,
+                 keys: dict[str, int] | None = None) -> None:
         self.d = data
+        self.where = where or Where(LABEL, "")
+        """The puzzle as written, where errors point."""
+        self.keys = keys or {}
+        """The offset of each top-level key in it (none for a link or payload)."""
         self.b = CaseBuilder() if library is None else CaseBuilder(library)
         self.ignore_cosmetic = ignore_cosmetic
         self.problems: dict[str, str] = {}
@@ -305,15 +334,18 @@ class Converter:
 
     def run(self) -> CaseBuilder:
         size = self.d.get("size")
-        if not isinstance(size, int) or not 4 <= size <= 16:
-            raise error("bad-input", f"the grid size {size!r} is not 4 to 16",
-                        hint="an f-puzzles puzzle has a whole 'size' from 4 to 16")
+        if not isinstance(size, int) or isinstance(size, bool) or not 4 <= size <= 16:
+            shown = repr(size) if len(repr(size)) <= 40 else repr(size)[:39] + "…"
+            raise SapphireError([self.at("size", "bad-input",
+                                         f"the grid size {shown} is not 4 to 16",
+                                         "an f-puzzles puzzle has a whole 'size' from 4 to 16")])
         self.size = size
         grid = self.d.get("grid")
         if not (isinstance(grid, list) and len(grid) == size
                 and all(isinstance(row, list) and len(row) == size for row in grid)):
-            raise error("bad-input", f"the grid is not {size} rows of {size} cells",
-                        hint="'grid' holds one list per row, each with one object per cell")
+            raise SapphireError([self.at(
+                "grid", "bad-input", f"the grid is not {size} rows of {size} cells",
+                "'grid' holds one list per row, each with one object per cell")])
         self._guard("grid", lambda: self._grid(grid))
         for key in self.d:
             if key in NOTES or key in DRAWINGS:
@@ -348,17 +380,23 @@ class Converter:
             found = self.malformed if isinstance(u, Malformed) else self.problems
             found.setdefault(u.what if u.what != "cell" else key, u.detail)
 
-    @staticmethod
-    def _refusal(unsupported: dict[str, str], malformed: dict[str, str]) -> SapphireError:
+    def at(self, key: str, kind: str, message: str, hint: str) -> Diagnostic:
+        """An error about a top-level key, at that key in the JSON as written (at the puzzle's
+        start for a link, a payload, or a key not written at the top level)."""
+        at = self.keys.get(key)
+        return self.where.diagnostic(kind, message, at,
+                                     None if at is None else at + len(json.dumps(key)), hint)
+
+    def _refusal(self, unsupported: dict[str, str], malformed: dict[str, str]) -> SapphireError:
         """One error naming every clue that is written wrongly, then every one the library
         cannot say."""
         return SapphireError([
-            Diagnostic("bad-input", f"f-puzzles constraint '{k}': {why}", None,
-                       "this is not how f-puzzles writes it; export the puzzle again")
+            self.at(k, "bad-input", f"f-puzzles constraint '{k}': {why}",
+                    "this is not how f-puzzles writes it; export the puzzle again")
             for k, why in malformed.items()] + [
-            Diagnostic("unsupported-import",
-                       f"the library cannot express f-puzzles constraint '{k}': {why}",
-                       None, "add a rule definition for it, or leave the constraint out")
+            self.at(k, "unsupported-import",
+                    f"the library cannot express f-puzzles constraint '{k}': {why}",
+                    "add a rule definition for it, or leave the constraint out")
             for k, why in unsupported.items()])
 
     def _grid(self, grid: list[list[Any]]) -> None:
@@ -418,7 +456,8 @@ class Converter:
     def _drawings(self) -> list[str]:
         """Stop at a drawing whose meaning is only in the rules text; with `ignore_cosmetic`,
         the list of them for the notes."""
-        found = []
+        found: list[str] = []
+        keys: list[str] = []
         for key in DRAWINGS:
             for e in self.entries(key):
                 cells = self.cells(e["cells"], key, outside=True) if "cells" in e else []
@@ -429,13 +468,14 @@ class Converter:
                 label = f" '{e['value']}'" if e.get("value") not in (None, "") else ""
                 where = "-".join(f"r{r}c{c}" for r, c in cells) or "no cells"
                 found.append(f"{key}{label} on {where}")
+                keys.append(key)
         if not found or self.ignore_cosmetic:
             return found
         raise SapphireError([
-            Diagnostic("cosmetic-shape", f"the {f} has a meaning only the rules text gives",
-                       None, "write a rule line for it by hand, or import with "
-                             "--ignore-cosmetic to leave the drawings out")
-            for f in found])
+            self.at(key, "cosmetic-shape", f"the {f} has a meaning only the rules text gives",
+                    "write a rule line for it by hand, or import with --ignore-cosmetic to "
+                    "leave the drawings out")
+            for f, key in zip(found, keys, strict=True)])
 
 
 # -- one handler per f-puzzles key ------------------------------------------------------------
@@ -624,10 +664,17 @@ HANDLERS: dict[str, Callable[[Converter, str], None]] = {
 
 
 def fpuzzles_to_case(text: str, *, source: str | None = None, title: str | None = None,
-                     library: Library | None = None, ignore_cosmetic: bool = False) -> str:
-    """The canonical case text for one f-puzzles link, payload or JSON."""
-    b = Converter(decode_fpuzzles(text), library, ignore_cosmetic).run()
-    if title:
-        b.title = title
-    b.source = source or "f-puzzles"
-    return b.build()
+                     library: Library | None = None, ignore_cosmetic: bool = False,
+                     label: str = LABEL) -> str:
+    """The canonical case text for one f-puzzles link, payload or JSON; `label` names the text
+    (its file) in an error, each of which is placed in it."""
+    where = Where(label, text)
+    try:
+        data, keys = _decode(text, where)
+        b = Converter(data, library, ignore_cosmetic, where, keys).run()
+        if title:
+            b.title = title
+        b.source = source or "f-puzzles"
+        return b.build()
+    except SapphireError as e:
+        raise where.placed(e) from None

@@ -90,6 +90,7 @@ from sapphire.importers.common import (
     Malformed,
     Rule,
     Unsupported,
+    Where,
     digit_symbol,
     row_or_column,
 )
@@ -109,6 +110,9 @@ class Item:
     type: str
     args: list[str] = field(default_factory=list)
     members: list[Item] = field(default_factory=list)
+    at: int | None = None
+    """The offset of its '.' in the text as written, for errors about it (None: made by the
+    importer, as a copy that `.Replicate` moves)."""
 
 
 def _written(it: Item) -> str:
@@ -125,50 +129,68 @@ class ShortArguments(Exception):
         self.item = item
 
 
-def parse_iss(text: str) -> list[Item]:
+def parse_iss(text: str, where: Where | None = None) -> list[Item]:
     """The constraints of an ISS string, or of the `?q=` of an ISS link, as a tree (`.And`/`.Or`
-    groups hold members)."""
+    groups hold members). Each item keeps its offset in `text`, so that errors point at it in
+    `where` (the text as written and its label)."""
+    where = where or Where(LABEL, text)
+    written = text
     if text.strip().startswith(("http://", "https://")):
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(text.strip()).query)
         if not query.get("q"):
-            raise _bad("the link holds no constraint string (its ?q=…)", text.strip()[:40])
+            raise _bad("the link holds no constraint string (its ?q=…)", text.strip()[:40],
+                       where)
         text = query["q"][0]
+    # blank space is no part of a constraint string; offsets into it map back to the text
+    kept = [i for i, ch in enumerate(text) if not ch.isspace()] if text is written else []
     text = "".join(text.split())
+
+    def at(i: int) -> int | None:
+        return kept[i] if kept and i < len(kept) else None
+
     if text and not text.startswith("."):
-        raise _bad("an ISS constraint string starts with '.'", text[:20])
+        raise _bad("an ISS constraint string starts with '.'", text[:20], where, at(0))
     stack: list[list[Item]] = [[]]
     groups: list[Item] = []
+    offset = 0
     for part in text.split(".")[1:]:
+        here, offset = at(offset), offset + len(part) + 1
         fields = part.split("~")
         kind, args = fields[0], fields[1:]
         if kind in GROUPS:
-            group = Item(kind, args)
+            group = Item(kind, args, at=here)
             stack[-1].append(group)
             groups.append(group)
             stack.append(group.members)
         elif kind == "End":
             if len(stack) == 1:
-                raise _bad("'.End' closes no '.And' or '.Or'", part)
+                raise _bad("'.End' closes no '.And' or '.Or'", part, where, here)
             stack.pop()
             groups.pop()
         else:
-            stack[-1].append(Item(kind or "Given", args))
+            stack[-1].append(Item(kind or "Given", args, at=here))
     if len(stack) != 1:
-        raise _bad(f"'.{groups[-1].type}' is not closed by '.End'", "")
+        raise _bad(f"'.{groups[-1].type}' is not closed by '.End'", "", where, groups[-1].at)
     return stack[0]
 
 
 BASE17 = "0123456789abcdefg"
 
 
-def _bad(message: str, near: str) -> SapphireError:
-    return SapphireError([_bad_input(message, near)])
+LABEL = "<iss>"
+"""What an error calls a constraint string that comes from no named file."""
 
 
-def _bad_input(message: str, near: str = "") -> Diagnostic:
-    return Diagnostic(
+def _bad(message: str, near: str, where: Where, at: int | None = None) -> SapphireError:
+    return SapphireError([_bad_input(message, where, at, near)])
+
+
+def _bad_input(message: str, where: Where, at: int | None = None, near: str = "") -> Diagnostic:
+    """A constraint written wrongly, at its offset `at` in the text (None: the text's start)."""
+    return where.diagnostic(
         "bad-iss", f"not an ISS constraint string: {message}" + (f" (near '{near}')" if near
-                                                                  else ""), None,
+                                                                  else ""), at,
+        None if at is None or not near else at + len(near) + 1,
         "give the constraint string as ISS shows it (.~R1C1_5.Cage~17~R1C2~R1C3…), or the "
         "link in ISS's address bar (…?q=.~R1C1_5…)")
 
@@ -355,12 +377,17 @@ NINE_ONLY = {"Windoku", "DisjointSets"}
 class Converter:
     """Turns the constraints of one ISS string into a `CaseBuilder`."""
 
-    def __init__(self, items: list[Item], library: Library | None = None) -> None:
+    def __init__(self, items: list[Item], library: Library | None = None,
+                 where: Where | None = None) -> None:
         self.b = CaseBuilder() if library is None else CaseBuilder(library)
         self.items = items
+        self.where = where or Where(LABEL, "")
+        """The constraint string as written, where errors point."""
         self.problems: dict[str, str] = {}
-        self.malformed: dict[str, None] = {}
-        """What is written wrongly, one message each, in the order found."""
+        self.problem_at: dict[str, int | None] = {}
+        """Where the first constraint of each type in `problems` stands."""
+        self.malformed: dict[str, int | None] = {}
+        """What is written wrongly, one message each, in the order found, with where."""
         self.givens: dict[Cell, set[int]] = {}
         self.shape = Shape()
         self.no_boxes = False
@@ -435,13 +462,17 @@ class Converter:
             handler = HANDLERS.get(it.type)
             if handler is None:
                 self.problems.setdefault(it.type, "no rule kind for it")
+                self.problem_at.setdefault(it.type, it.at)
                 continue
             self._guard(it, lambda it=it, handler=handler: handler(self, it))
         if self.problems or self.malformed:
-            raise SapphireError([_bad_input(message) for message in self.malformed] + [
-                Diagnostic("unsupported-import",
-                           f"the library cannot express ISS constraint type '{t}': {why}",
-                           hint="add a rule definition for it, or leave the constraint out")
+            raise SapphireError([_bad_input(message, self.where, at)
+                                 for message, at in self.malformed.items()] + [
+                self.where.diagnostic(
+                    "unsupported-import",
+                    f"the library cannot express ISS constraint type '{t}': {why}",
+                    self.problem_at.get(t),
+                    hint="add a rule definition for it, or leave the constraint out")
                 for t, why in self.problems.items()])
         self._write_givens()
         return self.b
@@ -451,12 +482,14 @@ class Converter:
             f()
         except Malformed as u:
             where = "an .Or branch" if it.type == "AnyOf" else f"'{_written(it)}'"
-            self.malformed.setdefault(f"in {where}: {u.detail}")
+            self.malformed.setdefault(f"in {where}: {u.detail}", it.at)
         except Unsupported as u:
             self.problems.setdefault(u.what, u.detail or f"in .{it.type}")
+            self.problem_at.setdefault(u.what, it.at)
         except (IndexError, ShortArguments) as e:  # an argument the constraint lacks
             short = e.item if isinstance(e, ShortArguments) else it
-            self.malformed.setdefault(f"'{_written(short)}' has too few arguments")
+            self.malformed.setdefault(f"'{_written(short)}' has too few arguments",
+                                      short.at if short.at is not None else it.at)
 
     def _flatten(self, items: list[Item], out: list[Item]) -> None:
         for it in items:
@@ -465,11 +498,12 @@ class Converter:
             elif it.type == "Or" and len(it.members) == 1:
                 self._flatten(it.members, out)  # one branch: it holds
             elif it.type == "Or":
-                out.append(or_of_placements(it) or Item("AnyOf", [], it.members))
+                out.append(or_of_placements(it) or Item("AnyOf", [], it.members, it.at))
             elif it.type == "Replicate":
                 self._guard(it, lambda it=it: self._replicate(it, out))
             elif it.type in GROUPS:
                 self.problems.setdefault(it.type, "no rule kind for this group")
+                self.problem_at.setdefault(it.type, it.at)
             else:
                 out.append(it)
 
@@ -1533,13 +1567,18 @@ HANDLERS: dict[str, Callable[[Converter, Item], None]] = {
 
 
 def iss_to_case(text: str, *, source: str | None = None, title: str | None = None,
-                library: Library | None = None) -> str:
-    """The canonical case text for one ISS constraint string."""
-    cv = Converter(parse_iss(text), library)
-    b = cv.run()
-    b.title = title or None
-    b.source = source or "Interactive Sudoku Solver constraint string"
-    return b.build()
+                library: Library | None = None, label: str = LABEL) -> str:
+    """The canonical case text for one ISS constraint string; `label` names the text (its
+    file) in an error, each of which is placed in it."""
+    where = Where(label, text)
+    try:
+        cv = Converter(parse_iss(text, where), library, where)
+        b = cv.run()
+        b.title = title or None
+        b.source = source or "Interactive Sudoku Solver constraint string"
+        return b.build()
+    except SapphireError as e:
+        raise where.placed(e) from None
 
 
 def read_solution(solution: str, rows: int, cols: int | None = None) -> list[list[int]]:
