@@ -24,21 +24,62 @@ from sapphire.lang.types import check_program
 Answer = dict[str, Any]
 
 
+STOPPED_BY_TIME = "time"
+STOPPED_BY_LIMIT = "limit"
+
+TIME_UP_MARGIN = 0.05
+"""Seconds before the deadline from which a search that returned is taken as stopped by the
+time limit. The backends' results do not say whether the clock stopped them; both stop only
+once the deadline has passed, so a search back within this margin of it may have been cut
+short, and its count is then said to be at least what it found: a count is never claimed
+complete that might not be."""
+
+
+@dataclass
+class Count:
+    """How many answers a search found, and whether that is all there are."""
+
+    found: int
+    """Distinct answers found, each verified."""
+    complete: bool
+    """The search was exhausted: `found` is the number of all the answers."""
+    stopped: str = ""
+    """Why it is not complete: `STOPPED_BY_TIME` or `STOPPED_BY_LIMIT` (the answers asked
+    for were found, and there may be more); empty when complete."""
+
+
 @dataclass
 class SolveResult:
     status: str
     """'unique' | 'multiple' | 'none' | 'unknown'"""
     solutions: list[Answer]
+    """The answers shown, at most the `max_solutions` asked for."""
     seconds: float
     """From reading the input to the verified answers, less `timings["load"]`."""
     timings: dict[str, float] = field(default_factory=dict)
     model: GroundModel | None = None
     backend: str = ""
     """The backend that answered (`cpsat` or `sat`); empty when no search ran."""
+    counted: Count | None = None
+    """The answers found and whether that is all of them; None when no search ran (the time
+    limit passed first), which counts what is shown, incompletely."""
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        """The answers found: those shown, or with `--count` all those counted."""
+        return self.counted.found if self.counted is not None else len(self.solutions)
+
+    @property
+    def complete(self) -> bool:
+        """Whether `count` is the number of all the answers (the search was exhausted)."""
+        return self.counted is not None and self.counted.complete
+
+    @property
+    def stopped(self) -> str:
+        """Why the count is not complete (`STOPPED_BY_TIME` or `STOPPED_BY_LIMIT`)."""
+        if self.counted is None:
+            return STOPPED_BY_TIME
+        return self.counted.stopped
 
 
 def read_program(path: str) -> Program:
@@ -80,15 +121,43 @@ def solve_model(gm: GroundModel, *, max_solutions: int = 2,
     `timings["load"]` is the import of the backend's solver (OR-Tools: about a third of a
     second in a fresh process; 0 after). Callers leave it out of the seconds they report,
     which then measure the puzzle rather than the process."""
+    return search_model(gm, max_solutions=max_solutions, time_limit=time_limit,
+                        workers=workers, backend=backend)[0]
+
+
+def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | None = None,
+                 time_limit: float | None = None, workers: int | None = None,
+                 backend: str = "auto") -> tuple[BackendResult, Count]:
+    """`solve_model`, with how many answers were found and whether that is all of them.
+
+    With `count_limit` the search goes on past the `max_solutions` kept, counting answers up
+    to that many (each still verified); without, it stops at `max_solutions` (at least two,
+    so that `multiple` is known). The count is complete only when the search was exhausted:
+    it found fewer answers than it asked for, and not because the time limit stopped it."""
     from sapphire.backend import solve
 
-    res = solve(gm, answer_variables(gm), backend=backend,
-                max_solutions=max(2, max_solutions), time_limit=time_limit, workers=workers)
+    asked = max(2, max_solutions, count_limit or 0)
     t0 = time.perf_counter()
+    res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
+                time_limit=time_limit, workers=workers)
+    timed_out = res.status == "unknown" or (
+        time_limit is not None and time.perf_counter() >= t0 + time_limit - TIME_UP_MARGIN)
+    t1 = time.perf_counter()
     _verify(gm, res.solutions)
-    res.timings["verify"] = time.perf_counter() - t0
+    res.timings["verify"] = time.perf_counter() - t1
+    found = len(res.solutions)
+    if found >= asked:
+        counted = Count(found, False, STOPPED_BY_LIMIT)
+    elif res.status in ("none", "unique") or not timed_out:
+        counted = Count(found, True)  # "none" and "unique" are proven, the clock or not
+    else:
+        counted = Count(found, False, STOPPED_BY_TIME)
+    if count_limit is None:
+        counted.found = min(found, max_solutions)
+        if found > max_solutions:  # more were found than are shown: there may be more still
+            counted = Count(max_solutions, False, STOPPED_BY_LIMIT)
     res.solutions = res.solutions[:max_solutions]
-    return res
+    return res, counted
 
 
 def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
@@ -135,25 +204,27 @@ def ground_within(program: Program, inst: Instance, t0: float, time_limit: float
 
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
                    time_limit: float | None = None, workers: int | None = None,
-                   start: float | None = None, backend: str = "auto") -> SolveResult:
-    """Ground and solve; the time limit counts from `start` (default: now)."""
+                   start: float | None = None, backend: str = "auto",
+                   count_limit: int | None = None) -> SolveResult:
+    """Ground and solve; the time limit counts from `start` (default: now). `count_limit`
+    counts answers up to that many (see `search_model`)."""
     t0 = time.perf_counter()
     gm, left = ground_within(program, inst, t0 if start is None else start, time_limit)
     t1 = time.perf_counter()
     if gm is None:
         return SolveResult("unknown", [], t1 - t0, {"ground": t1 - t0, "load": 0.0}, None)
-    res = solve_model(gm, max_solutions=max_solutions, time_limit=left, workers=workers,
-                      backend=backend)
+    res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
+                                time_limit=left, workers=workers, backend=backend)
     timings = {"ground": t1 - t0, **res.timings}
     answers = [decode(gm, s) for s in res.solutions]
     return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
-                       gm, res.backend)
+                       gm, res.backend, counted)
 
 
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
                   time_limit: float | None = None, workers: int | None = None,
                   data_path: str | None = None, data_text: str | None = None,
-                  backend: str = "auto") -> SolveResult:
+                  backend: str = "auto", count_limit: int | None = None) -> SolveResult:
     """Solve a `.sapphire` program on instance data (scalars and nested-list maps). With the
     data file's path and text, errors about the data point into it."""
     t0 = time.perf_counter()
@@ -168,7 +239,8 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     check_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
-                         time_limit=time_limit, workers=workers, start=t0, backend=backend)
+                         time_limit=time_limit, workers=workers, start=t0, backend=backend,
+                         count_limit=count_limit)
     res.timings = {"parse": t1 - t0, **res.timings}
     res.seconds = time.perf_counter() - t0 - res.timings["load"]
     return res

@@ -24,6 +24,11 @@ RECURSION_LIMIT = 60_000
 `RecursionError`, reported as input too deep, not a crash."""
 
 
+COUNT_LIMIT = 1_000_000
+"""Answers `solve --count` counts at most when no limit is given: each is kept and verified,
+so a count runs to some hundreds of megabytes at most."""
+
+
 def is_program(path: str) -> bool:
     """A `.sapphire` program (any case of the suffix), rather than a case file."""
     return path.lower().endswith(".sapphire")
@@ -75,7 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--data", help="instance data (JSON) for a .sapphire program")
     s.add_argument("--format", choices=["text", "json", "svg"], default="text",
                    help="svg: a picture of each answer, side by side")
-    s.add_argument("--max-solutions", type=int, default=2, metavar="N")
+    s.add_argument("--max-solutions", type=int, default=2, metavar="N",
+                   help="answers to show (default 2); the count is at least N when N are found")
+    s.add_argument("--count", type=int, nargs="?", const=COUNT_LIMIT, default=None,
+                   metavar="LIMIT",
+                   help="count every answer, up to LIMIT (default "
+                        f"{COUNT_LIMIT:,}); --max-solutions of them are shown")
     s.add_argument("--time-limit", type=float, default=None, metavar="S")
     s.add_argument("--workers", type=int, default=None, metavar="N",
                    help="CP-SAT search workers (default: 2 for small models, 8 for large, "

@@ -13,7 +13,7 @@ from typing import Any
 
 from sapphire.cli import is_program
 from sapphire.diagnostics import Span, error, read_text
-from sapphire.pipeline import SolveResult
+from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 
@@ -44,6 +44,10 @@ def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
 def run(args: argparse.Namespace) -> int:
     if args.max_solutions < 1:
         raise error("usage", "--max-solutions must be at least 1", None)
+    count_limit: int | None = getattr(args, "count", None)
+    if count_limit is not None and count_limit < 1:
+        raise error("usage", "--count must be at least 1", None,
+                    hint="--count alone counts up to a million answers")
     if args.workers is not None and args.workers < 1:
         raise error("usage", "--workers must be at least 1", None)
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
@@ -63,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         data, text = _read_data(args.data)
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
                             time_limit=args.time_limit, workers=args.workers,
-                            data_path=args.data, data_text=text, backend=args.backend)
+                            data_path=args.data, data_text=text, backend=args.backend,
+                            count_limit=count_limit)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         drawing = _loop_drawings(res, data)
         pim = data.get("pim")
@@ -72,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
         from sapphire.meaning import solve_case
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
-                         time_limit=args.time_limit, workers=args.workers, backend=args.backend)
+                         time_limit=args.time_limit, workers=args.workers, backend=args.backend,
+                         count_limit=count_limit)
         answers = res.solutions
         clues = _case_clues(res)
         drawing = _case_loop_drawings(answers, clues)
@@ -88,15 +94,17 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(svg([p for p in panels if p is not None]))
         return exit_status(res)
     if args.format == "json":
-        out = {"status": res.status, "count": res.count, "solutions": answers,
-               "seconds": round(res.seconds, 4), "backend": res.backend,
+        out = {"status": res.status, "count": res.count, "complete": res.complete,
+               "solutions": answers, "seconds": round(res.seconds, 4), "backend": res.backend,
                "timings": {k: round(v, 4) for k, v in res.timings.items()}}
+        if not res.complete:  # why the count is only a lower bound
+            out["stopped"] = res.stopped
         if why is not None:
             out["why"] = why
         json.dump(out, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
     else:
-        print(_text(res, answers, drawing))
+        print(_text(res, answers, drawing, count_limit is not None))
         if why is not None:
             print(_why_text(why))
     return exit_status(res)
@@ -157,10 +165,28 @@ def _why_text(why: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] | None) -> str:
+def count_text(res: SolveResult, counting: bool = False) -> str:
+    """The count as it is known: "3 solutions" when the search was exhausted, "at least 42"
+    (and why) when the time limit or the answers asked for stopped it first."""
+    n = res.count
+    noun = "solution" if n == 1 else "solutions"
+    shown = f", {len(res.solutions)} shown" if len(res.solutions) != n else ""
+    if res.complete:
+        return f"{n} {noun}{' in all' if counting or n > 1 else ''}{shown}"
+    if res.stopped == STOPPED_BY_TIME:
+        why = "the time limit stopped the count" if counting else "the time limit stopped " \
+            "the search"
+    else:
+        why = "the count limit was reached" if counting else "use --count to count them all"
+    return f"at least {n} {noun} ({why}){shown}"
+
+
+def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] | None,
+          counting: bool = False) -> str:
     head = {"unique": "unique solution", "multiple": "more than one solution",
             "none": "no solution", "unknown": "unknown (time limit reached)"}[res.status]
-    lines = [f"status: {res.status} — {head}; {res.count} shown; {res.seconds:.2f} s"]
+    lines = [f"status: {res.status} — {head}; {count_text(res, counting)}; "
+             f"{res.seconds:.2f} s"]
     for k, ans in enumerate(answers, start=1):
         lines.append(f"solution {k}:")
         if drawings:

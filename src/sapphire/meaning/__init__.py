@@ -20,7 +20,7 @@ from sapphire.meaning.instantiate import (
     instantiate_checked,
     load_case,
 )
-from sapphire.pipeline import SolveResult, decode, ground_within, solve_model
+from sapphire.pipeline import SolveResult, decode, ground_within, search_model
 
 __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]
 
@@ -55,8 +55,10 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
 
 
 def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
-               workers: int | None = None, backend: str = "auto") -> SolveResult:
-    """Parse, resolve, instantiate, ground, solve and verify a case file."""
+               workers: int | None = None, backend: str = "auto",
+               count_limit: int | None = None) -> SolveResult:
+    """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
+    counts its answers up to that many (`sapphire.pipeline.search_model`)."""
     t0 = time.perf_counter()
     case, lib = load_case(path)
     inst = instantiate_checked(case, lib)
@@ -66,9 +68,9 @@ def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = 
     if gm is None:  # the time limit passed before the search could start
         return SolveResult("unknown", [], t2 - t0, {"instantiate": t1 - t0, "ground": t2 - t1,
                                                     "load": 0.0}, None)
-    res = solve_model(gm, max_solutions=max_solutions, time_limit=left, workers=workers,
-                      backend=backend)
+    res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
+                                time_limit=left, workers=workers, backend=backend)
     answers = [case_answer(inst, gm, s) for s in res.solutions]
     timings = {"instantiate": t1 - t0, "ground": t2 - t1, **res.timings}
     return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
-                       gm, res.backend)
+                       gm, res.backend, counted)

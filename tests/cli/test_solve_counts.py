@@ -1,0 +1,118 @@
+"""Counts that say what they are: `complete` in the JSON, "at least N" in the text when the
+time limit or the answers asked for stopped the search, and `--count` to count them all."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from sapphire.backend import BackendResult
+from sapphire.cli import main
+from sapphire.pipeline import STOPPED_BY_LIMIT, STOPPED_BY_TIME, search_model
+
+EMPTY_4X4 = "---\nlibrary: std\n---\nsudoku 4x4\n"
+"""288 answers."""
+YIN_YANG = "---\nlibrary: std\n---\nnot sudoku 4x4\nyin-yang\n"
+"""221,184 answers: far more than a second's search finds."""
+
+
+def solve(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], *args: str
+          ) -> tuple[int, dict]:
+    path = tmp_path / "p.case"
+    path.write_text(text, encoding="utf-8")
+    code = main(["solve", str(path), "--format", "json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def text_of(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    path = tmp_path / "p.case"
+    path.write_text(text, encoding="utf-8")
+    assert main(["solve", str(path), *args]) == 0
+    return capsys.readouterr().out.splitlines()[0]
+
+
+def test_count_counts_every_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = solve(tmp_path, EMPTY_4X4, capsys, "--count")
+    assert code == 0
+    assert (out["status"], out["count"], out["complete"]) == ("multiple", 288, True)
+    assert len(out["solutions"]) == 2 and "stopped" not in out
+    first = text_of(tmp_path, EMPTY_4X4, capsys, "--count", "--max-solutions", "1")
+    assert "; 288 solutions in all, 1 shown;" in first
+
+
+def test_count_up_to_a_limit_says_at_least(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = solve(tmp_path, EMPTY_4X4, capsys, "--count", "100")
+    assert (out["count"], out["complete"], out["stopped"]) == (100, False, "limit")
+    assert "at least 100 solutions (the count limit was reached)" in text_of(
+        tmp_path, EMPTY_4X4, capsys, "--count", "100")
+
+
+def test_answers_asked_for_are_a_lower_bound(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = solve(tmp_path, EMPTY_4X4, capsys)
+    assert (out["count"], out["complete"], out["stopped"]) == (2, False, "limit")
+    assert "at least 2 solutions" in text_of(tmp_path, EMPTY_4X4, capsys)
+
+
+def test_a_unique_answer_is_a_complete_count(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    givens = "givens: |\n  1 2 3 4\n  3 4 1 2\n  2 1 4 3\n  . . . .\n"
+    text = EMPTY_4X4.replace("---\nsudoku", givens + "---\nsudoku")
+    _, out = solve(tmp_path, text, capsys, "--time-limit", "30")
+    assert (out["status"], out["count"], out["complete"]) == ("unique", 1, True)
+    assert "; 1 solution;" in text_of(tmp_path, text, capsys)
+
+
+def test_the_time_limit_makes_a_count_a_lower_bound(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = solve(tmp_path, YIN_YANG, capsys, "--count", "--time-limit", "1")
+    assert code == 0 and out["status"] == "multiple"
+    assert 2 <= out["count"] < 221_184
+    assert (out["complete"], out["stopped"]) == (False, "time")
+    first = text_of(tmp_path, YIN_YANG, capsys, "--count", "--time-limit", "1")
+    assert "; at least " in first and "(the time limit stopped the count)" in first
+
+
+def test_count_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.case"
+    path.write_text(EMPTY_4X4, encoding="utf-8")
+    assert main(["solve", str(path), "--count", "0"]) == 1
+    assert "--count must be at least 1" in capsys.readouterr().err
+
+
+# -- the pipeline's reading of a backend's result ---------------------------------------------
+
+def _model():  # a ground model of x ∈ {0..3}: four answers
+    from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.lang.parser import parse_program
+
+    return ground(parse_program("x∈{0⋯3}\n", "p.sapphire"), data_to_instance({}))
+
+
+@pytest.mark.parametrize(("status", "found", "late", "complete", "stopped"), [
+    ("multiple", 3, False, True, ""),  # fewer than asked, in time: exhausted
+    ("multiple", 3, True, False, STOPPED_BY_TIME),  # fewer than asked, at the deadline
+    ("multiple", 5, False, False, STOPPED_BY_LIMIT),  # as many as asked
+    ("unknown", 1, True, False, STOPPED_BY_TIME),
+    ("unique", 1, True, True, ""),  # proven, whenever it came back
+])
+def test_a_count_is_complete_only_when_the_search_was_exhausted(
+    monkeypatch: pytest.MonkeyPatch, status: str, found: int, late: bool, complete: bool,
+    stopped: str
+) -> None:
+    gm = _model()
+
+    def fake(gm, answer_vars, *, backend, max_solutions, time_limit, workers):  # noqa: ANN001
+        if late:
+            time.sleep(time_limit)
+        answers = [[x] for x in range(4)] * 2
+        return BackendResult(status, answers[:found], {}, "sat")
+
+    monkeypatch.setattr("sapphire.backend.solve", fake)
+    monkeypatch.setattr("sapphire.pipeline._verify", lambda gm, solutions: None)
+    _, counted = search_model(gm, max_solutions=2, count_limit=5, time_limit=0.2)
+    assert (counted.found, counted.complete, counted.stopped) == (found, complete, stopped)
