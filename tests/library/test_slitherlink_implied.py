@@ -6,6 +6,7 @@ known loop."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,11 @@ ORDERED = Path(__file__).parents[1] / "fixtures" / "ordered-slitherlink"
 
 
 def case(tmp_path: Path, clues: list[list[int | None]], negated: bool = False,
-         library: str = str(ORDERED)) -> str:
+         library: str | None = None) -> str:
+    if library is None:  # a case reads a library folder beside it: the fixture's copy
+        if not (tmp_path / "ordered").exists():
+            shutil.copytree(ORDERED, tmp_path / "ordered")
+        library = "ordered"
     rows = "\n".join("  " + " ".join("." if v is None else str(v) for v in row)
                      for row in clues)
     text = (f"---\nlibrary: {library}\nboard: {len(clues)}x{len(clues[0])}\nclues: |\n{rows}\n---\n"

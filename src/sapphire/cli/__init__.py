@@ -71,6 +71,13 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
+def _library_root(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--library-root", action="append", metavar="DIR",
+        help="a folder (with its subfolders) a case's library folder may be in, besides the "
+             "case file's own folder; may be given more than once")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="sapphire", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -95,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the solver: sat (CaDiCaL), cpsat (OR-Tools CP-SAT), or auto, which picks one per "
              "model from its variables and constraints (default: auto)")
     backend.choices = _Backends()  # after add_argument, which would list them at once
+    _library_root(s)
     s.add_argument("--why", action="store_true",
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "
@@ -103,10 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="report every problem of a case file (or parse and type-check "
                        "a .sapphire program)")
     c.add_argument("file")
+    _library_root(c)
 
     f = sub.add_parser("fmt", help="print the canonical form of a case file")
     f.add_argument("file")
     f.add_argument("--write", action="store_true", help="rewrite the file in place")
+    _library_root(f)
 
     i = sub.add_parser("import", help="convert a puzzle from another format to a case file")
     i.add_argument("format", help="iss, fpuzzles or puzzlekit:GENRE")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +34,11 @@ def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
         print(d.render(), file=sys.stderr)
 
 
-def _load_library(case: Case) -> Library | None:
-    """The case's library, or None when it names none. A library that fails to load raises
+def _load_library(case: Case, roots: Sequence[str] = ()) -> Library | None:
+    """The case's library, or None when it names none; `roots` are the folders besides the
+    case file's own it may be in (`--library-root`). A library that fails to load raises
     `SapphireError`."""
-    return load_case_library(case) if case.front.library is not None else None
+    return load_case_library(case, roots) if case.front.library is not None else None
 
 
 def _spelling(library: Any | None) -> tuple[PreferredAlias | None, HoldsRules | None]:
@@ -76,7 +78,8 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         text = read_case_text(path)
         case, diagnostics = parse_case_partial(text, path)
-        library = _load_library(case) if case.front.library else None
+        roots = getattr(args, "library_root", None) or ()
+        library = _load_library(case, roots) if case.front.library else None
         if library is not None and hasattr(library, "check_case"):
             seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
             for d in library.check_case(case):
@@ -108,7 +111,8 @@ def run_fmt(args: argparse.Namespace) -> int:
         _print_diagnostics(e.diagnostics)
         return 1
     try:
-        alias, holds_rules = _spelling(_load_library(case))
+        roots = getattr(args, "library_root", None) or ()
+        alias, holds_rules = _spelling(_load_library(case, roots))
     except SapphireError:  # formatting needs no library; `check` reports why it did not load
         alias, holds_rules = None, None
     from sapphire.case.writer import write_case  # `check` never writes a case

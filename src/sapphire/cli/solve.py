@@ -41,6 +41,11 @@ def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
     return data, text
 
 
+def _roots(args: argparse.Namespace) -> list[str]:
+    """The folders `--library-root` allows a case's library to be in, besides its own."""
+    return list(getattr(args, "library_root", None) or ())
+
+
 def run(args: argparse.Namespace) -> int:
     if args.max_solutions < 1:
         raise error("usage", "--max-solutions must be at least 1", None)
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers, backend=args.backend,
-                         count_limit=count_limit)
+                         count_limit=count_limit, library_roots=_roots(args))
         answers = res.solutions
         clues = _case_clues(res)
         drawing = _case_loop_drawings(answers, clues)
@@ -120,7 +125,7 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
         return {"differ": differences(res.solutions[0], res.solutions[1])}
     if res.status != "none":
         return None
-    case, lib = load_case(args.file)
+    case, lib = load_case(args.file, _roots(args))
     found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
                      backend=args.backend)
     assert found is not None  # the whole case is refuted, so some conflict exists

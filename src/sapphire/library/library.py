@@ -12,11 +12,20 @@ goes through the on-disk cache of parsed definitions (`sapphire.library.cache`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import stat
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from sapphire.case.model import Case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text, source_line
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    decode_text,
+    error,
+    read_text,
+    source_line,
+)
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
@@ -238,15 +247,73 @@ def _std_prelude() -> Prelude:
     return prelude
 
 
-def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
-    """Read and validate every .md under `folder`; report every broken file together."""
+MAX_DEFINITION_BYTES = 1_000_000
+"""The largest file a library folder may hold as a definition: the bundled ones are a few
+kilobytes, and a file much larger (a link to a disk image, or to /dev/zero) is no definition."""
+
+
+def _inside(path: Path, roots: Sequence[Path]) -> bool:
+    """Whether `path` (resolved) is one of `roots` (resolved) or within one."""
+    return any(path == root or root in path.parents for root in roots)
+
+
+def read_definition_file(path: Path, roots: Sequence[Path]) -> str:
+    """The text of one file of a library folder, read only when it is a regular file of at
+    most `MAX_DEFINITION_BYTES` that is, links followed, inside `roots` (the folders the
+    library may read). A FIFO, a device or a link out of the folder is refused without being
+    opened for reading, so that a case from someone else cannot make Sapphire wait forever,
+    read a device or show a line of a file elsewhere; the file is opened without blocking and
+    checked again once open, so that it cannot be swapped in between."""
+    label = str(path)
+    hint = "a library folder holds rule definitions: regular Markdown files beside the case"
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError) as e:  # a dangling link, a loop of links
+        raise error("library-file", f"cannot read {label}: {getattr(e, 'strerror', None) or e}",
+                    Span(label, 1, 1), hint=hint) from None
+    if not _inside(real, roots):
+        raise error("library-file", f"{label} links to a file outside the library's folder, "
+                    "which is not read", Span(label, 1, 1),
+                    hint="copy the definition into the folder, or allow its folder with "
+                         "--library-root")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        if not stat.S_ISREG(os.stat(real).st_mode):
+            raise error("library-file", f"{label} is not a regular file, and is not read",
+                        Span(label, 1, 1), hint=hint)
+        fd = os.open(real, flags)
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise error("library-file", f"{label} is not a regular file, and is not read",
+                            Span(label, 1, 1), hint=hint)
+            raw = f.read(MAX_DEFINITION_BYTES + 1)
+    except OSError as e:
+        raise error("library-file", f"cannot read {label}: {e.strerror or e}",
+                    Span(label, 1, 1), hint=hint) from None
+    if len(raw) > MAX_DEFINITION_BYTES:
+        raise error("library-file", f"{label} is larger than a rule definition may be "
+                    f"({MAX_DEFINITION_BYTES:,} bytes), and is not read", Span(label, 1, 1),
+                    hint=hint)
+    try:
+        return decode_text(raw, label)
+    except SapphireError as exc:  # placed, but its line is not shown: it may be anything
+        raise SapphireError([Diagnostic(d.kind, d.message, d.span, d.hint, None, d.notes)
+                             for d in exc.diagnostics]) from None
+
+
+def _load_folder(root: str, folder: Path, cache_dir: Path | None,
+                 roots: Sequence[Path] = ()) -> Library:
+    """Read and validate every .md under `folder`; report every broken file together. Files
+    are read as `read_definition_file` allows, within `roots` (default: the folder itself)."""
     problems: list[Diagnostic] = []
     definitions: list[RuleDefinition] = []
     prelude: Prelude | None = None
+    within = list(roots) or [folder.resolve()]
     for path in sorted(folder.glob("*.md")):
         label = str(path)
         try:
-            text = read_text(path)
+            text = read_definition_file(path, within)
         except SapphireError as exc:
             problems.extend(exc.diagnostics)
             continue
@@ -256,7 +323,7 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None) -> Library:
                 continue
             d = parse_definition(text, label)
         except SapphireError as exc:
-            problems.extend(exc.diagnostics)
+            problems.extend(_unechoed(exc.diagnostics, text))
             continue
         if d.kind != path.stem:
             lines = text.splitlines()
@@ -279,10 +346,23 @@ def _shown(name: str, most: int = 80) -> str:
     return name if len(name) <= most else name[: most - 1] + "…"
 
 
-def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) -> Library:
+def _unechoed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """A file's errors without its lines when it is no rule definition at all (it does not
+    open with front matter): such a file is reported, never shown, since a library folder may
+    hold anything and the user may not know what is in it."""
+    if text.lstrip("\ufeff").startswith("---"):
+        return diagnostics
+    return [Diagnostic(d.kind, d.message, d.span, d.hint, None, d.notes) for d in diagnostics]
+
+
+def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None,
+                 roots: Sequence[Path | str] = ()) -> Library:
     """Open the library a case declares: `std`, a folder relative to `base_dir`, or an https URL.
 
-    `cache_dir` holds fetched definitions (default: ~/.cache/sapphire/library).
+    A folder must be, links followed, within `base_dir` (the case file's folder) or one of
+    `roots` (what the user allows on the command line, `--library-root`), and so must each
+    file it holds that is read. `cache_dir` holds fetched definitions (default:
+    ~/.cache/sapphire/library).
     """
     if root == "std":
         return _std() if cache_dir is None else _open_std(cache_dir)
@@ -303,18 +383,26 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None) ->
     if not is_dir:
         raise error("library-not-found", f"library folder {_shown(str(folder))!r} does not "
                     "exist", hint="library: std uses the bundled definitions")
-    return _load_folder(root, folder, cache_dir)
+    allowed = [Path(base_dir).resolve(), *(Path(r).resolve() for r in roots)]
+    real = folder.resolve()
+    if not _inside(real, allowed):
+        raise error("library-outside", f"library folder {_shown(root)!r} is outside the case "
+                    "file's folder, and a case may read only its own folder",
+                    hint=f"allow it with --library-root {_shown(str(real))}, or move the "
+                    "definitions beside the case")
+    return _load_folder(root, folder, cache_dir, allowed)
 
 
-def load_case_library(case: Case) -> Library:
-    """The library `case` declares, found from the case file's folder; an error that names no
-    place (a missing folder, an insecure URL) is placed at the front matter's `library`."""
+def load_case_library(case: Case, roots: Sequence[Path | str] = ()) -> Library:
+    """The library `case` declares, found from the case file's folder (and within it, or
+    within `roots`); an error that names no place (a missing folder, an insecure URL, a folder
+    out of bounds) is placed at the front matter's `library`."""
     root = case.front.library
     if root is None:  # the case reader refuses such a case first; one built in code may not
         raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
                     hint="write 'library: std' in the front matter")
     try:
-        return load_library(root, Path(case.path).resolve().parent)
+        return load_library(root, Path(case.path).resolve().parent, roots=roots)
     except SapphireError as exc:
         at = case.front.spans.get("library")
         if at is None:

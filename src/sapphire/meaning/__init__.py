@@ -11,6 +11,8 @@ it joins it to the one below).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sapphire.ground.model import GroundModel
@@ -56,11 +58,13 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
 
 def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
                workers: int | None = None, backend: str = "auto",
-               count_limit: int | None = None) -> SolveResult:
+               count_limit: int | None = None,
+               library_roots: Sequence[Path | str] = ()) -> SolveResult:
     """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
-    counts its answers up to that many (`sapphire.pipeline.search_model`)."""
+    counts its answers up to that many (`sapphire.pipeline.search_model`), `library_roots`
+    are folders besides the case file's own that its library may be in."""
     t0 = time.perf_counter()
-    case, lib = load_case(path)
+    case, lib = load_case(path, library_roots)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
     gm, left = ground_within(inst.program, inst.instance, t0, time_limit)

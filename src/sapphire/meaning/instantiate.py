@@ -18,7 +18,9 @@ the board, while global rules range over `board` alone. A `weights` parameter is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sapphire.case.givens import (
@@ -303,10 +305,11 @@ def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
     return bool(t and t.params and str(t.params[0][1]) == "list<position>")
 
 
-def load_case(path: str) -> tuple[Case, Library]:
-    """Parse a case file and load the library it declares."""
+def load_case(path: str, library_roots: Sequence[Path | str] = ()) -> tuple[Case, Library]:
+    """Parse a case file and load the library it declares: the bundled one, a URL, or a
+    folder within the case file's folder or one of `library_roots`."""
     from sapphire.case.parser import parse_case
     from sapphire.library import load_case_library
 
     case = parse_case(read_text(path), path)
-    return case, load_case_library(case)
+    return case, load_case_library(case, library_roots)
