@@ -99,12 +99,8 @@ def _json_to_const(v: Any, inner: bool = False) -> Any:
 def _rule_bindings(rule: RuleLine, d: RuleDefinition, rows: int, cols: int
                    ) -> list[tuple[str, Any]]:
     cells = [(c.cell.row, c.cell.col) for c in rule.cells]
-    if d.cells == "set":
-        seen: list[tuple[int, int]] = []
-        for c in cells:
-            if c not in seen:
-                seen.append(c)
-        s_list = seen
+    if d.cells == "set":  # each cell once, in the order first written: linear in the line,
+        s_list = list(dict.fromkeys(cells))  # which may list every cell of a large board
     else:
         s_list = cells
     out: list[tuple[str, Any]] = [
