@@ -40,7 +40,7 @@ def install_library(monkeypatch: pytest.MonkeyPatch, load_library: Any | None) -
     library at all."""
     from sapphire.cli import case_commands
 
-    def load(case: Case, roots: Any = ()) -> Any | None:
+    def load(case: Case, roots: Any = (), fetch: str = "auto") -> Any | None:
         if load_library is None:
             return None
         return load_library(case.front.library, Path(case.path).resolve().parent)

@@ -1,6 +1,7 @@
 """https definitions: fetched once, size-limited, cached with their hash, usable offline.
 
-There is no network here: `urllib.request.urlopen` is replaced by a server of local files.
+There is no network here: `fetch._open` is replaced by a server of local files (the real
+https server of `test_fetch_https.py` tests deadlines, redirects and revalidation).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Server:
     def urlopen(self, request: urllib.request.Request, timeout: float = 0) -> _Response:
         url = request.full_url
         self.requests.append(url)
-        assert timeout == fetch.TIMEOUT_SECONDS
+        assert 0 < timeout <= fetch.TIMEOUT_SECONDS
         if self.offline:
             raise urllib.error.URLError("network is unreachable")
         if url not in self.files:
@@ -62,7 +63,7 @@ def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Server:
         f"{BASE}/cage.md": std_root() / "cage.md",
         f"{BASE}/renban.md": std_root() / "renban.md",
     })
-    monkeypatch.setattr(urllib.request, "urlopen", s.urlopen)
+    monkeypatch.setattr(fetch, "_open", s.urlopen)
     return s
 
 
@@ -214,7 +215,7 @@ def test_time_limit(server: Server, monkeypatch: pytest.MonkeyPatch, tmp_path: P
     def timing_out(request: urllib.request.Request, timeout: float = 0) -> None:
         raise urllib.error.URLError(TimeoutError("timed out"))
 
-    monkeypatch.setattr(urllib.request, "urlopen", timing_out)
+    monkeypatch.setattr(fetch, "_open", timing_out)
     with pytest.raises(SapphireError) as exc:
         fetch.fetch_text(URL, tmp_path / "cache")
     assert exc.value.kinds == ["fetch-timeout"]

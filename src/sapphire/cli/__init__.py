@@ -72,10 +72,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _library_root(command: argparse.ArgumentParser) -> None:
+    """What a case's library may read and fetch: `--library-root`, `--offline`, `--refresh`."""
     command.add_argument(
         "--library-root", action="append", metavar="DIR",
         help="a folder (with its subfolders) a case's library folder may be in, besides the "
              "case file's own folder; may be given more than once")
+    cache = command.add_mutually_exclusive_group()
+    cache.add_argument("--offline", action="store_true",
+                       help="fetch nothing: definitions named by https URLs come from the "
+                            "cache, however old")
+    cache.add_argument("--refresh", action="store_true",
+                       help="ask the server of every fetched definition whether it changed, "
+                            "however recently it was cached")
+
+
+def fetch_mode(args: argparse.Namespace) -> str:
+    """How the command's fetched definitions use their cache (`sapphire.library.fetch`)."""
+    if getattr(args, "offline", False):
+        return "offline"
+    return "refresh" if getattr(args, "refresh", False) else "auto"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,7 +21,7 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.cli import is_program
+from sapphire.cli import fetch_mode, is_program
 from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
 from sapphire.library import Library, load_case_library
 
@@ -34,11 +34,12 @@ def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
         print(d.render(), file=sys.stderr)
 
 
-def _load_library(case: Case, roots: Sequence[str] = ()) -> Library | None:
+def _load_library(case: Case, roots: Sequence[str] = (), fetch: str = "auto"
+                  ) -> Library | None:
     """The case's library, or None when it names none; `roots` are the folders besides the
     case file's own it may be in (`--library-root`). A library that fails to load raises
     `SapphireError`."""
-    return load_case_library(case, roots) if case.front.library is not None else None
+    return load_case_library(case, roots, fetch) if case.front.library is not None else None
 
 
 def _spelling(library: Any | None) -> tuple[PreferredAlias | None, HoldsRules | None]:
@@ -79,7 +80,7 @@ def run_check(args: argparse.Namespace) -> int:
         text = read_case_text(path)
         case, diagnostics = parse_case_partial(text, path)
         roots = getattr(args, "library_root", None) or ()
-        library = _load_library(case, roots) if case.front.library else None
+        library = _load_library(case, roots, fetch_mode(args)) if case.front.library else None
         if library is not None and hasattr(library, "check_case"):
             seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
             for d in library.check_case(case):
@@ -112,7 +113,7 @@ def run_fmt(args: argparse.Namespace) -> int:
         return 1
     try:
         roots = getattr(args, "library_root", None) or ()
-        alias, holds_rules = _spelling(_load_library(case, roots))
+        alias, holds_rules = _spelling(_load_library(case, roots, fetch_mode(args)))
     except SapphireError:  # formatting needs no library; `check` reports why it did not load
         alias, holds_rules = None, None
     from sapphire.case.writer import write_case  # `check` never writes a case

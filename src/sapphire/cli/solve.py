@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from sapphire.cli import is_program
+from sapphire.cli import fetch_mode, is_program
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
 
@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers, backend=args.backend,
-                         count_limit=count_limit, library_roots=_roots(args))
+                         count_limit=count_limit, library_roots=_roots(args),
+                         fetch=fetch_mode(args))
         answers = res.solutions
         clues = _case_clues(res)
         drawing = _case_loop_drawings(answers, clues)
@@ -125,7 +126,7 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
         return {"differ": differences(res.solutions[0], res.solutions[1])}
     if res.status != "none":
         return None
-    case, lib = load_case(args.file, _roots(args))
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
     found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
                      backend=args.backend)
     assert found is not None  # the whole case is refuted, so some conflict exists

@@ -1,21 +1,32 @@
 """Fetching rule definitions named by https URLs, once, into an on-disk cache.
 
-A definition is downloaded at most once: it is stored as `<sha256 of URL>.md` beside a
-`.sha256` file holding the hash of its content, and read from there (offline too) as long as
-the two agree. Downloads are limited in size and time; only https is ever fetched, and the
-text is only ever parsed, never run.
+A definition is stored as `<sha256 of URL>.md` beside a `.sha256` file holding the hash of its
+content and a `.json` file saying when it was fetched and with which validators (ETag,
+Last-Modified), and read from there as long as the text and its hash agree: for
+`CACHE_LIFETIME` as it is, then after asking the server whether it changed (offline, as it
+is). Downloads are limited in size and in time (one deadline for the whole fetch); only https
+is ever fetched, a redirect to anything else is refused before it is followed, and the text is
+only ever parsed, never run.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from sapphire.diagnostics import error
+from sapphire.diagnostics import SapphireError, error
 
 MAX_BYTES = 256 * 1024
 TIMEOUT_SECONDS = 10.0
+"""The whole of one fetch: connecting, redirects and the body, however slowly it comes."""
+CACHE_LIFETIME = 24 * 3600
+"""Seconds a fetched definition is used without asking its server again; after that it is
+revalidated (`fetch_text`)."""
+MODES = ("auto", "offline", "refresh")
+"""How `fetch_text` uses the cache: `--offline` and `--refresh` on the command line."""
 
 
 class NotFound(Exception):
@@ -56,44 +67,130 @@ def _read_cache(url: str, cache_dir: Path) -> bytes | None:
 
 
 def _write_cache(url: str, cache_dir: Path, data: bytes) -> None:
-    """Store atomically; a cache that cannot be written only costs a later download."""
+    """Store the text and its hash, each atomically."""
+    text_path, hash_path = cache_paths(url, cache_dir)
+    for path, payload in (
+        (text_path, data),
+        (hash_path, _sha256(data).encode("ascii") + b"\n"),
+    ):
+        _write_file(cache_dir, path, payload)
+
+
+def _write_file(cache_dir: Path, path: Path, payload: bytes) -> None:
+    """Write `payload` to `path` atomically; a cache that cannot be written only costs a
+    later download."""
     import tempfile  # here, as only a remote definition writes to this cache
 
-    text_path, hash_path = cache_paths(url, cache_dir)
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        for path, payload in (
-            (text_path, data),
-            (hash_path, _sha256(data).encode("ascii") + b"\n"),
-        ):
-            fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as out:
-                out.write(payload)
-            os.replace(tmp, path)
+        fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+        os.replace(tmp, path)
     except OSError:
         pass
 
 
-def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_SECONDS) -> bytes:
-    """GET an https URL, refusing more than `max_bytes` or more than `timeout` seconds in all."""
+class _HttpsOnlyRedirects:
+    """Made into a `urllib.request.HTTPRedirectHandler` subclass on first use (urllib loads
+    only when a download runs): a redirect away from https is refused before it is followed,
+    so no plain request is ever sent."""
+
+    handler: Any = None
+
+    @classmethod
+    def get(cls) -> Any:
+        if cls.handler is None:
+            import urllib.request
+
+            class Handler(urllib.request.HTTPRedirectHandler):
+                def redirect_request(self, req: Any, fp: Any, code: int, msg: str,
+                                     headers: Any, newurl: str) -> Any:
+                    if not newurl.startswith("https://"):
+                        raise error("insecure-url", f"{req.full_url} redirects away from "
+                                    f"https, to {newurl}; the redirect is not followed",
+                                    hint="name the definition by an https URL that serves it")
+                    return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+            cls.handler = Handler
+        return cls.handler
+
+
+def _open(request: Any, timeout: float) -> Any:
+    """Open `request` with https-only redirects (the one place a connection is made)."""
+    import urllib.request
+
+    return urllib.request.build_opener(_HttpsOnlyRedirects.get()).open(request, timeout=timeout)
+
+
+@dataclass
+class Fetched:
+    """What a download got: the body (None when the server said the cached copy is still
+    current, HTTP 304) and the validators to ask with next time."""
+
+    data: bytes | None
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_SECONDS,
+             etag: str | None = None, last_modified: str | None = None) -> Fetched:
+    """GET an https URL, refusing more than `max_bytes` or more than `timeout` seconds in all:
+    connecting, redirects and the whole body share one deadline, however slowly the server
+    sends (it is read as it arrives, and the download is abandoned at the deadline). With
+    `etag` or `last_modified` the request is conditional."""
+    if not url.startswith("https://"):
+        raise error("insecure-url", f"only https URLs are fetched, not {url}")
+    import threading
+
+    deadline = time.monotonic() + timeout
+    outcome: list[Fetched | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(_download(url, max_bytes, timeout, deadline, etag, last_modified))
+        except BaseException as e:  # noqa: BLE001 - handed to the waiting thread
+            outcome.append(e)
+
+    worker = threading.Thread(target=run, name="sapphire-fetch", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()) + 0.5)
+    if not outcome:  # still waiting on the server: it is left to time out on its own
+        raise error("fetch-timeout", f"fetching {url} took more than {timeout:g} s",
+                    hint="a server that sends slowly is given up on; try again later")
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _download(url: str, max_bytes: int, timeout: float, deadline: float, etag: str | None,
+              last_modified: str | None) -> Fetched:
     import urllib.error  # here: HTTP, SSL and e-mail parsing load only when a download runs
     import urllib.request
 
-    if not url.startswith("https://"):
-        raise error("insecure-url", f"only https URLs are fetched, not {url}")
-    deadline = time.monotonic() + timeout
-    request = urllib.request.Request(url, headers={"User-Agent": "sapphire-puzzles"})
+    headers = {"User-Agent": "sapphire-puzzles"}
+    if etag:
+        headers["If-None-Match"] = etag
+    if last_modified:
+        headers["If-Modified-Since"] = last_modified
+    request = urllib.request.Request(url, headers=headers)
+
+    def too_slow() -> SapphireError:
+        return error("fetch-timeout", f"fetching {url} took more than {timeout:g} s",
+                     hint="a server that sends slowly is given up on; try again later")
+
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with _open(request, max(0.1, deadline - time.monotonic())) as response:
             final = response.geturl() if hasattr(response, "geturl") else url
             if final and not str(final).startswith("https://"):
                 raise error("insecure-url", f"{url} redirected away from https to {final}")
+            read = getattr(response, "read1", response.read)  # what has arrived, not n bytes
             chunks: list[bytes] = []
             size = 0
             while True:
                 if time.monotonic() > deadline:
-                    raise error("fetch-timeout", f"fetching {url} took more than {timeout:g} s")
-                chunk = response.read(min(65536, max_bytes + 1 - size))
+                    raise too_slow()
+                chunk = read(min(65536, max_bytes + 1 - size))
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -102,27 +199,88 @@ def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_S
                     raise error("definition-too-large",
                                 f"{url} is larger than {max_bytes // 1024} KiB",
                                 hint="a rule definition is a short Markdown file")
-            return b"".join(chunks)
+            got = getattr(response, "headers", None)
+            return Fetched(b"".join(chunks), got.get("ETag") if got else None,
+                           got.get("Last-Modified") if got else None)
     except urllib.error.HTTPError as exc:
+        if exc.code == 304 and (etag or last_modified):
+            return Fetched(None, etag, last_modified)
         if exc.code in (404, 410):
             raise NotFound(url) from exc
         raise error("fetch-failed", f"fetching {url} failed: HTTP {exc.code}") from exc
     except (urllib.error.URLError, OSError) as exc:
         if isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError):
-            raise error("fetch-timeout", f"fetching {url} took more than {timeout:g} s") from exc
+            raise too_slow() from exc
         reason = getattr(exc, "reason", exc)
         raise error("fetch-failed", f"fetching {url} failed: {reason}",
                     hint="once fetched, a definition is cached and works offline") from exc
 
 
-def fetch_text(url: str, cache_dir: Path | None = None) -> str:
-    """The text at `url`: from the cache when it is there and intact, else downloaded once."""
+def fetch_text(url: str, cache_dir: Path | None = None, mode: str = "auto") -> str:
+    """The text at `url`, through the cache.
+
+    `auto`: a cached copy younger than `CACHE_LIFETIME` is used as it is; an older one is
+    revalidated (a conditional request: the server's ETag or Last-Modified), replaced when the
+    server has a new text, and used as it is when the server cannot be reached. `refresh`
+    revalidates whatever the copy's age, and a failure is an error. `offline` never asks a
+    server: the cached copy, whatever its age, or an error."""
     cache_dir = cache_dir if cache_dir is not None else default_cache_dir()
-    data = _read_cache(url, cache_dir)
-    if data is None:
-        data = download(url)
-        _write_cache(url, cache_dir, data)
+    cached = _read_cache(url, cache_dir)
+    meta = _read_meta(url, cache_dir) if cached is not None else {}
+    if mode == "offline":
+        if cached is None:
+            raise error("not-cached", f"{url} is not in the cache, and --offline fetches nothing",
+                        hint="run once without --offline to fetch it")
+        return _decoded(url, cached)
+    fetched_at = meta.get("fetched")
+    fresh = isinstance(fetched_at, int | float) and 0 <= time.time() - fetched_at < CACHE_LIFETIME
+    if cached is not None and mode == "auto" and fresh:
+        return _decoded(url, cached)
+    etag = meta.get("etag") if cached is not None else None
+    modified = meta.get("last_modified") if cached is not None else None
+    try:
+        got = download(url, etag=etag if isinstance(etag, str) else None,
+                       last_modified=modified if isinstance(modified, str) else None)
+    except SapphireError:
+        if cached is not None and mode == "auto":  # unreachable: the copy works offline
+            return _decoded(url, cached)
+        raise
+    if got.data is None:  # not modified: the copy is current again
+        assert cached is not None
+        _write_meta(url, cache_dir, got)
+        return _decoded(url, cached)
+    _write_cache(url, cache_dir, got.data)
+    _write_meta(url, cache_dir, got)
+    return _decoded(url, got.data)
+
+
+def _decoded(url: str, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error("bad-encoding", f"{url} is not UTF-8 text") from exc
+
+
+def _meta_path(url: str, cache_dir: Path) -> Path:
+    text_path, _ = cache_paths(url, cache_dir)
+    return text_path.with_name(text_path.name + ".json")
+
+
+def _read_meta(url: str, cache_dir: Path) -> dict[str, Any]:
+    """When the cached copy was fetched or last found current, and its validators; empty for
+    a copy cached before they were kept (it is then revalidated)."""
+    import json
+
+    try:
+        meta = json.loads(_meta_path(url, cache_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return meta if isinstance(meta, dict) and meta.get("url") == url else {}
+
+
+def _write_meta(url: str, cache_dir: Path, got: Fetched) -> None:
+    import json
+
+    meta = {"url": url, "fetched": time.time(), "etag": got.etag,
+            "last_modified": got.last_modified}
+    _write_file(cache_dir, _meta_path(url, cache_dir), json.dumps(meta).encode("utf-8"))

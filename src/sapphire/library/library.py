@@ -54,6 +54,7 @@ class Library:
         remote: str | None = None,
         cache_dir: Path | None = None,
         unread: dict[str, Path] | None = None,
+        fetch_mode: str = "auto",
     ) -> None:
         self.root = root
         self._local: dict[str, RuleDefinition] = {}
@@ -63,6 +64,8 @@ class Library:
         self._prelude = prelude
         self._remote = remote.rstrip("/") if remote else None
         self._cache_dir = cache_dir
+        self._fetch_mode = fetch_mode
+        """How fetched definitions use their cache (`sapphire.library.fetch.MODES`)."""
         self._fetched: dict[str, RuleDefinition | None] = {}
         self._unread = dict(unread or {})
         """Files of a folder read on demand (the bundled library), by kind: each is read on
@@ -106,7 +109,8 @@ class Library:
 
                 url = f"{self._remote}/{PRELUDE}.md"
                 try:
-                    found = parse_prelude(fetch.fetch_text(url, self._cache_dir), url)
+                    text = fetch.fetch_text(url, self._cache_dir, self._fetch_mode)
+                    found = parse_prelude(text, url)
                 except fetch.NotFound:
                     found = None
             self._prelude = found or _std_prelude()
@@ -135,7 +139,7 @@ class Library:
             from sapphire.library import fetch
 
             try:
-                text = fetch.fetch_text(url, self._cache_dir)
+                text = fetch.fetch_text(url, self._cache_dir, self._fetch_mode)
             except fetch.NotFound:
                 self._fetched[url] = None
             else:
@@ -225,7 +229,7 @@ def _std() -> Library:
     return _STD[0]
 
 
-def _open_std(cache_dir: Path | None) -> Library:
+def _open_std(cache_dir: Path | None, fetch: str = "auto") -> Library:
     """The bundled library with its prelude read and every other file read when first named."""
     folder = std_root()
     names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))  # as glob("*.md") would
@@ -238,7 +242,7 @@ def _open_std(cache_dir: Path | None) -> Library:
         except SapphireError:
             _load_folder("std", folder, cache_dir)
             raise
-    return Library("std", (), prelude, cache_dir=cache_dir, unread=unread)
+    return Library("std", (), prelude, cache_dir=cache_dir, unread=unread, fetch_mode=fetch)
 
 
 def _std_prelude() -> Prelude:
@@ -303,7 +307,7 @@ def read_definition_file(path: Path, roots: Sequence[Path]) -> str:
 
 
 def _load_folder(root: str, folder: Path, cache_dir: Path | None,
-                 roots: Sequence[Path] = ()) -> Library:
+                 roots: Sequence[Path] = (), fetch: str = "auto") -> Library:
     """Read and validate every .md under `folder`; report every broken file together. Files
     are read as `read_definition_file` allows, within `roots` (default: the folder itself)."""
     problems: list[Diagnostic] = []
@@ -337,7 +341,7 @@ def _load_folder(root: str, folder: Path, cache_dir: Path | None,
         definitions.append(d)
     if problems:
         raise SapphireError(problems)
-    return Library(root, definitions, prelude, cache_dir=cache_dir)
+    return Library(root, definitions, prelude, cache_dir=cache_dir, fetch_mode=fetch)
 
 
 def _shown(name: str, most: int = 80) -> str:
@@ -356,18 +360,21 @@ def _unechoed(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
 
 
 def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None,
-                 roots: Sequence[Path | str] = ()) -> Library:
+                 roots: Sequence[Path | str] = (), fetch: str = "auto") -> Library:
     """Open the library a case declares: `std`, a folder relative to `base_dir`, or an https URL.
 
     A folder must be, links followed, within `base_dir` (the case file's folder) or one of
     `roots` (what the user allows on the command line, `--library-root`), and so must each
     file it holds that is read. `cache_dir` holds fetched definitions (default:
-    ~/.cache/sapphire/library).
+    ~/.cache/sapphire/library), used as `fetch` says (`sapphire.library.fetch.MODES`): a
+    definition named by its URL is fetched with any library.
     """
     if root == "std":
-        return _std() if cache_dir is None else _open_std(cache_dir)
+        if cache_dir is None and fetch == "auto":
+            return _std()
+        return _open_std(cache_dir, fetch)
     if root.startswith("https://"):
-        return Library(root, (), None, remote=root, cache_dir=cache_dir)
+        return Library(root, (), None, remote=root, cache_dir=cache_dir, fetch_mode=fetch)
     if "://" in root:
         raise error("insecure-library-url", f"library {root!r}: only https URLs are fetched",
                     hint="use https://, a folder, or std")
@@ -390,10 +397,11 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None,
                     "file's folder, and a case may read only its own folder",
                     hint=f"allow it with --library-root {_shown(str(real))}, or move the "
                     "definitions beside the case")
-    return _load_folder(root, folder, cache_dir, allowed)
+    return _load_folder(root, folder, cache_dir, allowed, fetch)
 
 
-def load_case_library(case: Case, roots: Sequence[Path | str] = ()) -> Library:
+def load_case_library(case: Case, roots: Sequence[Path | str] = (),
+                      fetch: str = "auto") -> Library:
     """The library `case` declares, found from the case file's folder (and within it, or
     within `roots`); an error that names no place (a missing folder, an insecure URL, a folder
     out of bounds) is placed at the front matter's `library`."""
@@ -402,7 +410,7 @@ def load_case_library(case: Case, roots: Sequence[Path | str] = ()) -> Library:
         raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
                     hint="write 'library: std' in the front matter")
     try:
-        return load_library(root, Path(case.path).resolve().parent, roots=roots)
+        return load_library(root, Path(case.path).resolve().parent, roots=roots, fetch=fetch)
     except SapphireError as exc:
         at = case.front.spans.get("library")
         if at is None:

@@ -59,12 +59,14 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
 def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
                workers: int | None = None, backend: str = "auto",
                count_limit: int | None = None,
-               library_roots: Sequence[Path | str] = ()) -> SolveResult:
+               library_roots: Sequence[Path | str] = (),
+               fetch: str = "auto") -> SolveResult:
     """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
     counts its answers up to that many (`sapphire.pipeline.search_model`), `library_roots`
-    are folders besides the case file's own that its library may be in."""
+    are folders besides the case file's own that its library may be in, and `fetch` how
+    fetched definitions use their cache."""
     t0 = time.perf_counter()
-    case, lib = load_case(path, library_roots)
+    case, lib = load_case(path, library_roots, fetch)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
     gm, left = ground_within(inst.program, inst.instance, t0, time_limit)

@@ -301,11 +301,13 @@ def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
     return bool(t and t.params and str(t.params[0][1]) == "list<position>")
 
 
-def load_case(path: str, library_roots: Sequence[Path | str] = ()) -> tuple[Case, Library]:
+def load_case(path: str, library_roots: Sequence[Path | str] = (),
+              fetch: str = "auto") -> tuple[Case, Library]:
     """Parse a case file and load the library it declares: the bundled one, a URL, or a
-    folder within the case file's folder or one of `library_roots`."""
+    folder within the case file's folder or one of `library_roots`; fetched definitions use
+    their cache as `fetch` says (`sapphire.library.fetch.MODES`)."""
     from sapphire.case.parser import parse_case
     from sapphire.library import load_case_library
 
     case = parse_case(read_text(path), path)
-    return case, load_case_library(case, library_roots)
+    return case, load_case_library(case, library_roots, fetch)
