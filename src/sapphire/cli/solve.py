@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     count_limit: int | None = getattr(args, "count", None)
     if count_limit is not None and count_limit < 1:
         raise error("usage", "--count must be at least 1", None,
-                    hint="--count alone counts up to a million answers")
+                    hint="--count alone counts up to 100,000 answers")
     if args.workers is not None and args.workers < 1:
         raise error("usage", "--workers must be at least 1", None)
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
