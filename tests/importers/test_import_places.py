@@ -105,3 +105,16 @@ def test_a_corpus_entry_is_placed_within_its_text(
     path.write_text('[{"name": "a", "input": ".AntiKing.Zap"}]', encoding="utf-8")
     assert main(["import", "iss", f"{path}#a"]) == 1
     assert capsys.readouterr().err.startswith(f"{path}#a:1:10: error: ")
+
+
+def test_standard_input_is_placed_as_stdin(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import sys
+
+    class Stdin:
+        buffer = io.BytesIO(b'\n\n  {"size": 4, "grid": [}')
+
+    monkeypatch.setattr(sys, "stdin", Stdin)
+    assert main(["import", "fpuzzles", "-"]) == 1
+    assert capsys.readouterr().err.startswith("<stdin>:3:24: error: ")
