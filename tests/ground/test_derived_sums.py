@@ -229,3 +229,27 @@ def test_derivation_stays_fast_on_a_16x16_killer() -> None:
     facts = implied_facts(gm)
     assert time.perf_counter() - t < 0.25
     assert facts.derived_sums
+
+
+def test_two_sums_along_one_tail_differ_by_their_heads() -> None:
+    # two arrows of a 4×4 sudoku share the tail r2c2 r3c3 r4c4; one's head is a 2-digit pill
+    # (10·r1c1 + r1c2), the other's r2c1: less each other, the tail cancels
+    tail = [(2, 2), (3, 3), (4, 4)]
+    grid = SUDOKUS[17]
+    t = sum(grid[x] for x in tail)
+    pill, head = 10 * grid[1, 1] + grid[1, 2], grid[2, 1]
+    run = "+".join(cell(r, c) for r, c in tail)
+    text = (SUDOKU + f"{run}+{pill - t} = 10·{cell(1, 1)}+{cell(1, 2)}\n"
+            f"{run}+{head - t} = {cell(2, 1)}\n")
+    gm = g(text)
+    answers = [s for s in SUDOKUS
+               if sum(s[x] for x in tail) + pill - t == 10 * s[1, 1] + s[1, 2]
+               and sum(s[x] for x in tail) + head - t == s[2, 1]]
+    assert answers and len(answers) < 288
+    facts = implied_facts(gm)
+    assert (frozenset({(f(1, 1), 10), (f(1, 2), 1), (f(2, 1), -1)}), pill - head) \
+        in {labels(gm, s) for s in facts.derived_sums}
+    for s in facts.derived_sums:
+        assert all(holds(gm, s, a) for a in answers), labels(gm, s)
+    for backend in ("sat", "cpsat"):
+        assert len(solve_model(gm, max_solutions=300, backend=backend).solutions) == len(answers)

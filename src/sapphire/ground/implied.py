@@ -399,6 +399,10 @@ MAX_SUM_SIZE = 3
 replace a longer sum): a SAT encoding of a longer one costs the search more than it saves it
 on most killers, however much a propagator for sums gains from it."""
 
+MAX_DIFFERENCE = 8
+"""Terms at most in the difference of two equations that share terms (see
+`_Deriver._differences`)."""
+
 MAX_RUN = 16
 """Regions at most in a band: the rows of a 16×16 board, but not the hundreds of a family of
 small groups, whose runs would take quadratic time."""
@@ -522,7 +526,34 @@ class _Deriver:
             self._covering(i, region, chosen)
         self._bands()
         self._folds()
+        self._differences()
         return tuple(self.out.values())
+
+    def _differences(self) -> None:
+        """Two equations that share terms, one less a multiple of the other so that the
+        shared terms cancel, when that leaves fewer terms than either and at most
+        `MAX_DIFFERENCE`: two arrows along one long tail differ by their short heads."""
+        using: dict[int, list[int]] = {}
+        for i, (terms, _) in enumerate(self.sums):
+            for v, _c in terms:
+                using.setdefault(v, []).append(i)
+        for i, (ti, total_i) in enumerate(self.sums):
+            ci = dict(ti)
+            for j in sorted({j for v in ci for j in using[v] if j > i}):
+                tj, total_j = self.sums[j]
+                cj = dict(tj)
+                shared = [v for v in ci if v in cj]
+                a, b = cj[shared[0]], ci[shared[0]]  # a·Ei − b·Ej cancels the first
+                if any(a * ci[v] != b * cj[v] for v in shared):
+                    continue  # no one multiple cancels them all
+                terms = [(v, a * ci.get(v, 0) - b * cj.get(v, 0)) for v in {**ci, **cj}]
+                terms = [(v, c) for v, c in terms if c]
+                if not terms or len(terms) > MAX_DIFFERENCE \
+                        or len(terms) >= min(len(ti), len(tj)):
+                    continue
+                total = a * total_i - b * total_j
+                g = math.gcd(*(c for _, c in terms), total)
+                self._emit_terms([(v, c // g) for v, c in terms], total // g)
 
     def _folds(self) -> None:
         """Each sum that reads more than half of some regions with one coefficient, read
