@@ -3,7 +3,8 @@
 One protocol for every solver (`solve` below): lower a ground model, find up to
 `max_solutions` answers that differ on the answer variables, within a time limit, and say
 how long each step took. `cpsat` is OR-Tools' CP-SAT; `sat` is CaDiCaL through python-sat;
-`auto` picks one per model (`sapphire.backend.choose`). Each backend's package is imported
+`auto` picks one per model (`sapphire.backend.choose`), and lets CP-SAT race a SAT search
+that takes long (`sapphire.backend.race`). Each backend's package is imported
 only when it runs: loading OR-Tools costs a fresh process about a third of a second.
 """
 
@@ -46,13 +47,21 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
         chosen = choose(gm, answer_vars)
     t0 = time.perf_counter()
     if chosen == "sat":
+        from sapphire.backend.race import Overtaken, Race, can_race
         from sapphire.backend.sat import Unsupported
         from sapphire.backend.sat import solve as run_sat
 
         load = time.perf_counter() - t0
+        left = _left(time_limit, load)
+        race = Race(gm, answer_vars, max_solutions, left, workers) \
+            if backend == "auto" and can_race() else None
         try:
-            res = run_sat(gm, answer_vars, max_solutions=max_solutions,
-                          time_limit=_left(time_limit, load), workers=workers)
+            res = run_sat(gm, answer_vars, max_solutions=max_solutions, time_limit=left,
+                          workers=workers, between=race)
+        except Overtaken as o:  # auto: CP-SAT, started beside a long SAT search, answered
+            res = o.result
+            res.timings["load"] = load  # OR-Tools' import in the child is part of the wait
+            return res
         except Unsupported as e:
             if backend == "sat":
                 raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
@@ -62,6 +71,9 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
         else:
             res.timings["load"] = load
             return res
+        finally:
+            if race is not None:
+                race.close()
     from sapphire.backend.cpsat import solve as run_cpsat
 
     load = time.perf_counter() - t0

@@ -16,6 +16,7 @@ with more than `MAX_VALUES` values make the model unsupported.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from pysat.solvers import Solver
 
@@ -35,6 +36,9 @@ time left, if less)."""
 
 SLICE = 0.25
 
+MAX_BUDGET = 1 << 30
+"""A slice's conflicts at most: CaDiCaL takes its budget as a C int."""
+
 FULL_AFTER = 120
 """Rounds of connectivity cuts after which the groups are encoded in full (when they are
 small enough to be). Cuts close a loop in tens of rounds; a shading whose pieces keep
@@ -42,8 +46,9 @@ changing may need hundreds."""
 
 
 class _Clock:
-    def __init__(self, deadline: float | None, timings: dict[str, float]) -> None:
-        self.deadline, self.timings = deadline, timings
+    def __init__(self, deadline: float | None, timings: dict[str, float],
+                 between: Callable[[], None] | None = None) -> None:
+        self.deadline, self.timings, self.between = deadline, timings, between
 
     def left(self) -> float | None:
         return None if self.deadline is None else self.deadline - time.perf_counter()
@@ -71,20 +76,24 @@ class _Incremental:
         self.calls += 1
         ts = time.perf_counter()
         try:
-            if self.clock.deadline is None:
+            if self.clock.deadline is None and self.clock.between is None:
                 return self.solver.solve()
             budget = FIRST_BUDGET
             while True:
                 left = self.clock.left()
                 if left is not None and left <= 0:
                     return None
+                if self.clock.between is not None:
+                    self.clock.between()
                 self.solver.conf_budget(budget)
                 t = time.perf_counter()
                 got = self.solver.solve_limited()
                 if got is not None:
                     return got
                 rate = budget / max(time.perf_counter() - t, 1e-4)
-                budget = max(100, int(rate * min(SLICE, max(self.clock.left() or 0, 0.01))))
+                left = self.clock.left()
+                budget = max(100, min(MAX_BUDGET, int(rate * (
+                    SLICE if left is None else min(SLICE, max(left, 0.01))))))
         finally:
             self.clock.record("sat", ts)
 
@@ -96,13 +105,16 @@ class _Incremental:
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
-          time_limit: float | None = None, workers: int | None = None) -> BackendResult:
+          time_limit: float | None = None, workers: int | None = None,
+          between: Callable[[], None] | None = None) -> BackendResult:
     """Up to `max_solutions` answers differing on `answer_vars` (`workers` is CP-SAT's only).
+    `between` is called between slices of the search (at least every `SLICE` seconds) and
+    may raise to stop it (`sapphire.backend.race`).
 
     Raises `Unsupported` for a model the lowering cannot write as clauses."""
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
-    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    clock = _Clock(None if time_limit is None else t0 + time_limit, timings, between)
     answer = set(answer_vars)
     wide: set[int] = set()
     completer = None
