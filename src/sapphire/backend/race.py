@@ -11,14 +11,16 @@ beside it); whichever search finishes first answers, and the other is stopped.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import sys
 import time
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sapphire.backend import BackendResult
 from sapphire.ground.model import GroundModel
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 RACE_AFTER = 2.0
 """Seconds of SAT search before CP-SAT joins in: past the time nearly every puzzle takes, so
@@ -39,8 +41,9 @@ class Overtaken(Exception):
 
 def can_race() -> bool:
     """Whether a second search has a core of its own and a child can share the model
-    without copying it (`fork`)."""
-    return (os.cpu_count() or 1) >= 2 and "fork" in multiprocessing.get_all_start_methods()
+    without copying it (`fork`; not on Windows, nor on macOS, where forking a process that
+    has loaded system frameworks is unsafe). `multiprocessing` loads only for a race."""
+    return (os.cpu_count() or 1) >= 2 and hasattr(os, "fork") and sys.platform != "darwin"
 
 
 class Race:
@@ -82,6 +85,8 @@ class Race:
         if left is not None and left < 0.5:
             self.done = True  # too little time left to pay for loading OR-Tools
             return
+        import multiprocessing
+
         ctx = multiprocessing.get_context("fork")
         self.conn, child = ctx.Pipe(duplex=False)
         self.process = ctx.Process(target=_run_cpsat, args=(child, *self.args, left),
