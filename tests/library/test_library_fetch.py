@@ -231,3 +231,24 @@ def test_an_unreachable_remote_prelude_is_reported_once(server: Server, tmp_path
     assert [(d.kind, d.span) for d in got] == [
         ("fetch-failed", library_span), ("fetch-failed", Span("case.md", 4, 1))
     ]
+
+
+def test_offline_and_refresh_on_the_command_line(server: Server, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from sapphire.cli import main
+
+    monkeypatch.setenv("SAPPHIRE_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "p.case"
+    path.write_text(f"---\nlibrary: std\nboard: 4x4\n---\n{URL} r1c1-r1c2 total 3\n",
+                    encoding="utf-8")
+    assert main(["check", str(path), "--offline"]) == 1  # nothing cached: nothing fetched
+    err = capsys.readouterr().err
+    assert f"{path}:5:1: error: {URL} is not in the cache" in err and server.requests == []
+    assert main(["check", str(path)]) == 0 and server.requests == [URL]
+    server.offline = True
+    assert main(["check", str(path), "--offline"]) == 0
+    capsys.readouterr()
+    assert main(["check", str(path), "--refresh"]) == 1  # asked, and the server is gone
+    assert f"{path}:5:1: error: fetching {URL} failed" in capsys.readouterr().err
+    assert server.requests == [URL, URL]
