@@ -237,8 +237,10 @@ def test_offline_and_refresh_on_the_command_line(server: Server, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from sapphire.cli import main
+    from sapphire.library import library
 
     monkeypatch.setenv("SAPPHIRE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(library, "_STD", [])  # the process's std library keeps what it fetches
     path = tmp_path / "p.case"
     path.write_text(f"---\nlibrary: std\nboard: 4x4\n---\n{URL} r1c1-r1c2 total 3\n",
                     encoding="utf-8")
