@@ -71,7 +71,7 @@ def test_the_time_limit_makes_a_count_a_lower_bound(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     code, out = solve(tmp_path, YIN_YANG, capsys, "--count", "--time-limit", "1")
     assert code == 0 and out["status"] == "multiple"
-    assert 2 <= out["count"] < 1_000_000
+    assert 100 < out["count"] < 1_000_000  # the search leaves time to verify what it found
     assert (out["complete"], out["stopped"]) == (False, "time")
     first = text_of(tmp_path, YIN_YANG, capsys, "--count", "--time-limit", "1")
     assert "; at least " in first and "(the time limit stopped the count)" in first
@@ -95,8 +95,7 @@ def _model():  # a ground model of x ∈ {0..3}: four answers
 
 @pytest.mark.parametrize(("status", "found", "late", "complete", "stopped"), [
     ("multiple", 3, False, True, ""),  # fewer than asked, in time: exhausted
-    ("multiple", 3, True, False, STOPPED_BY_TIME),  # at the deadline: the third answer is
-    # not verified once the time is up, and only verified answers count
+    ("multiple", 3, True, False, STOPPED_BY_TIME),  # fewer than asked, at the deadline
     ("multiple", 5, False, False, STOPPED_BY_LIMIT),  # as many as asked
     ("unknown", 1, True, False, STOPPED_BY_TIME),
     ("unique", 1, True, True, ""),  # proven, whenever it came back
@@ -116,8 +115,7 @@ def test_a_count_is_complete_only_when_the_search_was_exhausted(
     monkeypatch.setattr("sapphire.backend.solve", fake)
     monkeypatch.setattr("sapphire.pipeline._verify", lambda gm, solutions: None)
     _, counted = search_model(gm, max_solutions=2, count_limit=5, time_limit=0.2)
-    assert (counted.found, counted.complete, counted.stopped) == (
-        min(found, 2) if late else found, complete, stopped)
+    assert (counted.found, counted.complete, counted.stopped) == (found, complete, stopped)
 
 
 def test_a_count_counts_only_answers_verified_within_the_time_limit(
