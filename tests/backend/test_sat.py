@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 from pysat.solvers import Solver
@@ -209,3 +210,17 @@ def test_automata_over_one_word_in_a_disjunction_are_counted_exactly(negated: bo
     gm = GroundModel(variables, [Constraint(Not(f) if negated else f, NOWHERE)], answer=("x",))
     res = sat_solve(gm, list(range(5)), max_solutions=1000)
     assert len(res.solutions) == brute_force(gm) == (80 if negated else 243 - 81 + 1)
+
+
+def test_writing_a_huge_sum_stops_at_the_time_limit() -> None:
+    # 5,000 digits weighing 20 each, summing to 500,000: finding out that its graph is too
+    # large takes seconds (7.6 s here), writing its digits' literals a tenth of one
+    from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.lang.parser import parse_program
+
+    gm = ground(parse_program("∀i∈{1⋯5000} ⦗x i⦘∈{1⋯9}\n(Σi∈{1⋯5000}: 20·⦗x i⦘) = 500000\n",
+                              "t.sapphire"), data_to_instance({}))
+    t = time.perf_counter()
+    res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.5)
+    assert time.perf_counter() - t < 2.5
+    assert res.status == "unknown" and res.timed_out

@@ -9,6 +9,11 @@ encoding) reaches the solver the same way as the first ones.
 
 from __future__ import annotations
 
+
+class TimeUp(Exception):
+    """The time limit passed while the model was being written."""
+
+
 TRUE = 1
 FALSE = -1
 

@@ -23,7 +23,7 @@ import math
 import time
 
 from sapphire.backend.sat import layered, tables
-from sapphire.backend.sat.cnf import FALSE, PAIRWISE_AMO, TRUE, Cnf
+from sapphire.backend.sat.cnf import FALSE, PAIRWISE_AMO, TRUE, Cnf, TimeUp
 from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
 from sapphire.diagnostics import InternalError
@@ -66,10 +66,6 @@ class Unsupported(Exception):
     """The model has something this backend does not encode; the message says what."""
 
 
-class TimeUp(Exception):
-    """The time limit passed while the model was being written."""
-
-
 class SatLowering(Connectivity):
     """One ground model as clauses: literals per variable, one per atom and polarity, and the
     formulas posted under their conditions."""
@@ -78,6 +74,8 @@ class SatLowering(Connectivity):
                  skip: frozenset[int] = frozenset(), implied: bool = False) -> None:
         self.gm = gm
         self.implied = implied
+        self.deadline: float | None = None
+        """When writing must stop (`TimeUp`); set by `post_model`."""
         """Post the model's implied constraints too (a relaxation needs them)."""
         self.defined = defined_variables(gm, answer_vars or [], implied)
         """Per constraint left out, the variable it defines and the sum that gives its value
@@ -140,6 +138,7 @@ class SatLowering(Connectivity):
         """Post every constraint (implied ones too when `implied`) but those that only define
         a variable, the element tables and the implied facts of the digit groups; raise
         `TimeUp` when `deadline` (a `perf_counter` time) passes first."""
+        self.deadline = deadline
         facts = implied_facts(self.gm)
         self.whole = WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
@@ -394,7 +393,8 @@ class SatLowering(Connectivity):
         if negated:
             accepted ^= (1 << width) - 1
         try:
-            return layered.sum_graph(labels, weights, lin.const, accepted, lo, GRAPH_BUDGET)
+            return layered.sum_graph(labels, weights, lin.const, accepted, lo, GRAPH_BUDGET,
+                                     self.deadline)
         except layered.TooBig:
             raise Unsupported(f"a sum of {len(lin.terms)} terms is too large a graph") from None
 
