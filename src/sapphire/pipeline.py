@@ -27,13 +27,6 @@ Answer = dict[str, Any]
 STOPPED_BY_TIME = "time"
 STOPPED_BY_LIMIT = "limit"
 
-TIME_UP_MARGIN = 0.05
-"""Seconds before the deadline from which a search that returned is taken as stopped by the
-time limit. The backends' results do not say whether the clock stopped them; both stop only
-once the deadline has passed, so a search back within this margin of it may have been cut
-short, and its count is then said to be at least what it found: a count is never claimed
-complete that might not be."""
-
 
 @dataclass
 class Count:
@@ -144,9 +137,7 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
     res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
                 time_limit=search_limit, workers=workers)
     deadline = None if time_limit is None else t0 + time_limit
-    timed_out = res.status == "unknown" or (
-        search_limit is not None
-        and time.perf_counter() >= t0 + search_limit - TIME_UP_MARGIN)
+    timed_out = res.status == "unknown" or res.timed_out
     t1 = time.perf_counter()
     shown = max(2, max_solutions)
     _verify(gm, res.solutions[:shown])

@@ -123,3 +123,4 @@ def test_explicit_backends_never_race(monkeypatch: pytest.MonkeyPatch) -> None:
     res = solve(gm, list(range(len(gm.variables))), backend="sat", time_limit=1.0)
     assert res.status == "unknown" and res.backend == "sat"
     assert time.perf_counter() - t < 5
+

@@ -11,6 +11,7 @@ import time
 import pytest
 from ortools.sat.python import cp_model
 
+from sapphire.backend import solve as backend_solve
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
@@ -212,3 +213,48 @@ def test_every_search_leaves_symmetry_detection_off(strategy: str,
     monkeypatch.setattr(cpsat.os, "cpu_count", lambda: 2)
     assert answers(FIVE, 10)[0] == "multiple"
     assert len(seen) >= (2 if strategy == "enumerate" else 5) and set(seen) == {0}
+
+
+LATIN = ("∀r∈{1⋯4} ∀c∈{1⋯4} ⦗f r c⦘∈{1⋯4}\n∀r∈{1⋯4}: distinct c∈{1⋯4}: ⦗f r c⦘\n"
+         "∀c∈{1⋯4}: distinct r∈{1⋯4}: ⦗f r c⦘\n⦗f 1 1⦘ = 1\n")
+"""A 4×4 latin square with one given: 144 answers."""
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_a_result_says_whether_the_clock_stopped_it(backend: str) -> None:
+    # 4^12 answers cannot be listed in a second; 144 can, and that is all of them
+    free = ground(parse_program("∀i∈{1⋯12} ⦗x i⦘∈{1⋯4}\n", "t.sapphire"),
+                  data_to_instance({}))
+    cut = backend_solve(free, list(range(len(free.variables))), backend=backend,
+                        max_solutions=10**7, time_limit=1.0)
+    assert cut.timed_out and cut.status == "multiple" and 0 < len(cut.solutions) < 4**12
+    gm = g(LATIN)
+    whole = backend_solve(gm, list(range(len(gm.variables))), backend=backend,
+                          max_solutions=1000, time_limit=60)
+    assert not whole.timed_out and len(whole.solutions) == 144
+
+
+def test_a_model_the_sat_backend_refuses_late_leaves_cpsat_the_rest_of_the_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # auto's SAT attempt is no part of loading CP-SAT, and its time comes off CP-SAT's limit
+    import sapphire.backend.sat as sat
+    from sapphire.backend.sat import Unsupported
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        time.sleep(0.3)
+        raise Unsupported("a sum too large")
+
+    seen: dict[str, float | None] = {}
+    real = cpsat.solve
+
+    def spy(*args: object, time_limit: float | None = None, **kwargs: object) -> object:
+        seen["limit"] = time_limit
+        return real(*args, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sat, "solve", refuse)
+    monkeypatch.setattr("sapphire.backend.cpsat.solve", spy)
+    gm = g(LATIN)
+    res = backend_solve(gm, list(range(len(gm.variables))), max_solutions=1000, time_limit=10)
+    assert res.backend == "cpsat" and len(res.solutions) == 144
+    assert res.timings["sat refused"] >= 0.3 and res.timings["load"] < 0.3
+    assert seen["limit"] is not None and seen["limit"] <= 9.7

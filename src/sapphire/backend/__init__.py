@@ -29,6 +29,9 @@ class BackendResult:
     timings: dict[str, float] = field(default_factory=dict)
     backend: str = ""
     """The backend that answered (`cpsat` or `sat`)."""
+    timed_out: bool = False
+    """Whether the time limit stopped the search, so that `solutions` need not be every
+    answer (a `multiple` may have more; an `unknown` has no verdict)."""
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
@@ -63,6 +66,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
             res.timings["load"] = load  # OR-Tools' import in the child is part of the wait
             return res
         except Unsupported as e:
+            refused = time.perf_counter() - t0  # the search time CP-SAT no longer has
             if backend == "sat":
                 raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
                             None, hint="use --backend cpsat, or auto to choose per model") \
@@ -74,12 +78,17 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
         finally:
             if race is not None:
                 race.close()
+    else:
+        refused = 0.0
+    t1 = time.perf_counter()
     from sapphire.backend.cpsat import solve as run_cpsat
 
-    load = time.perf_counter() - t0
+    load = time.perf_counter() - t1
     res = run_cpsat(gm, answer_vars, max_solutions=max_solutions,
-                    time_limit=_left(time_limit, load), workers=workers)
+                    time_limit=_left(time_limit, load + refused), workers=workers)
     res.timings["load"] = load
+    if refused:
+        res.timings["sat refused"] = refused
     return res
 
 

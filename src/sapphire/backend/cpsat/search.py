@@ -188,6 +188,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
     t1 = time.perf_counter()
     found = None
+    own = clock
     for below, budget in budgets:
         if size < below and not low.free_aux and not low.lazy:
             found = _enumerate(low, answer_vars, max_solutions, clock, budget,
@@ -215,7 +216,8 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         found = _block(low, answer_vars, max_solutions, clock, workers, _subsolvers(low, chosen))
     status, solutions = found
     timings["solve"] = time.perf_counter() - t1
-    return BackendResult(status, solutions, timings, "cpsat")
+    return BackendResult(status, solutions, timings, "cpsat", clock.timed_out
+                         or (own.timed_out and found[0] != "unknown"))
 
 
 def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
@@ -229,6 +231,8 @@ class _Clock:
 
     deadline: float | None
     timings: dict[str, float]
+    timed_out: bool = False
+    """Whether a search stopped at the deadline (see `BackendResult.timed_out`)."""
 
     def limit(self, solver: cp_model.CpSolver) -> bool:
         """Give `solver` the time left; False when none is."""
@@ -396,6 +400,7 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
     if any(run.own_limit for run in runs):
         return None
     solutions = list(max(runs, key=lambda run: len(run.answers.answers)).answers.answers.values())
+    clock.timed_out = True
     return _verdict(solutions, True), solutions
 
 
@@ -557,6 +562,7 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
     if first == _GIVE_UP:
         return None
     if first == "unknown":
+        clock.timed_out = True
         return "unknown", []
     if first is None:
         return "none", []
@@ -573,6 +579,7 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
             if got == _GIVE_UP:
                 return None
             if got == "unknown":
+                clock.timed_out = True
                 return _verdict(solutions, True), solutions
             if got is not None:
                 nxt = got

@@ -49,6 +49,8 @@ class _Clock:
     def __init__(self, deadline: float | None, timings: dict[str, float],
                  between: Callable[[], None] | None = None) -> None:
         self.deadline, self.timings, self.between = deadline, timings, between
+        self.timed_out = False
+        """Whether the search stopped at the deadline (see `BackendResult.timed_out`)."""
 
     def left(self) -> float | None:
         return None if self.deadline is None else self.deadline - time.perf_counter()
@@ -132,7 +134,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         low.post_model(clock.deadline)
     except TimeUp:
         timings["lower"] = time.perf_counter() - t0
-        return BackendResult("unknown", [], timings, "sat")
+        return BackendResult("unknown", [], timings, "sat", True)
     if wide and _reads(low, wide):
         raise Unsupported("the relaxation still reads a wide variable")
     timings["lower"] = time.perf_counter() - t0
@@ -147,7 +149,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         sat.delete()
     timings["solve"] = time.perf_counter() - t0 - timings["lower"]
     timings["sat calls"] = sat.calls
-    return BackendResult(status, solutions, timings, "sat")
+    return BackendResult(status, solutions, timings, "sat", clock.timed_out)
 
 
 def _reads(low: SatLowering, wide: set[int]) -> bool:
@@ -163,6 +165,7 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
     while len(solutions) < max_solutions:
         got = sat.solve()
         if got is None:
+            clock.timed_out = True
             return _verdict(solutions, True), solutions
         if not got:
             break
@@ -183,6 +186,7 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
             clock.record("witness", ts)
             if full is None:
                 if completer.timed_out:  # type: ignore[attr-defined]
+                    clock.timed_out = True
                     return _verdict(solutions, True), solutions
                 continue  # no witnesses: this answer of the relaxation is none of the model's
             vals = full
