@@ -12,6 +12,9 @@ that many instead, freshly random each time.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -69,3 +72,23 @@ def unplaced(diagnostics: list[Diagnostic]) -> list[str]:
     """The diagnostics that do not say where: no file, or no line and column from 1."""
     return [d.render() for d in diagnostics
             if d.span is None or not d.span.file or d.span.line < 1 or d.span.col < 1]
+
+
+def errors_without_a_place(err: str, path: str) -> list[str]:
+    """Error lines of the output that do not start with PATH:LINE:COL (or, for an entry of a
+    rule holding rule lines, PATH:LINE any-of rules, entry:LINE:COL, its place within it)."""
+    placed = re.compile(re.escape(path) + r"(:\d+ [^:\n]*)?:\d+:\d+: error: ")
+    return [line for line in err.splitlines()
+            if "error:" in line and not line.startswith(" ") and not placed.match(line)]
+
+
+def check_command(main: Callable[[list[str]], int], argv: list[str], path: Path, text: str,
+                  read_err: Callable[[], str]) -> None:
+    """Write `text` to `path`, run the command `argv + [path]`: it exits 0 or 1, with no
+    traceback and every error placed."""
+    path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    code = main([*argv, str(path)])
+    err = read_err()
+    assert code in (0, 1), f"{' '.join(argv)} exited {code}:\n{err}"
+    assert "Traceback" not in err
+    assert errors_without_a_place(err, str(path)) == [], err
