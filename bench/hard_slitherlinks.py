@@ -36,10 +36,12 @@ import random
 import sys
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 Cell = tuple[int, int]
+T = TypeVar("T")
 Point = tuple[int, int]
 
 DEFAULT_SIZES = (10, 15, 20, 25, 30)
@@ -175,22 +177,9 @@ class Board:
                 on.add(i)
         return on
 
-    def cycles(self, on: Iterable[int]) -> list[list[int]]:
+    def cycles(self, on: Iterable[int]) -> list[set[int]]:
         """The connected pieces of a set of segments."""
-        on = set(on)
-        pieces = []
-        while on:
-            first = on.pop()
-            piece, stack = [first], [first]
-            while stack:
-                for p in self.ends[stack.pop()]:
-                    for j in self.at[p]:
-                        if j in on:
-                            on.remove(j)
-                            piece.append(j)
-                            stack.append(j)
-            pieces.append(piece)
-        return pieces
+        return components(on, lambda i: (j for p in self.ends[i] for j in self.at[p]))
 
 
 # -- uniqueness -------------------------------------------------------------------------------
@@ -301,13 +290,19 @@ class Uniqueness:
 
 def _pieces(cells: set[Cell]) -> list[set[Cell]]:
     """The 4-connected pieces of `cells`."""
-    left, out = set(cells), []
+    return components(cells, lambda rc: ((rc[0] - 1, rc[1]), (rc[0] + 1, rc[1]),
+                                         (rc[0], rc[1] - 1), (rc[0], rc[1] + 1)))
+
+
+def components(items: Iterable[T], neighbours: Callable[[T], Iterable[T]]) -> list[set[T]]:
+    """The pieces of `items` that `neighbours` joins (neighbours outside `items` ignored)."""
+    left: set[T] = set(items)
+    out = []
     while left:
         start = left.pop()
         piece, stack = {start}, [start]
         while stack:
-            r, c = stack.pop()
-            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            for n in neighbours(stack.pop()):
                 if n in left:
                     left.remove(n)
                     piece.add(n)
