@@ -218,6 +218,22 @@ def test_a_nested_forall_is_counted_before_its_outer_one_is_walked(
                         "counting the quantifiers inside it"
 
 
+def test_points_past_the_model_size_guard_stop_at_the_fact_that_makes_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`MAX_POINTS` unknowns (here a scalar and six points) are allowed, one more is `too-large`
+    at the fact that states it (the issue's ∀i∈{1⋯10^7} stopped at 991 MB)."""
+    text = "y∈{0 1}\n∀a∈{1⋯3} ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
+    monkeypatch.setattr(grounder, "MAX_POINTS", 7)
+    assert len(g(text).variables) == 7
+    monkeypatch.setattr(grounder, "MAX_POINTS", 6)
+    with pytest.raises(SapphireError) as e:
+        g(text)
+    d = e.value.diagnostics[0]
+    assert (d.kind, d.span.line, d.span.col) == ("too-large", 2, 19)
+    assert d.message == "the model has more than 6 unknowns (scalars and points of maps), " \
+                        "here f(3, 2) with a=3, b=2"
+
+
 def test_an_inner_domain_that_reads_the_outer_name_is_counted_per_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """b takes 4, 3, 2 and 1 values: 14 a pass with a's own, 28 in all, counted exactly."""

@@ -199,6 +199,12 @@ row per index value. The corpus's largest models take under a million (a 20×36 
 the data (`"m": 1000000000`, or 10000 for both sides of a board) stops at once with an error
 instead of unrolling for hours or running out of memory."""
 
+MAX_POINTS = 500_000
+"""The most unknowns (scalars and points of maps) the facts may give values: some 600 bytes
+each while grounding, and more per value in a backend, so that a range typed wrong
+(`∀i∈{1⋯10^7}`) stops with an error at its line at about 300 MB instead of filling memory.
+The corpus's largest models have tens of thousands (a 60×60 Slitherlink about 15,000)."""
+
 _SET_DOMAINS: dict[tuple[int, ...], Domain] = {}
 """Domains of literal integer sets, shared: a fact such as ⦗f x⦘∈{0 1} repeats per binding."""
 
@@ -539,6 +545,12 @@ class Grounder:
             pts[idx] = dom if old is None else old.intersect(dom)
         if (name, idx) not in self.fact_origin:  # the first fact about a point says where
             self.fact_origin[(name, idx)] = self.origin(span)
+            if len(self.fact_origin) > MAX_POINTS:
+                raise self.fail(
+                    "too-large", f"the model has more than {MAX_POINTS:,} unknowns (scalars and "
+                    f"points of maps), here {_label(name, idx)}{self.with_bindings()}", span,
+                    hint="check the sizes in the data or the case for a typo; a model this "
+                    "large would not solve")
 
     def collect(self, e: Expr) -> None:
         if not _may_state_facts(e, self.fact_memo):
