@@ -224,3 +224,16 @@ def test_writing_a_huge_sum_stops_at_the_time_limit() -> None:
     res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.5)
     assert time.perf_counter() - t < 2.5
     assert res.status == "unknown" and res.timed_out
+
+
+def test_writing_many_variables_stops_at_the_time_limit() -> None:
+    # 60,000 digits: their literals alone take over a second to write
+    from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.lang.parser import parse_program
+
+    gm = ground(parse_program("∀i∈{1⋯60000} ⦗x i⦘∈{1⋯9}\n", "t.sapphire"),
+                data_to_instance({}))
+    t = time.perf_counter()
+    res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.1)
+    assert time.perf_counter() - t < 0.6
+    assert res.status == "unknown" and res.timed_out

@@ -71,11 +71,13 @@ class SatLowering(Connectivity):
     formulas posted under their conditions."""
 
     def __init__(self, gm: GroundModel, answer_vars: list[int] | None = None,
-                 skip: frozenset[int] = frozenset(), implied: bool = False) -> None:
+                 skip: frozenset[int] = frozenset(), implied: bool = False,
+                 deadline: float | None = None) -> None:
         self.gm = gm
         self.implied = implied
-        self.deadline: float | None = None
-        """When writing must stop (`TimeUp`); set by `post_model`."""
+        self.deadline = deadline
+        """When writing must stop (`TimeUp`), a `perf_counter` time; `post_model` may set a
+        later one."""
         """Post the model's implied constraints too (a relaxation needs them)."""
         self.defined = defined_variables(gm, answer_vars or [], implied)
         """Per constraint left out, the variable it defines and the sum that gives its value
@@ -96,6 +98,8 @@ class SatLowering(Connectivity):
         for v, var in enumerate(gm.variables):
             if v in skip:
                 continue
+            if deadline is not None and not v & 4095 and time.perf_counter() > deadline:
+                raise TimeUp
             d = var.domain
             if d.size > MAX_VALUES:
                 raise Unsupported(f"{var.label()} has {d.size} values")
@@ -138,7 +142,7 @@ class SatLowering(Connectivity):
         """Post every constraint (implied ones too when `implied`) but those that only define
         a variable, the element tables and the implied facts of the digit groups; raise
         `TimeUp` when `deadline` (a `perf_counter` time) passes first."""
-        self.deadline = deadline
+        self.deadline = deadline if deadline is not None else self.deadline
         facts = implied_facts(self.gm)
         self.whole = WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
@@ -150,7 +154,7 @@ class SatLowering(Connectivity):
                 self.post(con.formula, [])
                 if not k & 255:
                     self.check_budget()
-                    if deadline is not None and time.perf_counter() > deadline:
+                    if self.deadline is not None and time.perf_counter() > self.deadline:
                         raise TimeUp
         self.post_elements()
         self.post_implied(facts)

@@ -129,8 +129,9 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
             if var.domain.size > MAX_VALUES:
                 what = "an answer variable" if v in answer else "an auxiliary variable"
                 raise Unsupported(f"{what} has more than {MAX_VALUES} values")
-    low = SatLowering(model, answer_vars, skip=frozenset(wide), implied=model is not gm)
     try:
+        low = SatLowering(model, answer_vars, skip=frozenset(wide), implied=model is not gm,
+                          deadline=clock.deadline)
         low.post_model(clock.deadline)
     except TimeUp:
         timings["lower"] = time.perf_counter() - t0
