@@ -237,3 +237,22 @@ def test_writing_many_variables_stops_at_the_time_limit() -> None:
     res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.1)
     assert time.perf_counter() - t < 0.6
     assert res.status == "unknown" and res.timed_out
+
+
+def test_a_full_connectivity_encoding_stops_at_the_time_limit() -> None:
+    # a 30×30 shading's group: 900 layers of 900 cells, seconds to write out
+    from sapphire.backend.sat.cnf import TimeUp
+    from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.lang.parser import parse_program
+
+    gm = ground(parse_program("∀⟨x y⟩∈{1⋯30}×{1⋯30} ⦗s x y⦘∈{0 1}\n"
+                              "(connected⟨x y⟩∈{1⋯30}×{1⋯30}: ⦗s x y⦘=1)\n", "t.sapphire"),
+                data_to_instance({}))
+    low = SatLowering(gm, list(range(len(gm.variables))))
+    low.post_model()
+    assert low.lazy
+    low.deadline = time.perf_counter() - 1
+    t = time.perf_counter()
+    with pytest.raises(TimeUp):
+        low.encode_lazy()
+    assert time.perf_counter() - t < 0.5

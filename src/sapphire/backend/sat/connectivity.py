@@ -12,7 +12,9 @@ leaves some member out.
 
 from __future__ import annotations
 
-from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf
+import time
+
+from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
 from sapphire.ground.model import Connected, Formula, neighbours, pieces
 
 EXACT = 0
@@ -27,6 +29,7 @@ class Connectivity:
 
     cnf: Cnf
     sizes: dict[Connected, int]
+    deadline: float | None
 
     def literal(self, f: Formula, pol: int) -> int:
         raise NotImplementedError
@@ -81,7 +84,9 @@ class Connectivity:
         sure = next((p for p, x in enumerate(member) if x == TRUE), None)
         layer = [TRUE if p == sure else FALSE for p in range(len(live))] if sure is not None \
             else first_members(cnf, member)
-        for _ in range(1, depth):
+        for d in range(1, depth):
+            if self.deadline is not None and not d & 15 and time.perf_counter() > self.deadline:
+                raise TimeUp  # a 30×30 loop's inside: 900 layers of 900 cells, seconds
             nxt = []
             for i, x in enumerate(member):
                 if layer[i] == TRUE:

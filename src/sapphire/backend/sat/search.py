@@ -174,7 +174,12 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
         cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
         if cuts:
             rounds += 1
-            if rounds == FULL_AFTER and low.encode_lazy():
+            try:
+                encoded = rounds == FULL_AFTER and low.encode_lazy()
+            except TimeUp:
+                clock.timed_out = True
+                return _verdict(solutions, True), solutions
+            if encoded:
                 continue
             low.cnf.clauses.extend(cuts)
             continue
