@@ -239,9 +239,13 @@ def test_writing_many_variables_stops_at_the_time_limit() -> None:
     assert res.status == "unknown" and res.timed_out
 
 
-def test_a_full_connectivity_encoding_stops_at_the_time_limit() -> None:
-    # a 30×30 shading's group: 900 layers of 900 cells, seconds to write out
+def test_a_full_connectivity_encoding_stops_at_the_time_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 30×30 shading's group, allowed a full encoding: 900 layers of 900 cells, seconds
+    import sapphire.backend.sat.connectivity as connectivity
     from sapphire.backend.sat.cnf import TimeUp
+
+    monkeypatch.setattr(connectivity, "FULL_LITERALS", 10**6)
     from sapphire.ground.grounder import data_to_instance, ground
     from sapphire.lang.parser import parse_program
 

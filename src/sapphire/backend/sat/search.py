@@ -36,6 +36,9 @@ time left, if less)."""
 
 SLICE = 0.25
 
+CHUNK = 100_000
+"""Clauses given to the solver between two looks at the clock."""
+
 MAX_BUDGET = 1 << 30
 """A slice's conflicts at most: CaDiCaL takes its budget as a C int."""
 
@@ -64,17 +67,28 @@ class _Incremental:
 
     def __init__(self, low: SatLowering, clock: _Clock) -> None:
         self.low, self.clock = low, clock
-        self.solver = Solver(name=SOLVER, bootstrap_with=low.cnf.pending())
+        self.solver = Solver(name=SOLVER)
         self.calls = 0
+        self.complete = self.add_pending()
+        """Whether the solver holds every clause written (False once time ran out)."""
 
-    def add_pending(self) -> None:
+    def add_pending(self) -> bool:
+        """Give the solver the clauses written since; False when the time limit passed
+        first (python-sat takes a clause at a time, about a microsecond each: the millions
+        of a large group's full encoding take seconds)."""
         clauses = self.low.cnf.pending()
-        if clauses:
-            self.solver.append_formula(clauses)
+        for i in range(0, len(clauses), CHUNK):
+            left = self.clock.left()
+            if left is not None and left <= 0:
+                return False
+            self.solver.append_formula(clauses[i:i + CHUNK])
+        return True
 
     def solve(self) -> bool | None:
         """True (a model is ready), False (no answer is left), None (time is up)."""
-        self.add_pending()
+        if not (self.complete and self.add_pending()):
+            self.complete = False
+            return None
         self.calls += 1
         ts = time.perf_counter()
         try:
