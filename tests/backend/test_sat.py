@@ -235,7 +235,7 @@ def test_writing_many_variables_stops_at_the_time_limit() -> None:
                 data_to_instance({}))
     t = time.perf_counter()
     res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.1)
-    assert time.perf_counter() - t < 0.6
+    assert time.perf_counter() - t < 1.0
     assert res.status == "unknown" and res.timed_out
 
 
@@ -259,4 +259,4 @@ def test_a_full_connectivity_encoding_stops_at_the_time_limit(
     t = time.perf_counter()
     with pytest.raises(TimeUp):
         low.encode_lazy()
-    assert time.perf_counter() - t < 0.5
+    assert time.perf_counter() - t < 1.5
