@@ -55,6 +55,8 @@ class Race:
         self.args = (gm, answer_vars, max_solutions, workers)
         self.t0 = time.perf_counter()
         self.deadline = None if time_limit is None else self.t0 + time_limit
+        self.started = 0.0
+        """When CP-SAT's child started (a `perf_counter` time)."""
         self.process: Any = None
         self.conn: Connection | None = None
         self.done = False
