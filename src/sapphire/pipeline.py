@@ -16,10 +16,10 @@ from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import Instance, TimeUp, data_to_instance, ground
 from sapphire.ground.instance import check_data, key_places
-from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
 from sapphire.lang.types import check_program
+from sapphire.model import GroundModel
 
 Answer = dict[str, Any]
 

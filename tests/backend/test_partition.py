@@ -19,8 +19,8 @@ from sapphire.backend.cpsat import connectivity
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.ground import regions
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
 from sapphire.lang.parser import parse_program
+from sapphire.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
 from sapphire.pipeline import answer_variables
 
 

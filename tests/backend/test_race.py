@@ -15,8 +15,8 @@ import sapphire.backend.race as race
 import sapphire.backend.sat.search as sat_search
 from sapphire.backend import solve
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
+from sapphire.model import GroundModel
 
 pytestmark = pytest.mark.skipif(not race.can_race(), reason="needs two cores and fork")
 

@@ -22,7 +22,7 @@ from sapphire.backend.sat.layered import flow, sum_graph
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering
 from sapphire.check.evaluate import holds
 from sapphire.diagnostics import SapphireError
-from sapphire.ground.model import (
+from sapphire.model import (
     Accepts,
     AllDifferent,
     And,

@@ -42,7 +42,7 @@ READER = {"sapphire.library.reader", "markdown_it", "traceback"}
 """What reading a definition from its Markdown loads (markdown-it loads logging, which loads
 traceback)."""
 SOLVING = {"sapphire.lang.parser", "sapphire.lang.lexer", "sapphire.backend",
-           "sapphire.ground.model"}
+           "sapphire.model"}
 
 
 def loaded(tmp_path: Path) -> tuple[set[str], set[str]]:

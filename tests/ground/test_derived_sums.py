@@ -10,8 +10,8 @@ import pytest
 
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import DerivedSum, implied_facts
-from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
+from sapphire.model import GroundModel
 from sapphire.pipeline import solve_model
 
 SUDOKU = ("∀r∈{1⋯4} ∀c∈{1⋯4} ⦗f r c⦘∈{1⋯4}\n∀r∈{1⋯4}: distinct c∈{1⋯4}: ⦗f r c⦘\n"

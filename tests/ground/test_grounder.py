@@ -9,8 +9,8 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.ground import grounder
 from sapphire.ground.grounder import Instance, data_to_instance, ground
-from sapphire.ground.model import Domain, Or
 from sapphire.lang.parser import parse_program
+from sapphire.model import Domain, Or
 
 
 def g(text: str, data: dict | None = None):  # noqa: ANN201
@@ -123,7 +123,7 @@ def test_bad_data_is_an_error() -> None:
 
 
 def test_atoms_the_domain_decides_fold_away() -> None:
-    from sapphire.ground.model import Cmp, Lin
+    from sapphire.model import Cmp, Lin
 
     gm = g("g∈{1⋯4}\nx∈{0 1}\ng=7 ∨ x=1\ng>9 ∨ x=1\ng<=4 ∨ x=0\ng¬=5 ∧ x¬=3\n")
     xi = [v.name for v in gm.variables].index("x")

@@ -16,8 +16,8 @@ from sapphire.ground.implied import (
     implied_facts,
     top_level,
 )
-from sapphire.ground.model import Connected, Lin
 from sapphire.lang.parser import parse_program
+from sapphire.model import Connected, Lin
 from sapphire.pipeline import solve_model
 
 

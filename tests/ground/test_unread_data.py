@@ -10,8 +10,8 @@ import pytest
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.ground.grounder import Instance, data_to_instance, ground
 from sapphire.ground.instance import UNREAD_SHOWN, DataText, key_places
-from sapphire.ground.model import GroundModel
 from sapphire.lang.parser import parse_program
+from sapphire.model import GroundModel
 
 BOARD = "∀⟨r c⟩∈{0⋯n⨫1}×{0⋯m⨫1} ⦗pim r c⦘∈{0⋯4}"
 """Reads `pim` on the n×m board only, as the Slitherlink seed does."""

@@ -4,9 +4,9 @@ constraints the relaxation drops, and when there is no relaxation at all."""
 from __future__ import annotations
 
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.model import Cmp, Connected, Implies, Lin, Not
 from sapphire.ground.witness import WITNESS_VALUES, formula_variables, relaxation, witnesses
 from sapphire.lang.parser import parse_program
+from sapphire.model import Cmp, Connected, Implies, Lin, Not
 from sapphire.pipeline import answer_variables
 
 # the answer is `s`; `w` (101 values) is a witness, `k` (10 values) is not

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from sapphire.diagnostics import error
-from sapphire.ground.model import GroundModel
+from sapphire.model import GroundModel
 
 BACKENDS = ("auto", "cpsat", "sat")
 """The names `--backend` takes."""

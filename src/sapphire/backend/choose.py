@@ -11,9 +11,9 @@ A model the SAT lowering refuses after all (`Unsupported`) goes to CP-SAT too.
 
 from __future__ import annotations
 
-from sapphire.ground.model import GroundModel
 from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import WITNESS_VALUES, relaxation
+from sapphire.model import GroundModel
 
 SAT_VALUES = WITNESS_VALUES
 """The most values a variable may have for `auto` to choose the SAT backend without a

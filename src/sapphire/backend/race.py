@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from sapphire.backend import BackendResult
-from sapphire.ground.model import GroundModel
+from sapphire.model import GroundModel
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

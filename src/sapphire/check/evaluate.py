@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sapphire.diagnostics import Span
-from sapphire.ground.model import (
+from sapphire.model import (
     Accepts,
     AllDifferent,
     And,

@@ -12,20 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sapphire.ground.linear import add, past_range, scale
-from sapphire.ground.model import (
-    Accepts,
-    AllDifferent,
-    And,
-    Cmp,
-    Connected,
-    Domain,
-    Iff,
-    Implies,
-    InSet,
-    Lin,
-    Not,
-    Or,
-)
 from sapphire.lang.syntax import (
     MAX_INTEGER,
     Apply,
@@ -43,6 +29,20 @@ from sapphire.lang.syntax import (
     SetLit,
     TupleLit,
     Unary,
+)
+from sapphire.model import (
+    Accepts,
+    AllDifferent,
+    And,
+    Cmp,
+    Connected,
+    Domain,
+    Iff,
+    Implies,
+    InSet,
+    Lin,
+    Not,
+    Or,
 )
 
 if TYPE_CHECKING:

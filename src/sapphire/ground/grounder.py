@@ -39,7 +39,28 @@ from sapphire.ground.linear import (
     scale,
     total,
 )
-from sapphire.ground.model import (
+from sapphire.lang.automata import compile_regex
+from sapphire.lang.syntax import (
+    MAX_INTEGER,
+    Apply,
+    Binary,
+    BoolLit,
+    Conj,
+    Expr,
+    Let,
+    Name,
+    Num,
+    Product,
+    Program,
+    Quant,
+    Range,
+    SetBuilder,
+    SetLit,
+    TermDef,
+    TupleLit,
+    Unary,
+)
+from sapphire.model import (
     FALSE,
     TRUE,
     Accepts,
@@ -62,27 +83,6 @@ from sapphire.ground.model import (
     Variable,
     neighbours,
     pieces,
-)
-from sapphire.lang.automata import compile_regex
-from sapphire.lang.syntax import (
-    MAX_INTEGER,
-    Apply,
-    Binary,
-    BoolLit,
-    Conj,
-    Expr,
-    Let,
-    Name,
-    Num,
-    Product,
-    Program,
-    Quant,
-    Range,
-    SetBuilder,
-    SetLit,
-    TermDef,
-    TupleLit,
-    Unary,
 )
 
 __all__ = ["Grounder", "Instance", "TimeUp", "data_to_instance", "ground", "no_gc"]

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sapphire.ground.model import (
+from sapphire.model import (
     AllDifferent,
     And,
     Cmp,

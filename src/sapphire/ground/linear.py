@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sapphire.ground.model import Cmp, Lin
 from sapphire.lang.syntax import MAX_INTEGER
+from sapphire.model import Cmp, Lin
 
 IntTerm = int | Lin
 

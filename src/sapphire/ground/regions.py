@@ -7,7 +7,7 @@ can encode such a family as one partition, and `auto` can tell a region map from
 
 from __future__ import annotations
 
-from sapphire.ground.model import And, Cmp, Connected, Formula, GroundModel, InSet, Or
+from sapphire.model import And, Cmp, Connected, Formula, GroundModel, InSet, Or
 
 
 def partition(family: list[Connected], gm: GroundModel) -> list | None:

@@ -15,7 +15,7 @@ the evaluator's reading of a full assignment stay those of the model itself.
 from __future__ import annotations
 
 from sapphire.ground.implied import top_level
-from sapphire.ground.model import (
+from sapphire.model import (
     Accepts,
     AllDifferent,
     And,

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sapphire.ground.model import GroundModel
 from sapphire.meaning.instantiate import (
     Instantiated,
     instantiate,
     instantiate_checked,
     load_case,
 )
+from sapphire.model import GroundModel
 from sapphire.pipeline import SolveResult, decode, ground_within, search_model
 
 __all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]

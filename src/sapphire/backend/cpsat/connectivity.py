@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from sapphire.ground.model import (
+from sapphire.ground.regions import partition
+from sapphire.model import (
     FALSE,
     TRUE,
     Connected,
@@ -19,7 +20,6 @@ from sapphire.ground.model import (
     neighbours,
     pieces,
 )
-from sapphire.ground.regions import partition
 
 REACH_LITERALS = 100_000
 """The most layer literals (groups × size × cells) for which a partition whose group sizes

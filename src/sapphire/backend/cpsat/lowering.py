@@ -15,7 +15,7 @@ from sapphire.backend.cpsat.connectivity import Connectivity
 from sapphire.diagnostics import InternalError, SapphireError, error
 from sapphire.ground.implied import Implied, WholeGroups, implied_facts
 from sapphire.ground.linear import comparison, holds
-from sapphire.ground.model import (
+from sapphire.model import (
     FALSE,
     TRUE,
     Accepts,

@@ -19,9 +19,9 @@ from sapphire.backend import BackendResult
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.diagnostics import InternalError
 from sapphire.gcpause import no_gc
-from sapphire.ground.model import GroundModel
 from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import formula_variables, relaxation
+from sapphire.model import GroundModel
 
 LARGE_MODEL = 1000
 """Ground variables from which a model gets the full 8-worker portfolio by default."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
-from sapphire.ground.model import Connected, Formula, neighbours, pieces
+from sapphire.model import Connected, Formula, neighbours, pieces
 
 EXACT = 0
 

@@ -28,7 +28,7 @@ from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
 from sapphire.diagnostics import InternalError
 from sapphire.ground.implied import Implied, WholeGroups, implied_facts
-from sapphire.ground.model import (
+from sapphire.model import (
     Accepts,
     AllDifferent,
     And,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sapphire.ground.model import Cmp, GroundModel, Lin
 from sapphire.ground.witness import element_variables, formula_variables
+from sapphire.model import Cmp, GroundModel, Lin
 
 
 def defined_variables(gm: GroundModel, answer_vars: list[int], implied: bool

@@ -22,8 +22,8 @@ from pysat.solvers import Solver
 
 from sapphire.backend import BackendResult
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, TimeUp, Unsupported
-from sapphire.ground.model import GroundModel
 from sapphire.ground.witness import relaxation, witnesses
+from sapphire.model import GroundModel
 
 SOLVER = "cadical195"
 """python-sat's name of the SAT solver: CaDiCaL 1.9.5."""

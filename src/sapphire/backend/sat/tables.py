@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sapphire.ground.model import And, Cmp, Formula, Iff, Implies, InSet, Lin, Not, Or
+from sapphire.model import And, Cmp, Formula, Iff, Implies, InSet, Lin, Not, Or
 
 MAX_ROWS = 64
 """The most assignments a formula's table may have to be written this way."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sapphire.ground.model import Domain
+from sapphire.model import Domain
 
 
 def test_without_cuts_holes_and_ends_out_of_intervals() -> None:
@@ -35,7 +35,7 @@ def test_the_values_of_a_term_are_counted_and_tested_without_listing(
         xs: set[int], ys: set[int], c: int, d: int, k: int) -> None:
     """`possible_values` against its reference (every value of one variable; the bounds'
     range of two), and `count_values`, `may_take` and `iter_values`, which list nothing."""
-    from sapphire.ground.model import GroundModel, Lin, Variable
+    from sapphire.model import GroundModel, Lin, Variable
 
     gm = GroundModel(variables=[Variable("x", (), Domain.of(xs)), Variable("y", (), Domain.of(ys))])
     one = Lin(((0, c),), k) if c else k
