@@ -10,7 +10,7 @@ import pytest
 
 from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
-from sapphire.ground.instance import data_to_instance
+from sapphire.lang.instance import data_to_instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import MAX_INTEGER
 

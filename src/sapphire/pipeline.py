@@ -14,8 +14,8 @@ from typing import Any
 from sapphire.backend import BackendResult
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
-from sapphire.ground.grounder import Instance, TimeUp, data_to_instance, ground
-from sapphire.ground.instance import check_data, key_places
+from sapphire.ground.grounder import TimeUp, ground
+from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
 from sapphire.lang.types import check_program

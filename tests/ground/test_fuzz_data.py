@@ -13,7 +13,7 @@ from hypothesis import given
 from sapphire.cli.solve import _read_data
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import data_to_instance
-from sapphire.ground.instance import check_data, key_places
+from sapphire.lang.instance import check_data, key_places
 from sapphire.lang.types import check_program
 from sapphire.pipeline import read_program
 

@@ -9,7 +9,7 @@ import pytest
 
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.ground.grounder import Instance, data_to_instance, ground
-from sapphire.ground.instance import UNREAD_SHOWN, DataText, key_places
+from sapphire.lang.instance import UNREAD_SHOWN, DataText, key_places
 from sapphire.lang.parser import parse_program
 from sapphire.model import GroundModel
 

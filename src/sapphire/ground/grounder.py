@@ -28,7 +28,6 @@ from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure, free_names
-from sapphire.ground.instance import Instance, check_read, data_to_instance
 from sapphire.ground.linear import (
     IntTerm,
     add,
@@ -40,6 +39,7 @@ from sapphire.ground.linear import (
     total,
 )
 from sapphire.lang.automata import compile_regex
+from sapphire.lang.instance import Instance, check_read, data_to_instance
 from sapphire.lang.syntax import (
     MAX_INTEGER,
     Apply,

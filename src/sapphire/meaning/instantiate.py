@@ -34,7 +34,7 @@ from sapphire.case.givens import (
 )
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.diagnostics import SapphireError, Span, read_text
-from sapphire.ground.grounder import Instance
+from sapphire.lang.instance import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import check_program
