@@ -1,7 +1,7 @@
 """Run corpus puzzles through import → solve → compare, and print what came out.
 
 Each puzzle of a corpus file is imported to a case file (`sapphire.importers`), solved with
-`sapphire.meaning.solve_case` (two answers at most, to tell `unique` from `multiple`) under a
+`sapphire.pipeline.solve_case` (two answers at most, to tell `unique` from `multiple`) under a
 per-puzzle time limit, and compared with the corpus's known answer and status. A failure of
 one puzzle never stops the run; it is listed at the end with its reason: the importer's
 refusal (an unsupported constraint type), a wrong answer or status, a timeout, or an error. A
@@ -64,7 +64,7 @@ from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.common import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
 from sapphire.importers.puzzlekit import read_solution  # noqa: E402
-from sapphire.meaning import solve_case  # noqa: E402
+from sapphire.pipeline import solve_case  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 DEFAULT_GENRES = ("Sudoku", "KillerSudoku", "Renban", "YinYang", "Slitherlink", "JigsawSudoku",

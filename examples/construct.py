@@ -57,9 +57,8 @@ from pathlib import Path
 
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.check.evaluate import violations
-from sapphire.ground.grounder import ground
-from sapphire.meaning import case_answer, instantiate, load_case, solve_case
-from sapphire.pipeline import answer_variables
+from sapphire.meaning import case_answer, instantiate, load_case
+from sapphire.pipeline import answer_variables, decode, ground_model, solve_case
 
 Cell = tuple[int, int]
 """A cell as (row, column), both from 1."""
@@ -630,13 +629,13 @@ class Solver:
         path.write_text(text, encoding="utf-8")
         case, lib = load_case(str(path))
         inst = instantiate(case, lib)
-        gm = ground(inst.program, inst.instance)
+        gm = ground_model(inst.program, inst.instance)
         res = cpsat.solve(gm, answer_variables(gm), max_solutions=2, workers=1)
         answers = []
         for vals in res.solutions:
             if violations(gm, vals):
                 raise RuntimeError("an answer fails Sapphire's own verification")
-            raw = case_answer(inst, gm, vals)
+            raw = case_answer(inst, decode(gm, vals))
             shading = raw.get("shading")
             answers.append(
                 Answer(

@@ -1,14 +1,18 @@
-"""The pipeline in one place: parse → ground → solve → verify → decode.
+"""The pipeline in one place: read → (instantiate) → ground → search → verify → decode.
 
 Every stage is a call to one function of its package; the data between them are the stage
-dataclasses (`Program`, `GroundModel`, `BackendResult`). Case files enter through
-`sapphire.meaning`, which turns a case into a `Program` plus an `Instance`.
+dataclasses (`Case`, `Program` with its `Instance`, `GroundModel`, `BackendResult`). A
+`.sapphire` program and its data enter at `solve_program`; a case file at `solve_case`, whose
+first stage (`sapphire.meaning`) turns the case into a `Program` plus an `Instance`. From
+there both take the same path, `solve_grounded`; only the shape of the answer differs.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sapphire.backend import BackendResult
@@ -19,6 +23,7 @@ from sapphire.lang.instance import Instance, check_data, data_to_instance, key_p
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
 from sapphire.lang.types import check_program
+from sapphire.meaning import case_answer, instantiate_checked, load_case
 from sapphire.model import GroundModel
 
 Answer = dict[str, Any]
@@ -209,6 +214,13 @@ def has_answer(gm: GroundModel, *, time_limit: float | None = None,
     return bool(res.solutions)
 
 
+def ground_model(program: Program, inst: Instance, deadline: float | None = None
+                 ) -> GroundModel:
+    """The ground stage: unroll and fold the program on its instance (raises `TimeUp` past
+    `deadline`)."""
+    return ground(program, inst, deadline)
+
+
 def ground_within(program: Program, inst: Instance, t0: float, time_limit: float | None
                   ) -> tuple[GroundModel | None, float | None]:
     """Ground with the time limit counted from `t0`: the model and the seconds the search has
@@ -216,7 +228,7 @@ def ground_within(program: Program, inst: Instance, t0: float, time_limit: float
     The limit covers reading and grounding too, so that a big model does not outrun it."""
     deadline = None if time_limit is None else t0 + time_limit
     try:
-        gm = ground(program, inst, deadline)
+        gm = ground_model(program, inst, deadline)
     except TimeUp:
         return None, 0.0
     left = None if deadline is None else deadline - time.perf_counter()
@@ -226,9 +238,11 @@ def ground_within(program: Program, inst: Instance, t0: float, time_limit: float
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
                    time_limit: float | None = None, workers: int | None = None,
                    start: float | None = None, backend: str = "auto",
-                   count_limit: int | None = None) -> SolveResult:
+                   count_limit: int | None = None,
+                   answer: Callable[[Answer], Answer] | None = None) -> SolveResult:
     """Ground and solve; the time limit counts from `start` (default: now). `count_limit`
-    counts answers up to that many (see `search_model`)."""
+    counts answers up to that many (see `search_model`); `answer` turns each decoded answer
+    into the shape its caller shows (a case's grids), and by default it is left as decoded."""
     t0 = time.perf_counter()
     gm, left = ground_within(program, inst, t0 if start is None else start, time_limit)
     t1 = time.perf_counter()
@@ -237,9 +251,38 @@ def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
     res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
                                 time_limit=left, workers=workers, backend=backend)
     timings = {"ground": t1 - t0, **res.timings}
-    answers = [decode(gm, s) for s in res.solutions]
+    shape = answer or (lambda decoded: decoded)
+    answers = [shape(decode(gm, s)) for s in res.solutions]
     return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
                        gm, res.backend, counted)
+
+
+def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
+               workers: int | None = None, backend: str = "auto",
+               count_limit: int | None = None,
+               library_roots: Sequence[Path | str] = (),
+               fetch: str = "auto") -> SolveResult:
+    """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
+    counts its answers up to that many (`search_model`), `library_roots` are folders besides
+    the case file's own that its library may be in, and `fetch` how fetched definitions use
+    their cache."""
+    t0 = time.perf_counter()
+    case, lib = load_case(path, library_roots, fetch)
+    inst = instantiate_checked(case, lib)
+    t1 = time.perf_counter()
+    res = solve_grounded(inst.program, inst.instance, max_solutions=max_solutions,
+                         time_limit=time_limit, workers=workers, start=t0, backend=backend,
+                         count_limit=count_limit,
+                         answer=lambda decoded: case_answer(inst, decoded))
+    return _counted_from(t0, {"instantiate": t1 - t0}, res)
+
+
+def _counted_from(t0: float, before: dict[str, float], res: SolveResult) -> SolveResult:
+    """`res` with the stages before grounding in its timings and its seconds counted from
+    `t0`, the moment the input was first read."""
+    res.timings = {**before, **res.timings}
+    res.seconds = time.perf_counter() - t0 - res.timings["load"]
+    return res
 
 
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
@@ -262,6 +305,4 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     res = solve_grounded(program, inst, max_solutions=max_solutions,
                          time_limit=time_limit, workers=workers, start=t0, backend=backend,
                          count_limit=count_limit)
-    res.timings = {"parse": t1 - t0, **res.timings}
-    res.seconds = time.perf_counter() - t0 - res.timings["load"]
-    return res
+    return _counted_from(t0, {"parse": t1 - t0}, res)

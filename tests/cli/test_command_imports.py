@@ -36,7 +36,7 @@ print(json.dumps([sorted(checked), sorted(set(sys.modules) - before)]))
 """
 
 NEVER = {"urllib.request", "http.client", "email", "ssl", "xml.sax", "interegular", "hashlib",
-         "tempfile", "sapphire.render", "sapphire.importers", "sapphire.meaning.explain",
+         "tempfile", "sapphire.render", "sapphire.importers", "sapphire.explain",
          "sapphire.case.writer", "sapphire.library.fetch", "sapphire.lang.printer"}
 READER = {"sapphire.library.reader", "markdown_it", "traceback"}
 """What reading a definition from its Markdown loads (markdown-it loads logging, which loads

@@ -11,8 +11,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_program
-from sapphire.meaning import solve_case
-from sapphire.pipeline import solve_grounded
+from sapphire.pipeline import solve_case, solve_grounded
 
 X = "∀i∈{0⋯2} ⦗x i⦘∈{1⋯3}\n"
 MOVES = "{⟨0 1 1⟩ ⟨1 2 1⟩ ⟨1 3 2⟩}, {0}, {2}"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sapphire.importers import iss_to_case
 from sapphire.importers.iss import read_solution
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}

@@ -16,7 +16,7 @@ from sapphire.diagnostics import SapphireError
 from sapphire.importers import fpuzzles_to_case, import_puzzle, read_input
 from sapphire.importers.fpuzzles import decode_fpuzzles, default_box
 from sapphire.importers.iss import read_solution
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 MIT = json.loads((FIXTURES / "fpuzzles_mit.json").read_text(encoding="utf-8"))

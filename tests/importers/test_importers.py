@@ -20,7 +20,7 @@ from sapphire.importers.iss import adjacent_pairs, little_killer_cells, parse_ce
 from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.importers.puzzlekit import read_solution
 from sapphire.library import load_library, std_root
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 ISS = json.loads((FIXTURES / "iss_samples.json").read_text(encoding="utf-8"))["puzzles"]

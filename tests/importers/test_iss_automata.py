@@ -10,8 +10,8 @@ import itertools
 from pathlib import Path
 
 from sapphire.importers.iss import decode_nfa, iss_to_case, unroll_separators
-from sapphire.meaning import solve_case
 from sapphire.model import Accepts
+from sapphire.pipeline import solve_case
 
 FACTORIAL_2 = "AjFAGhA"
 """'Factorial Cages', the cage of 2: the digits multiply to 2 (plain format)."""

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from sapphire.importers import iss_to_case
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 (RECORD,) = json.loads((FIXTURES / "iss_disputed.json").read_text(encoding="utf-8"))["puzzles"]

@@ -15,7 +15,7 @@ from iss_fixtures import assert_solves, load
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
 from sapphire.importers.iss import Converter, pair_table, parse_iss
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 PUZZLES = load("iss_more_kinds.json")
 

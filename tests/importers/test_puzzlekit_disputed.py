@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from sapphire.importers import puzzlekit_to_case
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 DATA = json.loads((FIXTURES / "puzzlekit_disputed.json").read_text(encoding="utf-8"))

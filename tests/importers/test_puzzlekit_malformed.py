@@ -14,7 +14,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlekit import read_solution
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 DATA = json.loads((FIXTURES / "puzzlekit_malformed.json").read_text(encoding="utf-8"))

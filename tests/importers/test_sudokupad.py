@@ -14,7 +14,7 @@ from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import fpuzzles_to_case
 from sapphire.importers.sudokupad import unzip
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 BOXES = ",".join(f"[[{r},{c}],[{r},{c + 1}],[{r + 1},{c}],[{r + 1},{c + 1}]]"
                  for r in (0, 2) for c in (0, 2))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 CAP = 1000
 """The largest brute-force count a count test may compare with the solver's (`check` refuses a

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from counting import NOT, Grid, Rule, brute, case_error, check, error_kinds
 
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 
 def one(g: Grid) -> bool:

@@ -16,9 +16,9 @@ from sapphire.backend.cpsat import search as cpsat
 from sapphire.diagnostics import SapphireError
 from sapphire.ground import witness
 from sapphire.ground.grounder import ground
-from sapphire.meaning import solve_case
 from sapphire.meaning.instantiate import instantiate_checked, load_case
 from sapphire.model import Connected
+from sapphire.pipeline import solve_case
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import load_fixture, slitherlink_fixtures
 
-from sapphire.meaning import solve_case
-from sapphire.pipeline import solve_program
+from sapphire.pipeline import solve_case, solve_program
 
 Board = list[list[int | None]]
 

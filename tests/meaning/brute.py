@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sapphire.meaning import solve_case
+from sapphire.pipeline import solve_case
 
 Cell = tuple[int, int]
 Digits = dict[Cell, int]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sapphire.cli import main
+from sapphire.explain import conflict, differences
 from sapphire.meaning import load_case
-from sapphire.meaning.explain import conflict, differences
 
 
 def case_file(tmp_path: Path, text: str) -> str:
@@ -148,7 +148,7 @@ def test_why_is_for_case_files(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_out_of_time_lists_everything_and_says_so(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import sapphire.meaning.explain as explain
+    import sapphire.explain as explain
 
     monkeypatch.setattr(explain, "has_answer", lambda *a, **k: None)  # every solve times out
     case, lib = load_case(case_file(tmp_path, CLASH))
@@ -159,7 +159,7 @@ def test_out_of_time_lists_everything_and_says_so(tmp_path: Path,
 
 def test_a_case_the_caller_refuted_is_not_solved_again(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import sapphire.meaning.explain as explain
+    import sapphire.explain as explain
 
     seen: list[int] = []
     real = explain.has_answer

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         pim = data.get("pim")
         clues = pim if isinstance(pim, list) else None
     else:
-        from sapphire.meaning import solve_case
+        from sapphire.pipeline import solve_case
 
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers, backend=args.backend,
@@ -118,9 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
     """`--why`: the clashing lines when there is no answer, the differing cells when there are
-    several (see `sapphire.meaning.explain`)."""
+    several (see `sapphire.explain`)."""
+    from sapphire.explain import conflict, differences
     from sapphire.meaning import load_case
-    from sapphire.meaning.explain import conflict, differences
 
     if res.status == "multiple" and len(res.solutions) >= 2:
         return {"differ": differences(res.solutions[0], res.solutions[1])}

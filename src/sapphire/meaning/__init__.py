@@ -1,4 +1,7 @@
-"""The meaning of a case: its rules instantiated into one Sapphire program, then solved.
+"""The meaning of a case: its rules instantiated into one Sapphire program.
+
+This stage stops at the program; `sapphire.pipeline` grounds and solves it, and hands each
+answer back to `case_answer` to be shown in the case's terms.
 
 The answer of a case is its digits, plus the shading and the region map where a rule declares
 them (and a loop's edge maps for a Slitherlink); `status` and counts are over that answer.
@@ -10,9 +13,6 @@ it joins it to the one below).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from sapphire.meaning.instantiate import (
@@ -21,21 +21,19 @@ from sapphire.meaning.instantiate import (
     instantiate_checked,
     load_case,
 )
-from sapphire.model import GroundModel
-from sapphire.pipeline import SolveResult, decode, ground_within, search_model
 
-__all__ = ["Instantiated", "case_answer", "instantiate", "load_case", "solve_case"]
+__all__ = ["Instantiated", "case_answer", "instantiate", "instantiate_checked", "load_case"]
 
 
-def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[str, Any]:
+def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
     """Digits (and shading, regions) as rows of the board; a rule's own answer maps as `values`.
-    Every answer holds `digits`, the contract's one field every case has."""
-    raw = decode(gm, values)
+    `decoded` is the answer as the program's maps (`sapphire.pipeline.decode`). Every answer
+    holds `digits`, the contract's one field every case has."""
     out: dict[str, Any] = {}
 
     def grid(name: str) -> list[list[int | None]]:
         g: list[list[int | None]] = [[None] * inst.cols for _ in range(inst.rows)]
-        for r, c, v in raw.get(name, []):
+        for r, c, v in decoded.get(name, []):
             if 1 <= r <= inst.rows and 1 <= c <= inst.cols:
                 g[r - 1][c - 1] = v
         return g
@@ -43,7 +41,7 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
     out["digits"] = grid("face")  # all null where no rule reads digits (a Slitherlink)
     if inst.digits:
         if inst.extra:
-            faces = {(r, c): v for r, c, v in raw.get("face", [])}
+            faces = {(r, c): v for r, c, v in decoded.get("face", [])}
             out["extra"] = [faces.get(cell) for cell in inst.extra]
     if inst.shading:
         out["shading"] = grid("shade")
@@ -52,31 +50,5 @@ def case_answer(inst: Instantiated, gm: GroundModel, values: list[int]) -> dict[
     if "across" in inst.instance.answer:  # a rule declares the loop through cell centres
         out["loop"] = {"across": grid("across"), "down": grid("down")}
     if inst.loop_maps:
-        out["values"] = {k: raw[k] for k in inst.loop_maps if k in raw}
+        out["values"] = {k: decoded[k] for k in inst.loop_maps if k in decoded}
     return out
-
-
-def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
-               workers: int | None = None, backend: str = "auto",
-               count_limit: int | None = None,
-               library_roots: Sequence[Path | str] = (),
-               fetch: str = "auto") -> SolveResult:
-    """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
-    counts its answers up to that many (`sapphire.pipeline.search_model`), `library_roots`
-    are folders besides the case file's own that its library may be in, and `fetch` how
-    fetched definitions use their cache."""
-    t0 = time.perf_counter()
-    case, lib = load_case(path, library_roots, fetch)
-    inst = instantiate_checked(case, lib)
-    t1 = time.perf_counter()
-    gm, left = ground_within(inst.program, inst.instance, t0, time_limit)
-    t2 = time.perf_counter()
-    if gm is None:  # the time limit passed before the search could start
-        return SolveResult("unknown", [], t2 - t0, {"instantiate": t1 - t0, "ground": t2 - t1,
-                                                    "load": 0.0}, None)
-    res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
-                                time_limit=left, workers=workers, backend=backend)
-    answers = [case_answer(inst, gm, s) for s in res.solutions]
-    timings = {"instantiate": t1 - t0, "ground": t2 - t1, **res.timings}
-    return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
-                       gm, res.backend, counted)

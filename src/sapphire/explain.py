@@ -19,10 +19,9 @@ from typing import Any
 
 from sapphire.case.givens import digit_grid, read_grid
 from sapphire.case.model import Case, RuleLine
-from sapphire.ground.grounder import ground
 from sapphire.library import Library
 from sapphire.meaning.instantiate import instantiate_checked
-from sapphire.pipeline import has_answer
+from sapphire.pipeline import ground_model, has_answer
 
 Item = tuple[int, ...]
 """A member that may be dropped: `(i,)` the i-th rule line, `(r, c)` the given at r,c."""
@@ -91,7 +90,7 @@ class _Oracle:
             inst = instantiate_checked(self.subcase(key), self.lib)
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
-            self.memo[key] = has_answer(ground(inst.program, inst.instance), time_limit=left,
+            self.memo[key] = has_answer(ground_model(inst.program, inst.instance), time_limit=left,
                                         workers=self.workers, backend=self.backend)
             self.timed_out |= self.memo[key] is None
         return self.memo[key]
