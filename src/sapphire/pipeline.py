@@ -261,13 +261,14 @@ def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = 
                workers: int | None = None, backend: str = "auto",
                count_limit: int | None = None,
                library_roots: Sequence[Path | str] = (),
-               fetch: str = "auto") -> SolveResult:
+               fetch: str = "auto", text: str | None = None) -> SolveResult:
     """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
     counts its answers up to that many (`search_model`), `library_roots` are folders besides
     the case file's own that its library may be in, and `fetch` how fetched definitions use
-    their cache."""
+    their cache. With `text`, that is the case and `path` only names it (in errors, and as
+    the place a library folder is found from)."""
     t0 = time.perf_counter()
-    case, lib = load_case(path, library_roots, fetch)
+    case, lib = load_case(path, library_roots, fetch, text=text)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
     res = solve_grounded(inst.program, inst.instance, max_solutions=max_solutions,

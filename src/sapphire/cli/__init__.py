@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import.
+"""The `sapphire` command: solve, check, fmt, import, batch.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -140,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--ignore-cosmetic", action="store_true",
                    help="fpuzzles: leave out drawings whose meaning only the rules text gives "
                         "(they are listed in the case's notes)")
+
+    from sapphire.cli.batch_command import add_parser
+
+    add_parser(sub, _Backends())
     return p
 
 
@@ -188,6 +192,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.case_commands import run_check as run
         elif args.command == "fmt":
             from sapphire.cli.case_commands import run_fmt as run
+        elif args.command == "batch":
+            from sapphire.cli.batch_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

@@ -302,12 +302,13 @@ def _param_is_positions(terms: tuple[TermDef, ...], name: str) -> bool:
 
 
 def load_case(path: str, library_roots: Sequence[Path | str] = (),
-              fetch: str = "auto") -> tuple[Case, Library]:
+              fetch: str = "auto", *, text: str | None = None) -> tuple[Case, Library]:
     """Parse a case file and load the library it declares: the bundled one, a URL, or a
     folder within the case file's folder or one of `library_roots`; fetched definitions use
-    their cache as `fetch` says (`sapphire.library.fetch.MODES`)."""
+    their cache as `fetch` says (`sapphire.library.fetch.MODES`). With `text`, that is the
+    case, and `path` names it."""
     from sapphire.case.parser import parse_case
     from sapphire.library import load_case_library
 
-    case = parse_case(read_text(path), path)
+    case = parse_case(read_text(path) if text is None else text, path)
     return case, load_case_library(case, library_roots, fetch)

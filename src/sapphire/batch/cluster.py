@@ -1,0 +1,45 @@
+"""Solving a batch on a Dask distributed cluster (`--cluster ADDRESS`).
+
+The puzzles go to the cluster's workers as tasks of the same `solve_job` the local pool runs,
+so a record is the same wherever it was made. Time is kept by the solver's own time limit;
+memory by the cluster's nannies, which restart a worker past its memory limit: a puzzle whose
+worker was lost that way several times is recorded as failed, and the run goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from sapphire.batch.inputs import Job
+from sapphire.batch.work import Options, record, solve_job, warm
+from sapphire.diagnostics import error
+
+
+def run_cluster(jobs: Sequence[Job], options: Options, address: str) -> Iterator[dict[str, Any]]:
+    """Solve `jobs` on the cluster whose scheduler is at `address`; yields each record as
+    its puzzle finishes."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise error("missing-package", "--cluster needs Dask distributed", None,
+                    hint="pip install 'sapphire-puzzles[cluster]'") from None
+    try:
+        client = Client(address, timeout=30)
+    except (OSError, TimeoutError) as e:
+        raise error("cluster", f"cannot reach the cluster at {address}: {e}", None,
+                    hint="give the scheduler's address, as tcp://HOST:8786") from None
+    with client:
+        client.run(warm)
+        futures = client.map(solve_job, list(jobs), options=options, pure=False,
+                             key=[f"solve-{i}" for i in range(len(jobs))])
+        job_of = {f.key: job for f, job in zip(futures, jobs, strict=True)}
+        for fut in as_completed(futures):
+            job = job_of[fut.key]
+            try:
+                yield fut.result()
+            except Exception as e:  # noqa: BLE001 - a lost worker is this puzzle's record
+                yield record(job, error={"kind": "worker-died",
+                                         "message": f"{type(e).__name__}: {e}"})
+            finally:
+                fut.release()

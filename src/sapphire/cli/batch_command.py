@@ -1,0 +1,66 @@
+"""`sapphire batch INPUTS… [--jobs N] [-o results.jsonl]`: many puzzles solved in parallel.
+
+One JSON line per puzzle goes to the output as it finishes (see `sapphire.batch`); a summary
+of the statuses goes to standard error. With `-o`, a run that stopped resumes: puzzles
+already in the file are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from sapphire.diagnostics import error
+
+
+def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
+    b = sub.add_parser(
+        "batch", help="solve many puzzles in parallel, one JSON line each",
+        description="Solve case files, folders of them (*.case) and corpus JSON files "
+                    "(iss.json, fpuzzles.json, puzzlekit genre files) in parallel worker "
+                    "processes, writing one JSON line per puzzle: id, status, count, "
+                    "answer, seconds, backend, error.")
+    b.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="a case file, a folder, or a corpus JSON file")
+    b.add_argument("-o", "--output", metavar="FILE",
+                   help="append the JSON lines to FILE, skipping puzzles it already holds "
+                        "(default: standard output)")
+    b.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="worker processes (default: the number of cores, "
+                        f"{os.cpu_count() or 1} here)")
+    b.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+                   help="seconds per puzzle (default 60; 0 for none)")
+    b.add_argument("--memory-limit", type=int, default=None, metavar="MB",
+                   help="address space per worker, local pool only (default: four fifths of "
+                        "the machine's memory shared between the workers)")
+    backend = b.add_argument("--backend", default="auto",
+                             help="the solver, as for solve (default: auto)")
+    backend.choices = backends
+    b.add_argument("--cluster", metavar="ADDRESS",
+                   help="run on the Dask distributed scheduler at ADDRESS "
+                        "(tcp://HOST:8786) instead of local processes")
+    b.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar on standard error (default: when it is a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sapphire.batch import Options, default_memory_mb, run_batch
+
+    if args.jobs < 1:
+        raise error("usage", f"--jobs must be at least 1, not {args.jobs}", None)
+    limit = None if args.time_limit == 0 else args.time_limit
+    if limit is not None and limit < 0:
+        raise error("usage", "--time-limit must not be negative", None)
+    memory = args.memory_limit if args.memory_limit else default_memory_mb(args.jobs)
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    output = Path(args.output) if args.output else None
+    summary = run_batch(args.inputs, output, Options(limit, args.backend), workers=args.jobs,
+                        memory_mb=memory, cluster=args.cluster, progress=progress)
+    done = sum(summary.statuses.values())
+    parts = [f"{n} {status}" for status, n in sorted(summary.statuses.items())]
+    skipped = f", {summary.skipped} already done" if summary.skipped else ""
+    print(f"{done} of {summary.total} puzzles done{skipped}"
+          + (f": {', '.join(parts)}" if parts else ""), file=sys.stderr)
+    return 0

@@ -1,0 +1,166 @@
+"""`sapphire batch`: every puzzle gets one record, equal to what `solve` finds; a stopped run
+resumes; a bad or hanging puzzle is that puzzle's record and the run goes on; a Dask cluster
+gives the local pool's records."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sapphire.batch import Options, read_jobs, run_batch
+from sapphire.batch import local as local_pool
+from sapphire.cli import main
+from sapphire.diagnostics import SapphireError
+from sapphire.pipeline import solve_case
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "importers"
+
+
+def iss_corpus(tmp_path: Path, n: int = 4) -> Path:
+    """An iss.json-shaped corpus of the first `n` bundled ISS samples (MIT)."""
+    samples = json.loads((FIXTURES / "iss_samples.json").read_text(encoding="utf-8"))
+    path = tmp_path / "iss.json"
+    path.write_text(json.dumps(samples["puzzles"][:n]), encoding="utf-8")
+    return path
+
+
+def cases(tmp_path: Path) -> Path:
+    folder = tmp_path / "cases"
+    shutil.copytree(ROOT / "examples" / "cases", folder)
+    return folder
+
+
+def read(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_every_case_of_a_folder_is_solved_as_solve_solves_it(tmp_path: Path) -> None:
+    folder = cases(tmp_path)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(30), workers=2)
+    records = {r["id"]: r for r in read(out)}
+    assert sorted(records) == sorted(str(p) for p in folder.glob("*.case"))
+    assert summary.total == len(records) and summary.statuses["unique"] == len(records)
+    for path, rec in records.items():
+        alone = solve_case(path)
+        assert (rec["status"], rec["count"], rec["complete"]) == \
+            (alone.status, alone.count, alone.complete)
+        assert rec["answer"] == alone.solutions[0]
+        assert rec["error"] is None
+
+
+def test_corpus_entries_are_imported_and_match_their_recorded_answers(tmp_path: Path) -> None:
+    corpus = iss_corpus(tmp_path)
+    out = tmp_path / "out.jsonl"
+    run_batch([str(corpus)], out, Options(30), workers=2)
+    entries = json.loads(corpus.read_text(encoding="utf-8"))
+    records = {r["id"]: r for r in read(out)}
+    assert sorted(records) == sorted(f"{corpus}#{i}" for i in range(len(entries)))
+    for i, entry in enumerate(entries):
+        rec = records[f"{corpus}#{i}"]
+        assert rec["format"] == "iss" and rec["name"] == entry["name"]
+        assert rec["status"] == entry["expected_status"]
+        if entry["solution"] is None:  # several answers: the record shows one of them
+            continue
+        digits = "".join(str(d) for row in rec["answer"]["digits"] for d in row)
+        assert digits == entry["solution"]
+
+
+def test_a_stopped_run_resumes_with_the_puzzles_it_had_not_recorded(tmp_path: Path) -> None:
+    folder = cases(tmp_path)
+    out = tmp_path / "out.jsonl"
+    run_batch([str(folder)], out, Options(30), workers=2)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    kept, lost = lines[:2], json.loads(lines[2])["id"]
+    out.write_text("\n".join(kept) + "\n" + lines[2][:15], encoding="utf-8")  # killed mid-line
+    summary = run_batch([str(folder)], out, Options(30), workers=2)
+    assert summary.skipped == 2
+    assert sum(summary.statuses.values()) == len(lines) - 2
+    records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()
+               if x.startswith("{") and x.endswith("}")]
+    ids = [r["id"] for r in records]
+    assert sorted(ids) == sorted(json.loads(x)["id"] for x in lines)  # each once, none lost
+    assert lost in ids[2:]
+
+
+def test_a_bad_case_is_its_own_record_and_the_others_are_solved(tmp_path: Path) -> None:
+    folder = cases(tmp_path)
+    (folder / "broken.case").write_text("---\nlibrary: std\n---\nno-such-kind r1c1\n",
+                                        encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(30), workers=2)
+    broken = next(r for r in read(out) if r["id"].endswith("broken.case"))
+    assert broken["status"] == "error" and broken["error"]["kind"] == "missing-definition"
+    assert "broken.case:4:1" in broken["error"]["message"]
+    assert summary.statuses == {"unique": 6, "error": 1}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_a_puzzle_past_its_hard_deadline_is_stopped_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = cases(tmp_path)
+    os.mkfifo(folder / "hangs.case")  # reading it waits for a writer that never comes
+    monkeypatch.setattr(local_pool, "GRACE", 0.5)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(1.0), workers=2)
+    hung = next(r for r in read(out) if r["id"].endswith("hangs.case"))
+    assert hung["status"] == "unknown" and hung["error"]["kind"] == "killed"
+    assert summary.statuses == {"unique": 6, "unknown": 1}
+
+
+def test_a_worker_memory_cap_fails_the_puzzle_not_the_worker() -> None:
+    code = ("from sapphire.batch.work import warm\nwarm(300)\n"
+            "try:\n    bytearray(600 * 1024 * 1024)\nexcept MemoryError:\n    print('capped')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert run.stdout.strip() == "capped", run.stderr
+
+
+def test_inputs_that_name_no_puzzle_are_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(SapphireError) as e:
+        read_jobs([str(tmp_path / "missing.case")])
+    assert e.value.kinds == ["io"]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SapphireError) as e:
+        read_jobs([str(tmp_path / "empty")])
+    assert e.value.kinds == ["bad-input"]
+    (tmp_path / "other.json").write_text('{"rows": 3}', encoding="utf-8")
+    with pytest.raises(SapphireError) as e:
+        read_jobs([str(tmp_path / "other.json")])
+    assert e.value.kinds == ["bad-input"]
+
+
+def test_the_command_writes_json_lines_and_a_summary(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = cases(tmp_path)
+    assert main(["batch", str(folder / "negate-all.case"), str(folder / "killer-sudoku.case"),
+                 "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    statuses = sorted(json.loads(line)["status"] for line in captured.out.splitlines())
+    assert statuses == ["unique", "unique"]
+    assert captured.err.strip() == "2 of 2 puzzles done: 2 unique"
+
+
+def test_a_dask_cluster_gives_the_local_pools_records(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    corpus = iss_corpus(tmp_path, 3)
+    folder = cases(tmp_path)
+    local_out, cluster_out = tmp_path / "local.jsonl", tmp_path / "cluster.jsonl"
+    run_batch([str(folder), str(corpus)], local_out, Options(30), workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        run_batch([str(folder), str(corpus)], cluster_out, Options(30),
+                  cluster=cluster.scheduler_address)
+
+    def essence(path: Path) -> dict[str, tuple]:
+        return {r["id"]: (r["status"], r["count"], r["answer"], r["error"]) for r in read(path)}
+
+    assert essence(cluster_out) == essence(local_out)
+    assert len(essence(local_out)) == 9
