@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
-from sapphire.gcpause import no_gc
+from sapphire.nogc import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure, free_names
 from sapphire.ground.linear import (
