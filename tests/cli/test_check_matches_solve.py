@@ -23,6 +23,9 @@ PROGRAMS = {
                                "condition must not depend on the answer"),
     "too-many-bindings": ("∀i∈{0⋯100000000} ⦗f i⦘∈{0 1}\n", 1, 1, "bindings of quantifiers"),
     "boolean-as-number": ("x∈{0 1}\n(x=1)+1=2\n", 2, 2, "boolean is used as a number"),
+    "sum-past-the-solver-range": ("∀i∈{1⋯5} ⦗x i⦘∈{0⋯1000000000}\n"
+                                  "(Σi∈{1⋯5}: 1000000000·⦗x i⦘) >= 1\n", 2, 2,
+                                  "a sum here can reach 5,000,000,000,000,000,001"),
 }
 
 
@@ -95,6 +98,22 @@ def test_check_reads_the_data_as_solve_does(
     err = same_errors(capsys, program, "--data", str(path))
     assert err.startswith(f"{path}:1:"), err
     assert message in err
+
+
+def test_check_reports_a_conditional_distinct_too_large_to_lower(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The CP-SAT lowering writes a distinct under a condition pair by pair, within a budget:
+    `check` lowers the model (without solving it) when the pairs may pass it."""
+    program = tmp_path / "p.sapphire"
+    program.write_text("∀i∈{1⋯n} ⦗x i⦘∈{1⋯n}\np∈{0 1}\np=1 ⇒ distinct i∈{1⋯n}: ⦗x i⦘\n",
+                       encoding="utf-8")
+    data = tmp_path / "d.json"
+    data.write_text('{"n": 2000}', encoding="utf-8")
+    err = same_errors(capsys, program, "--data", str(data))
+    assert err.startswith(f"{program}:3:1: error: a distinct here under a condition or negated "
+                          "is 1,999,000 pairs"), err
+    data.write_text('{"n": 30}', encoding="utf-8")
+    assert run(capsys, "check", str(program), "--data", str(data)) == (0, "ok\n", "")
 
 
 def test_a_clean_check_then_a_clean_solve(tmp_path: Path,
