@@ -22,7 +22,7 @@ from sapphire.ground.grounder import TimeUp, ground
 from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
-from sapphire.lang.types import check_program
+from sapphire.lang.types import typecheck_program
 from sapphire.meaning import case_answer, instantiate_checked, load_case
 from sapphire.model import GroundModel
 
@@ -301,7 +301,7 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
     else:
         inst = data_to_instance(data)
         check_data(program, inst)
-    check_program(program, inst.constants, inst.terms)
+    typecheck_program(program, inst.constants, inst.terms)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
                          time_limit=time_limit, workers=workers, start=t0, backend=backend,

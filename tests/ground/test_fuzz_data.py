@@ -14,7 +14,7 @@ from sapphire.cli.solve import _read_data
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import data_to_instance
 from sapphire.lang.instance import check_data, key_places
-from sapphire.lang.types import check_program
+from sapphire.lang.types import typecheck_program
 from sapphire.pipeline import read_program
 
 ROOT = Path(__file__).parents[2]
@@ -37,7 +37,7 @@ def test_fuzz_data_is_read_or_refused_at_a_place(
         place = key_places(str(path), raw)
         inst = data_to_instance(data, place, raw, str(path))
         check_data(PROGRAM, inst, place, raw)
-        check_program(PROGRAM, inst.constants, inst.terms)
+        typecheck_program(PROGRAM, inst.constants, inst.terms)
     except SapphireError as e:
         assert unplaced(e.diagnostics) == []
     except RecursionError:  # the command reports input nested too deep as such (exit 1)

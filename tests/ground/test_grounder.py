@@ -7,7 +7,7 @@ import time
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.ground import grounder
+from sapphire.ground import facts, unroll
 from sapphire.ground.grounder import Instance, data_to_instance, ground
 from sapphire.lang.parser import parse_program
 from sapphire.model import Domain, Or
@@ -132,7 +132,7 @@ def test_atoms_the_domain_decides_fold_away() -> None:
 
 
 def test_only_a_point_against_a_read_free_side_is_an_exclusion_candidate() -> None:
-    from sapphire.ground.grounder import _may_state_facts
+    from sapphire.ground.facts import _may_state_facts
 
     def candidate(text: str) -> bool:
         return _may_state_facts(parse_program(text, "t.sapphire").constraints[0], {})
@@ -191,9 +191,9 @@ def test_unrolling_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     and grounding reads the program twice (its facts, then its constraints). The ∀ behind a
     guard is counted as it is walked, the first time b's values do not fit in what is left."""
     text = "∀a∈{1⋯5} a>0 ⇒ ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 30)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 30)
     assert len(g(text).variables) == 10
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 29)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 29)
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]
@@ -207,9 +207,9 @@ def test_a_nested_forall_is_counted_before_its_outer_one_is_walked(
     """The ∀s that every binding of a ∀ walks (here ∀b) are counted with it, before any of
     them is: the same budget, but the error comes at ∀a, with nothing of it unrolled."""
     text = "∀a∈{1⋯5} ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 30)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 30)
     assert len(g(text).variables) == 10
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 29)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 29)
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]
@@ -223,9 +223,9 @@ def test_points_past_the_model_size_guard_stop_at_the_fact_that_makes_them(
     """`MAX_POINTS` unknowns (here a scalar and six points) are allowed, one more is `too-large`
     at the fact that states it (the issue's ∀i∈{1⋯10^7} stopped at 991 MB)."""
     text = "y∈{0 1}\n∀a∈{1⋯3} ∀b∈{1⋯2} ⦗f a b⦘∈{0 1}"
-    monkeypatch.setattr(grounder, "MAX_POINTS", 7)
+    monkeypatch.setattr(facts, "MAX_POINTS", 7)
     assert len(g(text).variables) == 7
-    monkeypatch.setattr(grounder, "MAX_POINTS", 6)
+    monkeypatch.setattr(facts, "MAX_POINTS", 6)
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]
@@ -238,9 +238,9 @@ def test_an_inner_domain_that_reads_the_outer_name_is_counted_per_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """b takes 4, 3, 2 and 1 values: 14 a pass with a's own, 28 in all, counted exactly."""
     text = "∀a∈{1⋯4} ∀b∈{a⋯4} ⦗f a b⦘∈{0 1}"
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 28)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 28)
     assert len(g(text).variables) == 10
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 27)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 27)
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]
@@ -301,9 +301,9 @@ def test_a_read_at_a_variable_index_spends_a_binding_per_point(
     """Each read ⦗f ⦗x i⦘⦘ is a table of the 10 points x can pick, an unrolling like a ∀'s:
     the passes take 30 and 30 bindings for the ∀s, the ten tables 100 more."""
     text = "∀i∈{0⋯9} ⦗f i⦘∈{0 1}\n∀i∈{0⋯9} ⦗x i⦘∈{0⋯9}\n∀i∈{0⋯9} ⦗f ⦗x i⦘⦘=1\n"
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 160)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 160)
     assert len(g(text).elements) == 10
-    monkeypatch.setattr(grounder, "MAX_BINDINGS", 159)
+    monkeypatch.setattr(unroll, "MAX_BINDINGS", 159)
     with pytest.raises(SapphireError) as e:
         g(text)
     d = e.value.diagnostics[0]

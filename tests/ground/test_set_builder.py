@@ -12,7 +12,7 @@ from sapphire.ground import grounder as grounder_module
 from sapphire.ground.closures import free_names
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.lang.parser import parse_expression, parse_program
-from sapphire.lang.types import check_program
+from sapphire.lang.types import typecheck_program
 from sapphire.pipeline import solve_grounded
 
 X = "∀i∈{0⋯2} ⦗x i⦘∈{1⋯3}\n"
@@ -76,7 +76,7 @@ def test_reading_the_answer_is_an_error(text: str, col: int) -> None:
 def test_a_number_as_condition_is_a_type_error() -> None:
     prog = parse_program(X + "⦗x 1⦘∈{y∈{1⋯3}: y+1}\n", "p.sapphire")
     with pytest.raises(SapphireError) as exc:
-        check_program(prog)
+        typecheck_program(prog)
     d = exc.value.diagnostics[0]
     assert d.kind == "type" and "condition" in d.message
     assert d.span is not None and (d.span.line, d.span.col) == (2, 17)

@@ -16,7 +16,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.ground.grounder import data_to_instance
 from sapphire.lang.parser import parse_program
-from sapphire.lang.types import check_program
+from sapphire.lang.types import typecheck_program
 from sapphire.pipeline import solve_grounded
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.sapphire"))
@@ -46,7 +46,7 @@ def test_case(path: Path) -> None:
     if "error" in expect:
         with pytest.raises(SapphireError) as ei:
             program = parse_program(text, str(path))
-            check_program(program, data_to_instance(data).constants)
+            typecheck_program(program, data_to_instance(data).constants)
             solve_grounded(program, data_to_instance(data))
         d = ei.value.diagnostics[0]
         assert d.kind == expect["error"], str(ei.value)

@@ -14,13 +14,13 @@ from sapphire.diagnostics import Diagnostic, SapphireError
 from sapphire.lang.parser import MAX_NESTING, parse_expression, parse_program
 from sapphire.lang.printer import show
 from sapphire.lang.syntax import Binary, Let, Name, Program
-from sapphire.lang.types import check_program, check_terms
+from sapphire.lang.types import check_terms, typecheck_program
 
 
 def problem(text: str, constants: dict | None = None, terms: tuple = ()) -> Diagnostic:
     """The first diagnostic of parsing and type-checking `text` as the file t.sapphire."""
     with pytest.raises(SapphireError) as ei:
-        check_program(parse_program(text, "t.sapphire"), constants or {}, terms)
+        typecheck_program(parse_program(text, "t.sapphire"), constants or {}, terms)
     return ei.value.diagnostics[0]
 
 
@@ -31,7 +31,7 @@ def at(d: Diagnostic) -> tuple[str, int, int]:
 
 def checks(text: str, constants: dict | None = None, terms: tuple = ()) -> Program:
     prog = parse_program(text, "t.sapphire")
-    check_program(prog, constants or {}, terms)
+    typecheck_program(prog, constants or {}, terms)
     return prog
 
 
@@ -192,7 +192,7 @@ def test_bound_names_constants_and_terms_are_not_uses() -> None:
     prog = parse_program("⦗c k⦘=1\n", "t.sapphire")
     bound = Program((Let(prog.constraints[0].span, (("k", 0),), prog.constraints[0]),),
                     (), "t.sapphire", "⦗c k⦘=1\n")
-    check_program(bound, {}, ())
+    typecheck_program(bound, {}, ())
     assert isinstance(prog.constraints[0], Binary)
     assert isinstance(prog.constraints[0].left.args[0], Name)  # type: ignore[union-attr]
 
@@ -266,7 +266,7 @@ def test_every_kind_of_nesting_is_capped_and_fits_the_default_stack(shape: str) 
                 hi = mid
         deepest = parse_program(make(lo), "t.sapphire")
         try:
-            check_program(deepest, {"S": [1], "P": [1]}, ())
+            typecheck_program(deepest, {"S": [1], "P": [1]}, ())
         except SapphireError as e:
             assert "too-deep" not in e.kinds
         for n in (hi, 1000):

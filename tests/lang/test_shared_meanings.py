@@ -8,7 +8,7 @@ import pytest
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Conj, Expr, Let, Program
-from sapphire.lang.types import check_program, name_arities
+from sapphire.lang.types import name_arities, typecheck_program
 
 MEANING = """\
 ∀⟨r c⟩∈S: ⦗face r c⦘ + (⦗face r c⦘=1) ¬= k
@@ -32,7 +32,7 @@ def lines(shared: bool, block: bool) -> tuple[Expr, ...]:
 def problems(constraints: tuple[Expr, ...]) -> list[tuple[str, str, str]]:
     program = Program(constraints, (), "case.case", SOURCE)
     with pytest.raises(SapphireError) as exc:
-        check_program(program, {"rows": 9, "cols": 9})
+        typecheck_program(program, {"rows": 9, "cols": 9})
     return [(d.kind, d.message, str(d.span)) for d in exc.value.diagnostics]
 
 
@@ -52,9 +52,9 @@ def test_shared_lets_with_other_bindings_are_checked_again() -> None:
     span = Span("case.case", 2, 1)
     ok = Let(span, (("k", 3),), first)
     bad = Let(span, (("k", True),), first)
-    check_program(Program((ok, ok), (), "case.case", SOURCE))
+    typecheck_program(Program((ok, ok), (), "case.case", SOURCE))
     with pytest.raises(SapphireError) as exc:
-        check_program(Program((ok, bad, ok), (), "case.case", SOURCE))
+        typecheck_program(Program((ok, bad, ok), (), "case.case", SOURCE))
     assert [d.kind for d in exc.value.diagnostics] == ["type"]
 
 

@@ -123,9 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
                    "already have none (each of them needed) and those whose removal alone "
                    "mends the case; with several, the cells where the first two differ")
 
-    c = sub.add_parser("check", help="report every problem of a case file (or parse and type-check "
-                       "a .sapphire program)")
+    c = sub.add_parser("check", help="report every problem that solving would report before "
+                       "it searches, in a case file or a .sapphire program")
     c.add_argument("file")
+    c.add_argument("--data", help="instance data (JSON) for a .sapphire program")
+    c.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="stop grounding after S seconds (default 20) and report what was found")
     _library_root(c)
 
     f = sub.add_parser("fmt", help="print the canonical form of a case file")

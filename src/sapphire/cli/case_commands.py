@@ -1,8 +1,10 @@
 """`sapphire check FILE` and `sapphire fmt FILE [--write]` (`check` also reads programs).
 
-Both parse first and print every diagnostic on stderr. The case's library gives the checks
-and the preferred parameter names; `fmt` needs none, and when the library fails to load it
-writes names as given (`check` reports why it did not load).
+Both parse first and print every diagnostic on stderr. `check` then runs what `solve` runs
+before it searches (the library's checks, instantiation, types, grounding), so what it passes
+`solve` accepts. The case's library gives the checks and the preferred parameter names; `fmt`
+needs none, and when the library fails to load it writes names as given (`check` reports why
+it did not load).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,11 +25,14 @@ from sapphire.case.parser import (
     read_case_text,
 )
 from sapphire.cli import fetch_mode, is_program
-from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
+from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error, read_text
 from sapphire.library import Library, load_case_library
 
 if TYPE_CHECKING:
     from sapphire.case.writer import HoldsRules, PreferredAlias
+    from sapphire.lang.instance import Instance
+    from sapphire.lang.syntax import Program
+    from sapphire.model import GroundModel
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -65,17 +71,29 @@ def _spelling(library: Any | None) -> tuple[PreferredAlias | None, HoldsRules | 
     return preferred, holds_rules
 
 
-def run_check(args: argparse.Namespace) -> int:
-    """Parse, then check against the library; print every problem (exit 1) or `ok` (exit 0).
-    A `.sapphire` program is parsed and type-checked (its data is checked by `solve`)."""
-    path: str = args.file
-    if is_program(path):
-        from sapphire.lang.types import check_program
-        from sapphire.pipeline import read_program
+CHECK_SECONDS = 20.0
+"""How long `check` grounds a model when no `--time-limit` is given. Grounding a puzzle takes
+milliseconds and the corpus's largest models about a second; past this `check` reports what it
+found so far rather than keep the user waiting as long as a solve would."""
 
-        check_program(read_program(path))
-        print("ok")
-        return 0
+
+def run_check(args: argparse.Namespace) -> int:
+    """Run every test that `solve` runs before it searches, and print every problem (exit 1) or
+    `ok` (exit 0): parse, check against the library, instantiate, type-check and ground, so a
+    clean `check` means `solve` reports no user error (only an answer: none or unknown).
+    A `.sapphire` program is grounded on its `--data` as `solve` would ground it."""
+    path: str = args.file
+    limit = getattr(args, "time_limit", None)
+    if limit is not None and not limit > 0:  # NaN too
+        raise error("usage", f"--time-limit must be more than 0 seconds, not {limit:g}", None)
+    deadline = time.perf_counter() + (CHECK_SECONDS if limit is None else limit)
+    data_path: str | None = getattr(args, "data", None)
+    if is_program(path):
+        return _check_program(path, data_path, deadline)
+    if data_path is not None:
+        raise error("usage", f"--data goes with a .sapphire program, and {path} is read as a "
+                    "case file, which holds its own givens", None,
+                    hint="a program's file name ends in .sapphire")
     try:
         text = read_case_text(path)
         case, diagnostics = parse_case_partial(text, path)
@@ -89,6 +107,8 @@ def run_check(args: argparse.Namespace) -> int:
             if not diagnostics and hasattr(library, "check_board"):
                 diagnostics = library.check_board(case)
             diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+        if not diagnostics and isinstance(library, Library):
+            _ground_case(case, library, deadline)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
@@ -97,6 +117,127 @@ def run_check(args: argparse.Namespace) -> int:
         return 1
     print("ok")
     return 0
+
+
+def _ground_case(case: Case, library: Library, deadline: float) -> None:
+    """Instantiate, type-check and ground the case as `solve` does before it searches."""
+    from sapphire.meaning.instantiate import instantiate_checked
+
+    inst = instantiate_checked(case, library)
+    _ground(inst.program, inst.instance, deadline)
+
+
+def _check_program(path: str, data_path: str | None, deadline: float) -> int:
+    """Parse the program, read its data, type-check and ground it as `solve` does. Without
+    data, a program that reads a name where only a constant will do (the seed's `{0⋯n}`)
+    expects its data to give it: the grounding, which cannot go on without it, is left to a
+    `check` or `solve` with `--data`."""
+    from sapphire.lang.instance import check_data, data_to_instance, key_places
+    from sapphire.lang.parser import parse_program
+    from sapphire.lang.types import constant_names, typecheck_program
+
+    program = parse_program(read_text(path), path)
+    if data_path is None:
+        inst = data_to_instance({})
+        check_data(program, inst)
+    else:
+        from sapphire.cli.solve import _read_data  # loads the pipeline, as solving does
+
+        data, text = _read_data(data_path)
+        place = key_places(data_path, text or "")
+        inst = data_to_instance(data, place, text, data_path)
+        check_data(program, inst, place, text)
+    typecheck_program(program, inst.constants, inst.terms)
+    try:
+        _ground(program, inst, deadline)
+    except SapphireError as e:
+        parameters = constant_names(program) if data_path is None else frozenset()
+        if not parameters or any(d.kind != "no-domain" for d in e.diagnostics):
+            raise
+        print(f"note: grounding {path} needs its data ({e.diagnostics[0].message}); give it "
+              "with --data to check the grounding too", file=sys.stderr)
+    print("ok")
+    return 0
+
+
+def _ground(program: Program, inst: Instance, deadline: float) -> None:
+    """Ground as `solve` does, which reports every error a ground model has, then test what
+    the backend would refuse; past `deadline`, say that the rest was not checked."""
+    from sapphire.ground.grounder import TimeUp, ground
+
+    try:
+        gm = ground(program, inst, deadline)
+    except TimeUp:
+        print("note: grounding stopped at the time limit; the constraints after that point "
+              "were not checked (raise it with --time-limit)", file=sys.stderr)
+        return
+    _backend_refusals(gm)
+
+
+WIDE_SUM = 2**60
+"""A bound on a ground model's linear sums below which the CP-SAT lowering never refuses one
+as past its 64-bit range (±(2⁶³-1)/2, `sapphire.backend.cpsat.lowering.SOLVER_RANGE`)."""
+
+FEW_PAIRS = 1000
+"""Pairs of values of `distinct`s under a condition or negated that the CP-SAT lowering always
+writes out (it takes up to `sapphire.backend.cpsat.lowering.MAX_PAIRS`, 100,000)."""
+
+
+def _backend_refusals(gm: GroundModel) -> None:
+    """What the backend refuses of a ground model, which a solve meets only when it lowers it:
+    a sum past CP-SAT's 64-bit range, or a `distinct` under a condition with more pairs of
+    values than CP-SAT's lowering writes out, when `auto` gives the model to CP-SAT (the SAT
+    backend refuses wide sums itself, and takes such a `distinct` as it is). A walk over the
+    model rules both out for nearly every one; the others are lowered for CP-SAT, not solved,
+    so that the error is the one `solve` reports."""
+    widest, pairs = _sums_and_pairs(gm)
+    if widest <= WIDE_SUM:
+        if pairs <= FEW_PAIRS:
+            return
+        from sapphire.backend.choose import choose
+        from sapphire.pipeline import answer_variables
+
+        if choose(gm, answer_variables(gm)) != "cpsat":
+            return
+    from sapphire.backend.cpsat.lowering import Lowering
+    from sapphire.nogc import no_gc
+
+    with no_gc():
+        Lowering(gm).post_model()
+
+
+def _sums_and_pairs(gm: GroundModel) -> tuple[int, int]:
+    """A bound on the reach of the model's widest linear sum (each term's coefficient times
+    twice its variable's largest magnitude, which covers the offset CP-SAT gives a two-valued
+    variable), and the pairs of values of its `distinct`s under a condition or negated."""
+    from sapphire.model import Accepts, AllDifferent, And, Cmp, Connected, InSet, Not, Or
+
+    weight = [2 * max(abs(v.domain.lo), abs(v.domain.hi)) for v in gm.variables]
+    lins = [row for e, _ in gm.elements for row in (*e.index, *(lin for _, lin in e.table))]
+    pairs = 0
+    todo = [(c.formula, True) for c in gm.constraints]
+    while todo:
+        f, top = todo.pop()
+        t = type(f)
+        if t is Cmp or t is InSet:
+            lins.append(f.lin)
+        elif t is And:
+            todo.extend((it, top) for it in f.items)
+        elif t is Or or t is Connected:
+            todo.extend((it, False) for it in (f.items if t is Or else f.members))
+        elif t is Not:
+            todo.append((f.item, False))
+        elif t is AllDifferent:
+            lins.extend(f.exprs)
+            if not top:
+                pairs += len(f.exprs) * (len(f.exprs) - 1) // 2
+        elif t is Accepts:
+            lins.extend(f.word)
+        elif hasattr(f, "left"):  # ⇒ and ⇐⇒
+            todo += [(f.left, False), (f.right, False)]
+    widest = max((abs(lin.const) + sum(abs(c) * weight[v] for v, c in lin.terms)
+                  for lin in lins), default=0)
+    return widest, pairs
 
 
 def run_fmt(args: argparse.Namespace) -> int:

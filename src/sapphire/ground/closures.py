@@ -1,15 +1,15 @@
 """Expressions compiled to Python closures for the grounding walk (the hot path).
 
 Each node becomes one closure that reads quantifier bindings from the grounder's environment
-and folds constants exactly as `Grounder.interp` does. A closure handles the common types
+and folds constants exactly as `Evaluation.interp` does. A closure handles the common types
 inline (integers, linear terms, formulas) and hands anything else — and every error — to the
 interpreter, so both paths share one definition of meaning and of the error messages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 from sapphire.ground.linear import add, past_range, scale
 from sapphire.lang.syntax import (
@@ -27,6 +27,7 @@ from sapphire.lang.syntax import (
     Range,
     SetBuilder,
     SetLit,
+    TermDef,
     TupleLit,
     Unary,
 )
@@ -45,16 +46,39 @@ from sapphire.model import (
     Or,
 )
 
-if TYPE_CHECKING:
-    from sapphire.ground.grounder import Grounder
-
 Thunk = Callable[[], Any]
+
+
+class Evaluator(Protocol):
+    """What a closure reads of the grounder (`sapphire.ground.grounder.Grounder`), which
+    compiles them: its bindings and points, and its interpreter for everything else."""
+
+    env: dict[str, Any]
+    """Every name's constant value in force (parameters, bindings)."""
+    terms: dict[str, TermDef]
+    points: dict[str, dict[tuple[int, ...], Any]]
+    """Each map's points after the facts: a constant or the linear term of its variable."""
+    point_dom: dict[str, dict[tuple[int, ...], Domain]]
+    """Each map's points during the facts: the values they may take."""
+    read: dict[str, set[tuple[int, ...]]]
+    """The points of the user's data read so far."""
+    closures: dict[int, Thunk]
+    fact_closures: dict[int, Thunk]
+
+    def eval(self, e: Expr) -> Any: ...
+
+    def interp(self, e: Expr) -> Any: ...
+
+    def iterate(self, q: Quant | SetBuilder) -> Iterator[Any]: ...
+
+    def atom(self, op: str, lin: Lin) -> Any: ...
+
 _FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected,
                        Accepts})
 _ARITH = frozenset({int, Lin})
 _M = MAX_INTEGER
 """Folded numbers stay within ±`MAX_INTEGER`: a result past it goes to the interpreter, which
-reports it (`Grounder.in_range`)."""
+reports it (`Evaluation.in_range`)."""
 
 
 class NotConstant(Exception):
@@ -64,7 +88,7 @@ class NotConstant(Exception):
         self.unknown = unknown  # True: it read something not yet bounded
 
 
-def fact_closure(g: Grounder, e: Expr) -> Thunk:
+def fact_closure(g: Evaluator, e: Expr) -> Thunk:
     """The facts-pass closure of `e`: constants only. Names, map points with a one-value
     domain and integer arithmetic are inline; a read that is not (yet) constant raises
     `NotConstant`; anything else goes to the interpreter in facts mode."""
@@ -75,7 +99,7 @@ def fact_closure(g: Grounder, e: Expr) -> Thunk:
     return f
 
 
-def _build_fact(g: Grounder, e: Expr) -> Thunk:
+def _build_fact(g: Evaluator, e: Expr) -> Thunk:
     leaf = _leaf(g, e)
     if leaf is not None:
         return leaf
@@ -147,7 +171,7 @@ such as a palindrome's `i<j ∧ i+j=k⨫1`, are such comparisons of bound names)
 _NO_POINTS: dict = {}
 
 
-def _leaf(g: Grounder, e: Expr) -> Thunk | None:
+def _leaf(g: Evaluator, e: Expr) -> Thunk | None:
     """The closure of a literal or a name, the same in both passes; None for other nodes.
 
     A name is read from the environment (quantifier bindings, parameters, constants); anything
@@ -170,7 +194,7 @@ def _leaf(g: Grounder, e: Expr) -> Thunk | None:
     return read_name
 
 
-def closure(g: Grounder, e: Expr) -> Thunk:
+def closure(g: Evaluator, e: Expr) -> Thunk:
     """The closure of `e`, built once per node."""
     f = g.closures.get(id(e))
     if f is None:
@@ -179,7 +203,7 @@ def closure(g: Grounder, e: Expr) -> Thunk:
     return f
 
 
-def _build(g: Grounder, e: Expr) -> Thunk:  # noqa: C901 - one case per node kind
+def _build(g: Evaluator, e: Expr) -> Thunk:  # noqa: C901 - one case per node kind
     leaf = _leaf(g, e)
     if leaf is not None:
         return leaf
@@ -255,7 +279,7 @@ class _SetKey:
         return type(other) is _SetKey and self.items == other.items
 
 
-def _remembered(g: Grounder, e: Expr, reads: frozenset[str], compute: Thunk) -> Thunk:
+def _remembered(g: Evaluator, e: Expr, reads: frozenset[str], compute: Thunk) -> Thunk:
     """A sum, count or set-builder evaluated once per value of the names it reads.
 
     Inside other quantifiers the same total comes back for every binding it does not read:
@@ -353,7 +377,7 @@ def free_names(e: Expr, terms: dict, calling: frozenset[str] = frozenset()
     return out
 
 
-def _map_read(g: Grounder, e: Apply) -> Thunk:
+def _map_read(g: Evaluator, e: Apply) -> Thunk:
     interp = g.interp
     table = g.points.get(e.fn)
     if table is None:
@@ -404,7 +428,7 @@ def _map_read(g: Grounder, e: Apply) -> Thunk:
     return read
 
 
-def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
+def _binary(g: Evaluator, e: Binary) -> Thunk:  # noqa: C901
     interp = g.interp
     op = e.op
     left, right = closure(g, e.left), closure(g, e.right)
@@ -549,7 +573,7 @@ def _binary(g: Grounder, e: Binary) -> Thunk:  # noqa: C901
     return lambda: interp(e)
 
 
-def _membership(g: Grounder, e: Binary, element: Thunk) -> Thunk:
+def _membership(g: Evaluator, e: Binary, element: Thunk) -> Thunk:
     """`x ∈ {…}` with a literal set or range: the set's domain is built once per distinct
     value of its bounds, not once per binding."""
     interp = g.interp
@@ -587,7 +611,7 @@ def _membership(g: Grounder, e: Binary, element: Thunk) -> Thunk:
     return member
 
 
-def _quantifier(g: Grounder, q: Quant) -> Thunk:
+def _quantifier(g: Evaluator, q: Quant) -> Thunk:
     body = closure(g, q.body)
     interp = g.interp
     universal = q.kind == "∀"

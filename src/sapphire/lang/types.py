@@ -425,6 +425,33 @@ def name_arities(program: Program, terms: tuple[TermDef, ...] = ()) -> dict[str,
     return out
 
 
+def constant_names(program: Program) -> frozenset[str]:
+    """The free names the program reads where only a constant will do: in a range's bounds,
+    a quantifier's or set-builder's domain, or a set or tuple literal. A domain cannot make
+    them constant, so they are parameters that the data gives (the seed's `n` and `m`)."""
+    found: set[str] = set()
+    stack: list[tuple[Expr, frozenset[str], bool]] = [
+        (t.body, frozenset(p for p, _t in t.params), False) for t in program.terms]
+    stack += [(c, frozenset(), False) for c in (*program.constraints, *program.implied)]
+    while stack:
+        e, bound, constant = stack.pop()
+        if isinstance(e, Name):
+            if constant and e.name not in bound:
+                found.add(e.name)
+        elif isinstance(e, Quant | SetBuilder):
+            inner = bound | frozenset(e.names)
+            stack.append((e.domain, bound, True))
+            stack.extend((x, inner, constant) for x in _parts(e) if x is not e.domain)
+        elif isinstance(e, Let):
+            inner = bound | frozenset(n for n, _v in e.bindings)
+            stack.extend((v, bound, constant) for _n, v in e.bindings if isinstance(v, Node))
+            stack.append((e.body, inner, constant))
+        else:
+            inside = constant or isinstance(e, Range | SetLit | TupleLit | Product)
+            stack.extend((x, bound, inside) for x in _parts(e))
+    return frozenset(found)
+
+
 def name_use_problems(program: Program, constants: Iterable[str],
                       terms: dict[str, TermDef]) -> list[Diagnostic]:
     """Names used two ways: as a scalar and as a map, or as a map read with different numbers
@@ -482,7 +509,7 @@ def _children(e: Expr) -> list[Expr]:
     return []
 
 
-def check_program(program: Program, constants: dict[str, Any] | None = None,
+def typecheck_program(program: Program, constants: dict[str, Any] | None = None,
                   terms: tuple[TermDef, ...] = ()) -> None:
     """Raise a SapphireError listing every type error of the program and its terms."""
     all_terms = {t.name: t for t in (*terms, *program.terms)}

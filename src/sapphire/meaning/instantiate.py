@@ -37,7 +37,7 @@ from sapphire.diagnostics import SapphireError, Span, read_text
 from sapphire.lang.instance import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
-from sapphire.lang.types import check_program
+from sapphire.lang.types import typecheck_program
 from sapphire.library import Library
 from sapphire.library.check import rule_lines
 from sapphire.library.definition import RuleDefinition
@@ -123,7 +123,7 @@ def instantiate_checked(case: Case, lib: Library) -> Instantiated:
     """`instantiate`, then type-check the program against its constants and terms: what a
     solve needs before grounding."""
     inst = instantiate(case, lib)
-    check_program(inst.program, inst.instance.constants, inst.instance.terms)
+    typecheck_program(inst.program, inst.instance.constants, inst.instance.terms)
     return inst
 
 

@@ -18,10 +18,10 @@ from ortools.sat.python import cp_model
 from sapphire.backend import BackendResult
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.diagnostics import InternalError
-from sapphire.gcpause import no_gc
 from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import formula_variables, relaxation
 from sapphire.model import GroundModel
+from sapphire.nogc import no_gc
 
 LARGE_MODEL = 1000
 """Ground variables from which a model gets the full 8-worker portfolio by default."""

@@ -1,0 +1,112 @@
+"""Evaluation of quantified expressions: ∀ and ∃ folded to conjunctions and disjunctions, Σ
+and # to linear terms, and `distinct`, `connected` and `accepted(…)` to global constraints
+(or to true or false when every member folds to a constant)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sapphire.ground.linear import IntTerm, as_lin, total
+from sapphire.lang.automata import compile_regex
+from sapphire.lang.syntax import Quant
+from sapphire.model import (
+    FALSE,
+    TRUE,
+    Accepts,
+    AllDifferent,
+    And,
+    Connected,
+    Formula,
+    Or,
+    neighbours,
+    pieces,
+)
+
+Value = Any  # int | bool | Lin | Formula | tuple | list
+
+
+class Quantifiers:
+    """How `Grounder` evaluates a quantifier, once `Unrolling.iterate` binds its names."""
+
+    def eval_quant(self, q: Quant) -> Value:
+        k = q.kind
+        if k in ("∀", "∃"):
+            universal = k == "∀"  # ∀ is a conjunction stopped by false, ∃ the dual
+            parts: list[Formula] = []
+            for _ in self.iterate(q):
+                v = self.eval_bool(q.body)
+                if v is (not universal):
+                    return v
+                if v is not universal:
+                    parts.append(v)  # type: ignore[arg-type]
+            if not parts:
+                return universal
+            if len(parts) == 1:
+                return parts[0]
+            return And(tuple(parts)) if universal else Or(tuple(parts))
+        if k == "Σ":
+            return self.in_range(total([self.eval_int(q.body) for _ in self.iterate(q)]), q,
+                                 "this sum")
+        if k == "#":
+            items: list[IntTerm] = []
+            for _ in self.iterate(q):
+                v = self.eval_bool(q.body)
+                items.append(int(v) if isinstance(v, bool) else self.indicator(v, q.span))
+            return total(items)
+        if k == "distinct":
+            vals = [self.eval_int(q.body) for _ in self.iterate(q)]
+            if all(isinstance(v, int) for v in vals):
+                return len(set(vals)) == len(vals)
+            return AllDifferent(tuple(as_lin(v) for v in vals))
+        if k == "connected":
+            cells: list[tuple[int, int]] = []
+            members: list[Formula | bool] = []
+            for _ in self.iterate(q):
+                cell = tuple(self.env[n] for n in q.names)
+                if len(cell) != 2:
+                    raise self.fail("binder-arity", "connected ranges over cells ⟨r c⟩",
+                                    q.span)
+                cells.append(cell)  # type: ignore[arg-type]
+                members.append(self.eval_bool(q.body))
+            if all(isinstance(m, bool) for m in members):
+                return _connected_const([c for c, m in zip(cells, members, strict=True) if m])
+            return Connected(tuple(cells), tuple(
+                m if not isinstance(m, bool) else (TRUE if m else FALSE) for m in members))
+        if k == "accepted":
+            moves, starts, accepts = self.automaton(q)
+            word = [self.eval_int(q.body) for _ in self.iterate(q)]
+            f = Accepts(tuple(as_lin(w) for w in word), moves, starts, accepts)
+            if all(isinstance(w, int) for w in word):
+                return f.holds_for(word)  # type: ignore[arg-type]
+            return f
+        raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def automaton(self, q: Quant) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
+                                           tuple[int, ...]]:
+        """The moves, start and accepting states of `accepted(…)`: given as three constants,
+        or compiled from one regular expression over the symbols 0-9 and A-Z (10-35)."""
+        if len(q.args) == 1:
+            pattern = self.eval(q.args[0])
+            if not isinstance(pattern, str):
+                raise self.fail("type", "accepted(pattern) takes a regular expression as text",
+                                q.args[0].span, hint='a parameter such as pattern "[1-4]*5"')
+            try:
+                return compile_regex(pattern)
+            except ValueError as e:
+                raise self.fail("bad-pattern", f"cannot read the regular expression "
+                                f"{pattern!r}: {e}", q.args[0].span,
+                                hint="symbols are 0-9 and A-Z; use [ ] ( ) | * + ? . and {m,n}"
+                                ) from None
+        moves, starts, accepts = (self.eval(a) for a in q.args)
+        try:
+            triples = tuple(sorted({(int(a), int(b), int(c)) for a, b, c in moves}))
+            return triples, tuple(int(s) for s in starts), tuple(int(s) for s in accepts)
+        except (TypeError, ValueError):
+            raise self.fail("type", "accepted(moves, starts, accepts) takes a list of "
+                            "⟨state symbol state⟩ moves and two lists of states", q.span,
+                            hint="moves [[0,1,1],[1,2,0]], starts [0], accepts [1]") from None
+
+
+
+def _connected_const(cells: list[tuple[int, int]]) -> bool:
+    return len(pieces([True] * len(cells), neighbours(cells))) <= 1
