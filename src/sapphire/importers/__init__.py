@@ -19,8 +19,8 @@ which is either a file holding one puzzle or a corpus JSON file with a selector 
 
 from __future__ import annotations
 
-from sapphire.importers.common import ImportedPuzzle, read_input
 from sapphire.importers.fpuzzles import fpuzzles_to_case
+from sapphire.importers.input import ImportedPuzzle, read_input
 from sapphire.importers.iss import iss_to_case
 from sapphire.importers.puzzlekit import GENRES, LABEL, puzzlekit_to_case
 

@@ -85,13 +85,11 @@ from dataclasses import dataclass, field
 from sapphire.case.givens import MAX_EXTRA_CELLS, extra_cells, extra_rows
 from sapphire.case.model import JsonValue
 from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.importers.builder import CaseBuilder, Rule, digit_symbol
 from sapphire.importers.common import (
-    CaseBuilder,
     Malformed,
-    Rule,
     Unsupported,
     Where,
-    digit_symbol,
     row_or_column,
 )
 from sapphire.library.library import Library

@@ -92,7 +92,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, source_line
-from sapphire.importers.common import CaseBuilder, digit_symbol, unsupported
+from sapphire.importers.builder import CaseBuilder, digit_symbol
+from sapphire.importers.common import unsupported
 from sapphire.library.library import Library
 
 Cell = tuple[int, int]
