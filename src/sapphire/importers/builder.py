@@ -116,13 +116,29 @@ class CaseBuilder:
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
             **params: JsonValue) -> None:
         """Add a rule line; `early` puts it before every line added without it (global rules
-        follow the board's line, clues come after them in the order given)."""
-        rule = Rule(kind, tuple(cells), tuple(params.items()), positional, id_stem)
+        follow the board's line, clues come after them in the order given). A parameter
+        whose value is the default the kind's definition declares is left out, as a setter
+        would leave it out."""
+        rule = Rule(kind, tuple(cells), tuple(self.stated(kind, params).items()), positional,
+                    id_stem)
         if early:
             self.rules.insert(sum(1 for r in self.rules if r.early), rule)
             rule.early = True
         else:
             self.rules.append(rule)
+
+    def stated(self, kind: str, params: dict[str, JsonValue]) -> dict[str, JsonValue]:
+        """`params` without those whose value is the default `kind`'s definition declares."""
+        definition = self.library.resolve(kind)
+        if definition is None:
+            return params
+
+        def is_default(name: str, value: JsonValue) -> bool:
+            spec = definition.param(name)
+            return (spec is not None and spec.default is not None
+                    and type(value) is type(spec.default) and value == spec.default)
+
+        return {n: v for n, v in params.items() if not is_default(n, v)}
 
     def case(self) -> Case:
         fields: dict[str, JsonValue] = {}

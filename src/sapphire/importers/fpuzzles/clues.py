@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from sapphire.case.model import JsonValue
 from sapphire.importers.common import (
     DOWN_LEFT,
     DOWN_RIGHT,
@@ -86,37 +87,33 @@ def _arrow(cv: Converter, key: str) -> None:
             shaft = [x for x in line if x not in circle]
             if len(circle) == 1:
                 cv.b.add("arrow", circle + shaft)
-            elif len(circle) == 2:
-                cv.b.add("pill-arrow", pill + shaft)
             else:
-                cv.b.add("pill-arrow", pill + shaft, pill=3)
+                cv.b.add("pill-arrow", pill + shaft, pill=len(circle))
 
 
-def _lines(kind: str, param: str | None = None, default: int | None = None
-           ) -> Callable[[Converter, str], None]:
-    """A clue drawn as lines: one rule line per line, with `value` as `param` if not the
-    default."""
+def _numbered(cv: Converter, key: str, param: str | None, value: Any) -> dict[str, JsonValue]:
+    """A clue's own number (`value`) as the parameter `param`; nothing when the clue has none
+    or its kind takes none (the builder leaves out a number that is the kind's default)."""
+    if param is None or value in (None, ""):
+        return {}
+    return {param: cv.number(key, value)}
+
+
+def _lines(kind: str, param: str | None = None) -> Callable[[Converter, str], None]:
+    """A clue drawn as lines: one rule line per line, with `value` as `param`."""
     def handler(cv: Converter, key: str) -> None:
         for e in cv.entries(key):
-            value = e.get("value")
             for cells in cv.lines(key, e):
-                if param is None or value in (None, "") or cv.number(key, value) == default:
-                    cv.b.add(kind, cells)
-                else:
-                    cv.b.add(kind, cells, **{param: cv.number(key, value)})
+                cv.b.add(kind, cells, **_numbered(cv, key, param, e.get("value")))
     return handler
 
 
-def _dots(kind: str, param: str, default: int) -> Callable[[Converter, str], None]:
+def _dots(kind: str, param: str) -> Callable[[Converter, str], None]:
     """Kropki dots; a dot's own number (a difference of 3, a ratio of 3) becomes `param`."""
     def handler(cv: Converter, key: str) -> None:
         for e in cv.entries(key):
-            value = e.get("value")
             cells = cv.clue(cv.cells(e.get("cells")))
-            if value in (None, "") or cv.number(key, value) == default:
-                cv.b.add(kind, cells)
-            else:
-                cv.b.add(kind, cells, **{param: cv.number(key, value)})
+            cv.b.add(kind, cells, **_numbered(cv, key, param, e.get("value")))
     return handler
 
 
@@ -182,9 +179,9 @@ HANDLERS: dict[str, Callable[[Converter, str], None]] = {
     "palindrome": _lines("palindrome"),
     "renban": _lines("renban"),
     "betweenline": _lines("between"),
-    "whispers": _lines("whisper", "difference", 5),
-    "difference": _dots("white-dot", "difference", 1),
-    "ratio": _dots("black-dot", "ratio", 2),
+    "whispers": _lines("whisper", "difference"),
+    "difference": _dots("white-dot", "difference"),
+    "ratio": _dots("black-dot", "ratio"),
     "xv": _xv,
     "quadruple": _quadruple,
     "clone": _clone,
