@@ -1,5 +1,4 @@
-"""The f-puzzles converter: the grid, the global rules, the negative constraints and the
-drawings of one puzzle object, with the helpers its clue handlers share."""
+"""The f-puzzles converter: grid, negative constraints, drawings, clue helpers."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Reading an f-puzzles puzzle: a link, its LZ-String payload, or its JSON, with where each
-top-level key stands in the text as written (for errors about that key)."""
+"""An f-puzzles puzzle read from its link, payload or JSON, with its keys' places."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Automata and patterns: ISS's packed NFA format decoded, separators unrolled, and the `.NFA`
-and `.Regex` handlers."""
+"""ISS automata and patterns: the packed NFA format decoded, `.NFA` and `.Regex`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Handlers for a chaos construction (unknown regions) and the clues on its region cells
-(`CC1`, `CC2`, …)."""
+"""ISS handlers for a chaos construction and the clues on its region cells (`CC…`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The ISS converter: the grid, extra cells, `.And`/`.Or`/`.Replicate` groups and givens of one
-constraint string, and the helpers its handlers share."""
+"""The ISS converter: grid, extra cells, groups and givens, and its handlers' helpers."""
 
 from __future__ import annotations
 

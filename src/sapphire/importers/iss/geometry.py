@@ -1,5 +1,4 @@
-"""ISS's grid: cell names, the `.Shape`, groups of extra cells (`.Var`, `.Doppelganger`) and
-the region cells of a chaos construction."""
+"""ISS's grid: cell names, the shape, groups of extra cells and chaos region cells."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
-"""Handlers for givens and `.Or` groups: a placement, candidates, and an `any-of` line with one
-entry per branch."""
+"""ISS handlers for givens, placements and `.Or` groups (`any-of` lines)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from sapphire.importers.builder import CaseBuilder, Rule
-from sapphire.importers.common import Malformed, Unsupported
+from sapphire.importers.common import Cell, Malformed, Unsupported
 from sapphire.importers.iss.reader import Item, ShortArguments
 from sapphire.importers.iss.regions import GLOBALS
 
@@ -34,9 +33,8 @@ def branch_rule(cv: Converter, it: Item) -> Rule:
         rules = []
         lo, hi = cv.shape.values
         for arg in it.args:
-            cell_id, *vals = arg.split("_")
-            cell = cv.cells([cell_id])[0]
-            values = sorted({cv.number("Given", v) for v in vals})
+            cell, digits = placement(cv, arg)
+            values = sorted(set(digits))
             if len(values) == 1:
                 rules.append(Rule("quadruple", (cell,), (("digits", values),)))
             else:
@@ -68,6 +66,12 @@ def _group(cv: Converter, kind: str, rules: list[Rule]) -> Rule:
     return Rule(kind, params=(("rules", scratch.rule_texts()),))  # type: ignore[arg-type]
 
 
+def placement(cv: Converter, arg: str) -> tuple[Cell, list[int]]:
+    """A given `R1C1_5`, or a cell's candidates `R1C1_1_2`: the cell and the digits written."""
+    cell_id, *values = arg.split("_")
+    return cv.cells([cell_id])[0], [cv.number("Given", v) for v in values]
+
+
 def placements(cv: Converter, it: Item) -> None:
     """One digit in at least one of the cells: a `quadruple` of that digit."""
     cv.need("Or", "quadruple")
@@ -77,9 +81,8 @@ def placements(cv: Converter, it: Item) -> None:
 def given(cv: Converter, it: Item) -> None:
     lo, hi = cv.shape.values
     for arg in it.args:
-        cell_id, *vals = arg.split("_")
-        cell = cv.cells([cell_id])[0]
-        values = {cv.number("Given", v) for v in vals}
+        cell, digits = placement(cv, arg)
+        values = set(digits)
         if any(not lo <= v <= hi for v in values):
             raise Malformed("Given", f"a value of {arg} is outside {lo}-{hi}")
         if len(values) > 1:

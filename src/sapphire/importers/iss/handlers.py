@@ -1,4 +1,4 @@
-"""The registry of ISS constraint types: the handler that writes each one's rule lines."""
+"""The registry of ISS constraint types: the handler that writes each one's lines."""
 
 from __future__ import annotations
 

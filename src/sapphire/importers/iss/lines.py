@@ -1,5 +1,4 @@
-"""Handlers for lines through cells in order: thermometers, arrows, whispers, renbans and the
-other path rules, pill arrows, indexing cells and lockout lines."""
+"""ISS handlers for lines through cells in order: thermometers, arrows, whispers, …."""
 
 from __future__ import annotations
 

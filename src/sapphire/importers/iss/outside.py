@@ -1,5 +1,4 @@
-"""Handlers for outside clues on a whole row or column: skyscrapers, X-sums, numbered rooms
-and full rank."""
+"""ISS handlers for outside clues on a row or column: skyscrapers, X-sums, full rank."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Handlers for dots and pairs: Kropki dots, X and V, inequality marks, pair tables and the
-strict forms that forbid every unmarked pair."""
+"""ISS handlers for dots and pairs: Kropki dots, X and V, pair tables, strict marks."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The constraint string: its items (`.TYPE~ARG…`, `.And`/`.Or`/`.Replicate` groups) read
-into a tree, each with its offset for errors."""
+"""The ISS constraint string read into a tree of items, each placed for errors."""
 
 from __future__ import annotations
 

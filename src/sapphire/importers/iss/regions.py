@@ -1,5 +1,4 @@
-"""Handlers for global rules and regions: anti-king and the like, diagonals, windoku,
-jigsaw pieces, same-box digits, connected values and the doppelganger."""
+"""ISS handlers for global rules and regions: anti-king, windoku, jigsaw pieces, …."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Handlers for the digits of a set of cells: quadruples, digit counts, all-different,
-count-distinct and same-values clues."""
+"""ISS handlers for the digits of a set of cells: quadruples, counts, all-different."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Handlers for sums and cages: killer cages, sums with and without weights, little killers,
-rellik cages, equal sums, sum lines and lunchboxes."""
+"""ISS handlers for sums and cages: cages, sums, little killers, sum lines, lunchboxes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Genres whose answer is a loop: Slitherlink and Masyu."""
+"""puzzlekit genres whose answer is a loop: Slitherlink and Masyu."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The dataset's text read into tokens that keep their places: the size line, then the parts
-a genre's layout needs, and the errors that point into the text."""
+"""The puzzlekit text read into placed tokens and a genre's layout of parts."""
 
 from __future__ import annotations
 

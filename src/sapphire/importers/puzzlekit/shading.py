@@ -1,4 +1,4 @@
-"""Genres that shade cells: Yin-Yang, Thermometer, Nonogram, Akari and Nurikabe."""
+"""puzzlekit genres that shade cells: Yin-Yang, Thermometer, Nonogram, Akari, Nurikabe."""
 
 from __future__ import annotations
 

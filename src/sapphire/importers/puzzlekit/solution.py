@@ -1,4 +1,4 @@
-"""A puzzlekit solution read as the answer parts Sapphire reports, for comparing answers."""
+"""A puzzlekit solution read as the answer parts Sapphire reports."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Genres of digits in a square: Sudoku, Killer Sudoku, Renban, Jigsaw Sudoku, Consecutive
-Sudoku and Even-Odd Sudoku."""
+"""puzzlekit genres of digits in a square: sudokus and Latin squares."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Genres with outside clues or runs: Skyscraper, Skyscraper Sudoku and Kakuro."""
+"""puzzlekit genres with outside clues or runs: Skyscraper (Sudoku) and Kakuro."""
 
 from __future__ import annotations
 
