@@ -61,7 +61,7 @@ except ImportError:  # running from a checkout without an install
 
 from sapphire.corpus.slitherlink import inside_from_values  # noqa: E402
 from sapphire.importers import import_puzzle  # noqa: E402
-from sapphire.importers.common import entry_source  # noqa: E402
+from sapphire.importers.input import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
 from sapphire.importers.puzzlekit import read_solution  # noqa: E402
 from sapphire.pipeline import solve_case  # noqa: E402

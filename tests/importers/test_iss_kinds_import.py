@@ -14,7 +14,9 @@ from iss_fixtures import assert_solves, load
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
-from sapphire.importers.iss import Converter, pair_table, parse_iss
+from sapphire.importers.iss import parse_iss
+from sapphire.importers.iss.converter import Converter
+from sapphire.importers.iss.pairs import pair_table
 from sapphire.pipeline import solve_case
 
 PUZZLES = load("iss_more_kinds.json")

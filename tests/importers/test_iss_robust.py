@@ -9,7 +9,7 @@ from iss_fixtures import load
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
-from sapphire.importers.iss import HANDLERS
+from sapphire.importers.iss.handlers import HANDLERS
 
 
 def _pieces() -> list[tuple[str, str]]:

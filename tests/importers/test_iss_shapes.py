@@ -17,7 +17,7 @@ from iss_fixtures import assert_solves, load
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
-from sapphire.importers.iss import region_box_dims
+from sapphire.importers.common import region_box_dims
 
 PUZZLES = load("iss_shapes_chaos.json")
 

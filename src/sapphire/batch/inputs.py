@@ -58,7 +58,7 @@ def read_jobs(inputs: Sequence[str]) -> list[Job]:
 
 def _corpus_jobs(spec: str) -> Iterator[Job]:
     from sapphire.importers import GENRES
-    from sapphire.importers.common import entry_source
+    from sapphire.importers.input import entry_source
 
     text = read_text(spec)
     try:

@@ -1,10 +1,15 @@
 """Importers: puzzles written in other formats, turned into canonical case files.
 
-Each format has its own module with a docstring describing it:
+Each format has its own package with a docstring describing it:
 
 * `iss` — the constraint strings of the Interactive Sudoku Solver (`.~R1C1_5.Cage~17~R1C1~R1C2`);
-* `puzzlekit` — the text layout of the puzzlekit dataset, one module function per genre;
-* `fpuzzles` — f-puzzles links and their JSON, as setters share variant sudokus.
+* `puzzlekit` — the text layout of the puzzlekit dataset, one function per genre;
+* `fpuzzles` — f-puzzles links and their JSON, as setters share variant sudokus (with
+  `sudokupad`, SudokuPad's links and JSON in f-puzzles' terms).
+
+What they share lives beside them: `common` (where an error points, what an importer refuses,
+grid geometry, cell names, solution strings, the converter base), `builder` (the case, written
+canonically and checked) and `input` (an INPUT argument read into the puzzle's text).
 
 An importer builds a `Case` with the rule kinds of the bundled `std` library, writes it with the
 library's preferred parameter names, parses the text back and checks it against the library,
@@ -19,8 +24,8 @@ which is either a file holding one puzzle or a corpus JSON file with a selector 
 
 from __future__ import annotations
 
-from sapphire.importers.common import ImportedPuzzle, read_input
 from sapphire.importers.fpuzzles import fpuzzles_to_case
+from sapphire.importers.input import ImportedPuzzle, read_input
 from sapphire.importers.iss import iss_to_case
 from sapphire.importers.puzzlekit import GENRES, LABEL, puzzlekit_to_case
 

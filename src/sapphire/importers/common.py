@@ -1,49 +1,28 @@
-"""What every importer shares: building a case from rules, writing it canonically, reading input.
+"""What the importers share: where an error points, what an importer refuses, grid geometry,
+cell names, solution strings, and the converter every format's own one starts from.
 
-`CaseBuilder` collects the front matter and the rule lines of one puzzle. `build()` gives each
-kind that is used more than once an id (`cage-1`, `cage-2`, …, as the case syntax requires),
-writes the case with the library's preferred parameter names, parses the text back and checks
-it against the library, and returns that text: the canonical form, as `sapphire fmt` prints it.
-
-`read_input` turns a command line's INPUT into the puzzle text: a link, a file holding one
-puzzle (for `fpuzzles` also one puzzle's own JSON), a corpus JSON file (`iss.json`,
-`fpuzzles.json`, a puzzlekit genre file) with a selector after `#` that is an entry's 0-based
-index or its name (`name` in iss.json and fpuzzles.json, `key` in a puzzlekit file), `-` for
-standard input, or the puzzle itself as pasted: an ISS constraint string, an f-puzzles payload
-or JSON.
+Geometry is stated once here: the named steps between cells, rays to the grid's edge, box
+shapes and box numbers, little-killer diagonals, rows and columns as outside clues see them,
+and adjacent pairs. The case itself is written by `builder.CaseBuilder`; an INPUT argument is
+read by `input.read_input`.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import sys
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from lzstring import LZString  # type: ignore[import-untyped]
 
-from sapphire.case.givens import parse_board
-from sapphire.case.model import Case, Cell, CellRef, FrontMatter, JsonValue, Param, RuleLine
-from sapphire.case.parser import parse_case
-from sapphire.case.writer import write_case
-from sapphire.diagnostics import (
-    Diagnostic,
-    SapphireError,
-    Span,
-    decode_text,
-    error,
-    read_text,
-    span_at,
-)
-from sapphire.library.library import Library, load_library
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, span_at
+from sapphire.importers.builder import CaseBuilder
+from sapphire.library.library import Library
 
-LETTERS = "ABCDEFG"
-"""Given digits 10-16 as the case format writes them (one character per cell)."""
-IMPORTED = "<imported>"
-"""The label of an imported case's text while it is checked; the user never sees that text."""
-
+Cell = tuple[int, int]
+"""A cell as (row, column), both from 1."""
+Step = tuple[int, int]
+"""A move from a cell to another: (rows down, columns right)."""
 
 LONGEST_SHOWN_LINE = 300
 """An error shows the line it points into up to this length; a puzzle pasted as one line of
@@ -88,213 +67,6 @@ class Where:
             for d in exc.diagnostics])
 
 
-def json_key_offsets(text: str, start: int = 0) -> dict[str, int]:
-    """The offset of each key of the JSON object at `text[start:]` (its top level only; the
-    last of a repeated key, as `json.loads` keeps it), for errors about one key's value. Empty
-    when the text is not such an object; a key whose value does not read ends the scan."""
-    decode = json.JSONDecoder().raw_decode
-    space = re.compile(r"[ \t\n\r]*")
-    found: dict[str, int] = {}
-
-    def skip(i: int) -> int:
-        return space.match(text, i).end()  # type: ignore[union-attr]  # always matches
-
-    try:
-        i = skip(start)
-        if text[i] != "{":
-            return found
-        i = skip(i + 1)
-        while i < len(text) and text[i] == '"':
-            at = i
-            key, i = decode(text, i)
-            i = skip(i)
-            if text[i] != ":":
-                break
-            found[key] = at
-            i = skip(decode(text, skip(i + 1))[1])
-            if text[i] != ",":
-                break
-            i = skip(i + 1)
-    except (ValueError, IndexError, RecursionError):
-        pass
-    return found
-
-
-def std_library() -> Library:
-    """The bundled library every imported case names (`library: std`)."""
-    return load_library("std", Path.cwd())
-
-
-def decompress(payload: str) -> str | None:
-    """The text LZ-String compressed to base64 in a link (f-puzzles, SudokuPad), or None when
-    the payload is not such a text (the decoder raises on some and returns nothing on others)."""
-    try:
-        return LZString.decompressFromBase64(payload) or None
-    except Exception:
-        return None
-
-
-def digit_symbol(d: int | None) -> str:
-    """One cell of a `givens:` grid: `.` for no digit, 0-9, then A-G for 10-16 (0 is a digit
-    only where the case's `digits:` starts at 0)."""
-    if d is None:
-        return "."
-    if 0 <= d <= 9:
-        return str(d)
-    if 10 <= d <= 16:
-        return LETTERS[d - 10]
-    raise error("bad-digit", f"the digit {d} cannot be written in a case file's givens",
-                hint="givens hold 0-9 and A-G (10-16)")
-
-
-def grid_text(grid: list[list[str]], board_rows: int | None = None) -> str:
-    """A front-matter grid: one board row per line, cells separated by single spaces; rows past
-    `board_rows` (the extra cells') after a line of dashes."""
-    lines = [" ".join(row) for row in grid]
-    if board_rows is not None and len(lines) > board_rows:
-        lines.insert(board_rows, "-" * len(lines[0]))
-    return "".join(line + "\n" for line in lines)
-
-
-@dataclass
-class Rule:
-    """One rule line before ids are given out."""
-
-    kind: str
-    cells: tuple[tuple[int, int], ...] = ()
-    params: tuple[tuple[str, JsonValue], ...] = ()
-    positional: str | None = None
-    id_stem: str | None = None
-    """The stem of this line's id when the kind repeats (default: the kind)."""
-    early: bool = False
-
-
-@dataclass
-class CaseBuilder:
-    """The front matter and rule lines of one imported puzzle."""
-
-    library: Library = field(default_factory=std_library)
-    title: str | None = None
-    author: str | None = None
-    notes: str | None = None
-    """Free text: the setter's rules as written, and what an import left out."""
-    board: tuple[int, int] | None = None
-    """Written as `board:` (only when no rule declares the board)."""
-    digits: tuple[int, int] | None = None
-    """Written as `digits: LOW-HIGH` (only when the cells hold other digits than 1..N)."""
-    extra_cells: int = 0
-    """Written as `extra-cells:` when there are any."""
-    grids: dict[str, list[list[str]]] = field(default_factory=dict)
-    """`givens`, `shading` or `clues`, as rows of one-character symbols (givens may go on
-    with the extra cells' rows)."""
-    source: str | None = None
-    rules: list[Rule] = field(default_factory=list)
-
-    def has(self, kind: str) -> bool:
-        return self.library.resolve(kind) is not None
-
-    def is_sudoku(self, rows: int, cols: int, boxes: tuple[int, int] | None) -> bool:
-        """Whether the grid is a square with the boxes the library's `sudoku` has for it."""
-        sudoku = self.library.resolve("sudoku")
-        return (rows == cols and boxes is not None and sudoku is not None
-                and dict(sudoku.boxes).get(f"{rows}x{cols}") == boxes)
-
-    def add_grid(self, rows: int, cols: int, boxes: tuple[int, int] | None) -> None:
-        """The grid's first lines: `sudoku NxN` where `is_sudoku`, else `board:`,
-        `latin-square` and, when the grid has boxes, `boxes HxW`."""
-        if self.is_sudoku(rows, cols, boxes):
-            self.add("sudoku", positional=f"{rows}x{cols}", early=True)
-            return
-        self.board = (rows, cols)
-        self.add("latin-square", early=True)
-        if boxes is not None:
-            self.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
-
-    def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
-            *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
-            **params: JsonValue) -> None:
-        """Add a rule line; `early` puts it before every line added without it (global rules
-        follow the board's line, clues come after them in the order given)."""
-        rule = Rule(kind, tuple(cells), tuple(params.items()), positional, id_stem)
-        if early:
-            self.rules.insert(sum(1 for r in self.rules if r.early), rule)
-            rule.early = True
-        else:
-            self.rules.append(rule)
-
-    def case(self) -> Case:
-        fields: dict[str, JsonValue] = {}
-        if self.title:
-            fields["title"] = self.title
-        if self.author:
-            fields["author"] = self.author
-        if self.source:
-            fields["source"] = self.source
-        if self.notes:
-            fields["notes"] = self.notes
-        fields["library"] = "std"
-        if self.board is not None:
-            fields["board"] = f"{self.board[0]}x{self.board[1]}"
-        if self.digits is not None:
-            fields["digits"] = f"{self.digits[0]}-{self.digits[1]}"
-        if self.extra_cells:
-            fields["extra-cells"] = self.extra_cells
-        for key in ("givens", "shading", "clues"):
-            grid = self.grids.get(key)
-            if grid is not None:
-                fields[key] = grid_text(grid, self._board_rows())
-        uses: dict[str, int] = {}
-        for r in self.rules:
-            uses[r.kind] = uses.get(r.kind, 0) + 1
-        seen: dict[str, int] = {}
-        lines: list[RuleLine] = []
-        for r in self.rules:
-            rid = None
-            if uses[r.kind] > 1 or r.id_stem:  # a repeated kind needs an id on every line
-                stem = r.id_stem or r.kind
-                seen[stem] = seen.get(stem, 0) + 1
-                rid = f"{stem}-{seen[stem]}"
-            refs = tuple(CellRef(Cell(a, b)) for a, b in r.cells)
-            lines.append(RuleLine(
-                reference=r.kind, id=rid, cells=refs, separators=("-",) * max(0, len(refs) - 1),
-                positional=r.positional, params=tuple(Param(n, v) for n, v in r.params)))
-        return Case(FrontMatter(fields), tuple(lines))
-
-    def _board_rows(self) -> int | None:
-        """The board's rows, from `board` or the `sudoku NxN` line."""
-        if self.board is not None:
-            return self.board[0]
-        size = parse_board(next((r.positional for r in self.rules if r.kind == "sudoku"), None))
-        return size[0] if size else None
-
-    def rule_texts(self) -> list[str]:
-        """The rule lines alone, with their ids: the entries of an `any-of`/`all-of`."""
-        text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
-        return text.split("\n---\n", 1)[1].splitlines()  # after the closing delimiter
-
-    def build(self) -> str:
-        """The canonical, checked case text. A rule line the library refuses (a constraint
-        of the input that lists no cells, say) is reported with that line, since the user
-        never sees the text it stands in."""
-        text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
-        case = parse_case(text, IMPORTED)
-        problems = self.library.check_case(case)
-        if problems:
-            lines = text.splitlines()
-
-            def written(d: Diagnostic) -> str:
-                # an entry of an any-of is checked as its own text, labelled with its line
-                m = re.match(rf"{re.escape(IMPORTED)}(?::(\d+))?", d.span.file) if d.span else None
-                line = (int(m[1]) if m[1] else d.span.line) if m and d.span else 0
-                return f"the import writes `{lines[line - 1]}`, and " \
-                    if 0 < line <= len(lines) else ""
-
-            raise SapphireError([
-                Diagnostic(d.kind, written(d) + d.message, None, "the input's constraint for it "
-                           "lacks a part (its cells, say) or holds one the rule does not take")
-                for d in problems])
-        return write_case(case, self.library.preferred_name, self.library.holds_rules)
-
 
 class Unsupported(Exception):
     """A constraint an importer cannot turn into rule lines; `what` names it (its type or key)
@@ -311,6 +83,73 @@ class Malformed(Unsupported):
     not one, a missing list): the input is wrong, not the library short of a kind."""
 
 
+
+def unsupported(what: str, detail: str, hint: str | None = None) -> SapphireError:
+    return SapphireError([Diagnostic("unsupported-import", f"{what}: {detail}", None, hint)])
+
+
+
+def decompress(payload: str) -> str | None:
+    """The text LZ-String compressed to base64 in a link (f-puzzles, SudokuPad), or None when
+    the payload is not such a text (the decoder raises on some and returns nothing on others)."""
+    try:
+        return LZString.decompressFromBase64(payload) or None
+    except Exception:
+        return None
+
+
+# -- geometry ---------------------------------------------------------------------------------
+
+UP: Step = (-1, 0)
+DOWN: Step = (1, 0)
+LEFT: Step = (0, -1)
+RIGHT: Step = (0, 1)
+UP_LEFT: Step = (-1, -1)
+UP_RIGHT: Step = (-1, 1)
+DOWN_LEFT: Step = (1, -1)
+DOWN_RIGHT: Step = (1, 1)
+ORTHOGONAL = (UP, LEFT, RIGHT, DOWN)
+"""The four steps to a cell's side neighbours, in reading order of the neighbours."""
+KING = (UP_LEFT, UP, UP_RIGHT, LEFT, RIGHT, DOWN_LEFT, DOWN, DOWN_RIGHT)
+"""The eight steps to the cells around a cell, in reading order of those cells."""
+BLOCK_2X2 = ((0, 0), RIGHT, DOWN, DOWN_RIGHT)
+"""The steps from a 2×2 block's top-left cell to its four cells, in reading order."""
+
+
+def moved(cell: Cell, step: Step) -> Cell:
+    """The cell one `step` from `cell` (on the grid or not)."""
+    return cell[0] + step[0], cell[1] + step[1]
+
+
+def on_grid(cell: Cell, rows: int, cols: int) -> bool:
+    return 1 <= cell[0] <= rows and 1 <= cell[1] <= cols
+
+
+def neighbours(cell: Cell, steps: tuple[Step, ...], rows: int, cols: int) -> list[Cell]:
+    """The cells one of `steps` from `cell` that are on the grid, in the order of `steps`."""
+    return [x for x in (moved(cell, s) for s in steps) if on_grid(x, rows, cols)]
+
+
+def ray(start: Cell, step: Step, rows: int, cols: int) -> list[Cell]:
+    """The cells from `start` (itself included) on, one `step` at a time, until the grid ends;
+    empty when `start` is off the grid."""
+    out: list[Cell] = []
+    while on_grid(start, rows, cols):
+        out.append(start)
+        start = moved(start, step)
+    return out
+
+
+def grid_rows(rows: int, cols: int) -> list[list[Cell]]:
+    """Each row's cells, left to right."""
+    return [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+
+
+def grid_columns(rows: int, cols: int) -> list[list[Cell]]:
+    """Each column's cells, top to bottom."""
+    return [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
+
+
 def row_or_column(rows: int, cols: int, axis: str, k: int, forward: bool) -> list[Cell] | None:
     """Row k (`axis` "R") or column k ("C") as an outside clue sees it: left to right or top
     to bottom when `forward`, else from the other end; None when there is no such line."""
@@ -323,152 +162,116 @@ def row_or_column(rows: int, cols: int, axis: str, k: int, forward: bool) -> lis
     return cells if forward else cells[::-1]
 
 
-def unsupported(what: str, detail: str, hint: str | None = None) -> SapphireError:
-    return SapphireError([Diagnostic("unsupported-import", f"{what}: {detail}", None, hint)])
+
+def region_box_dims(rows: int, cols: int, size: int) -> tuple[int, int] | None:
+    """The boxes of `size` cells on a rows×cols grid (height, width), as ISS and f-puzzles draw
+    them: the most nearly square box shape that tiles the grid, either way round (the shorter
+    side across the rows when both fit); None when no box shape does."""
+    small = int(size ** 0.5)
+    while small >= 2:
+        if size % small == 0:
+            large = size // small
+            if rows % small == 0 and cols % large == 0:
+                return small, large
+            if large != small and rows % large == 0 and cols % small == 0:
+                return large, small
+        small -= 1
+    return None
 
 
-@dataclass
-class ImportedPuzzle:
-    """One puzzle read from an INPUT argument: its text and what the input says about it."""
-
-    text: str
-    source: str | None = None
-    title: str | None = None
-    entry: dict[str, Any] | None = None
-    """The corpus entry it came from, when it came from a corpus JSON file."""
-    label: str | None = None
-    """What names the text in an error: the file as given, `<stdin>`, or `FILE.json#KEY` (then
-    lines count within the entry's text); None for a link or a pasted puzzle."""
+def box_index(cell: Cell, box: tuple[int, int], cols: int) -> int:
+    """The number of the box of shape `box` (height, width) that holds `cell`, counting boxes
+    from 0 in reading order on a grid `cols` wide."""
+    (r, c), (height, width) = cell, box
+    return (r - 1) // height * (cols // width) + (c - 1) // width
 
 
-def _entries(data: Any, path: str) -> list[dict[str, Any]]:
-    if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
-        entries = data["puzzles"]
-    elif isinstance(data, list):
-        entries = data
-    else:
-        raise error("bad-input", "the JSON file is neither a list of puzzles nor a puzzlekit "
-                    "genre file", Span(path, 1, 1),
-                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
-    if not all(isinstance(e, dict) for e in entries):
-        raise error("bad-input", "the JSON file's puzzles are not all objects", Span(path, 1, 1),
-                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
-    return entries
+def little_killer_cells(rows: int, cols: int) -> dict[Cell, list[Cell]]:
+    """Each little-killer diagonal by its first cell, as ISS lays them out: from the left side
+    going down-right, the right side going up-left, the top going down-left and the bottom going
+    up-right; a diagonal already seen from another side is not listed again."""
+    out: dict[Cell, list[Cell]] = {}
+    seen: set[frozenset[Cell]] = set()
+    starts = ([((r, 1), DOWN_RIGHT) for r in range(1, rows)]
+              + [((r, cols), UP_LEFT) for r in range(2, rows)]
+              + [((1, c), DOWN_LEFT) for c in range(2, cols + 1)]
+              + [((rows, c), UP_RIGHT) for c in range(2, cols)])
+    for start, step in starts:
+        cells = ray(start, step, rows, cols)
+        key = frozenset(cells)
+        if len(cells) > 1 and key not in seen:
+            seen.add(key)
+            out[cells[0]] = cells
+    return out
 
 
-def _name(entry: dict[str, Any]) -> str:
-    return str(entry.get("name") or entry.get("key") or "")
+def adjacent_pairs(cells: list[Cell], place: Callable[[Cell], tuple[str, int, int]] | None = None
+                   ) -> list[tuple[Cell, Cell]]:
+    """Orthogonally adjacent pairs among `cells`, each once, in ISS's order (each cell with its
+    later neighbours to the left, right, above and below). `place` gives where a cell stands
+    (its grid or group of extra cells, row and column); by default the cell's own row and
+    column."""
+    where = place or (lambda c: ("grid", c[0], c[1]))
+    rest = {where(c): c for c in dict.fromkeys(cells)}
+    out = []
+    for a in list(rest.values()):
+        layer, r, c = where(a)
+        del rest[(layer, r, c)]
+        for dr, dc in (LEFT, RIGHT, UP, DOWN):
+            b = (layer, r + dr, c + dc)
+            if b in rest:
+                out.append((a, rest[b]))
+    return out
 
 
-def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> str:
-    """Where a corpus entry comes from, for the case's `source:` line."""
-    if fmt == "iss":
-        where = entry.get("src") or ""
-        base = f"Interactive Sudoku Solver example '{entry.get('name', '')}'"
-        return f"{base}, {where}" if where else base
-    if fmt == "fpuzzles":
-        src = entry.get("source") if isinstance(entry.get("source"), dict) else {}
-        where = ", ".join(str(src[k]) for k in ("repo", "path", "commit", "license")
-                          if src.get(k))
-        base = f"f-puzzles '{entry.get('name', '')}'"
-        return f"{base} ({where})" if where else base
-    link = entry.get("source") or ""
-    repo = genre_source.get("repo") if isinstance(genre_source, dict) else None
-    base = f"{repo or 'puzzlekit-dataset'} {fmt.split(':', 1)[-1]} {entry.get('key', '')}"
-    return f"{link} (via {base})" if link else base
+# -- cell names and solutions -----------------------------------------------------------------
+
+CELL_NAME = re.compile(r"[Rr](\d+)[Cc](\d+)")
+"""A cell named as f-puzzles names it: `R1C1`, `R10C3`."""
 
 
-_INPUT_HINTS = {
-    "iss": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the constraint "
-           "string itself (it begins with '.', as in .~R1C1_5.AntiKing)",
-    "fpuzzles": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the "
-                "puzzle itself: its N4Ig… payload or its JSON",
-    "puzzlekit": "INPUT is a file holding the problem, GENRE.json#KEY, or '-' for standard "
-                 "input",
-}
-
-INLINE_ISS = re.compile(r"\.[~A-Za-z]")
-"""How an ISS constraint string begins (`.~R1C1_5`, `.Cage~…`, `.AntiKing`), and no path does:
-`./puzzle.txt` and `../puzzle.txt` stay file names."""
-
-INLINE_FPUZZLES = ("{", "N4Ig")
-"""How an f-puzzles puzzle's JSON and its compressed payload begin."""
+def read_cell(name: str, *, one_character: bool = False) -> Cell | None:
+    """The cell `R1C1` names (in either case), or None when `name` names none. f-puzzles writes
+    the row and column in decimal (`R10C3`); ISS writes each as one base-17 character
+    (`one_character`: `RaCg` is row 10, column 16)."""
+    if not one_character:
+        m = CELL_NAME.fullmatch(name)
+        return (int(m[1]), int(m[2])) if m else None
+    if len(name) == 4 and name[0] in "Rr" and name[2] in "Cc":
+        try:
+            return int(name[1], 17), int(name[3], 17)
+        except ValueError:
+            return None
+    return None
 
 
-def inline_puzzle(fmt: str, spec: str) -> bool:
-    """Whether INPUT is the puzzle itself rather than a file name: an ISS constraint string, or
-    an f-puzzles payload or JSON. Asked only when no file has that name."""
-    text = spec.strip()
-    if fmt == "iss":
-        return INLINE_ISS.match(text) is not None
-    return fmt == "fpuzzles" and text.startswith(INLINE_FPUZZLES)
+def solution_rows(solution: str, rows: int, cols: int | None = None) -> list[list[int]]:
+    """A solution written one character per cell in reading order (ISS's, and the corpus's
+    f-puzzles answers) as rows of digits: digits 0-9, or letters A… for 1… (and `0` for 0)
+    when the puzzle has more than nine values."""
+    cols = rows if cols is None else cols
+    cells = solution[: rows * cols]
+    letters = not cells.isdigit()
+    vals = [ord(ch.upper()) - ord("A") + 1 if letters and ch != "0" else int(ch)
+            for ch in cells]
+    return [vals[i * cols:(i + 1) * cols] for i in range(rows)]
 
 
-def _names_a_file(path: Path) -> bool:
-    try:
-        return path.exists()
-    except OSError:  # a name too long for the file system: a constraint string, no file
-        return False
+# -- the converter ----------------------------------------------------------------------------
 
 
-def _as_read(fmt: str, raw: str) -> str:
-    """A file's or standard input's text as the importer gets it: as written, since every
-    importer's errors give lines and columns of it (each skips blank space itself)."""
-    return raw
+class Converter:
+    """What each format's converter starts from: the case being built (`b`), the text as
+    written (`where`, where errors point) and what the library cannot say (`problems`: by the
+    format's name for it, why)."""
 
+    def __init__(self, library: Library | None, where: Where) -> None:
+        self.b = CaseBuilder.using(library)
+        self.where = where
+        """The puzzle as written, where errors point."""
+        self.problems: dict[str, str] = {}
 
-def read_input(fmt: str, spec: str) -> ImportedPuzzle:
-    """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
-    (see `inline_puzzle`), `-` for standard input, a puzzle file, or `FILE.json#SELECTOR`
-    picking one corpus entry."""
-    if spec.strip().startswith(("http://", "https://")):
-        return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
-    if spec == "-":
-        stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
-        raw = decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
-        return ImportedPuzzle(_as_read(fmt, raw), f"standard input, imported as {fmt}",
-                              label="<stdin>")
-    path_text, _, selector = spec.partition("#")
-    path = Path(path_text)
-    if inline_puzzle(fmt, spec) and not _names_a_file(path):
-        return ImportedPuzzle(spec.strip(), f"the command line, imported as {fmt}")
-    raw = read_text(path_text, hint=_INPUT_HINTS.get(fmt.partition(":")[0]))
-    if not selector and not path.suffix == ".json":
-        return ImportedPuzzle(_as_read(fmt, raw), label=path_text)
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise error("bad-input", f"{path_text} is not JSON: {e.msg}",
-                    Span(path_text, e.lineno, e.colno), source=raw,
-                    hint="a .json INPUT is a corpus file (iss.json, fpuzzles.json, a puzzlekit "
-                         "genre file) or, for fpuzzles, one puzzle's JSON") from None
-    if fmt == "fpuzzles" and isinstance(data, dict) and "puzzles" not in data:
-        return ImportedPuzzle(raw, label=path_text)  # one puzzle's own JSON
-    entries = _entries(data, path_text)
-    if not selector:
-        if len(entries) == 1:
-            selector = "0"
-        else:
-            raise error("bad-input", f"{path_text} holds {len(entries)} puzzles; say which",
-                        Span(path_text, 1, 1),
-                        hint=f"write {path_text}#0 (an index from 0) or {path_text}#NAME")
-    chosen: dict[str, Any] | None = None
-    if selector.isdigit() and int(selector) < len(entries):
-        chosen = entries[int(selector)]
-    else:
-        chosen = next((e for e in entries if _name(e) == selector), None)
-    if chosen is None:
-        raise error("bad-input", f"{path_text} has no puzzle '{selector}'",
-                    Span(path_text, 1, 1),
-                    hint=f"an index from 0 to {len(entries) - 1}, or an entry's name")
-    genre_source = data.get("source") if isinstance(data, dict) else None
-    label = f"{path_text}#{selector}"  # lines and columns count within the entry's text
-    if fmt == "iss":
-        text = str(chosen.get("canonical_input") or chosen.get("input") or "")
-        return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
-                              chosen, label)
-    if fmt == "fpuzzles":
-        return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
-                              str(chosen.get("name") or ""), chosen, label)
-    return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
-                          None, chosen, f"{path_text}#{selector}")
+    def need(self, what: str, kind: str) -> None:
+        """Refuse `what` (a constraint type) unless the library has the rule `kind`."""
+        if not self.b.has(kind):
+            raise Unsupported(what, f"the library has no '{kind}' rule")

@@ -11,9 +11,10 @@ SudokuPad shares it:
 * after a colon, `t` and `f` are true and false, `#0` and `#F` black and white, and six hex
   digits a colour.
 
-`unzip` reads that back into SudokuPad's JSON, which the f-puzzles importer reads from there
-(`from_sudokupad`). No JSON or JavaScript-object library reads the left-out list entries, so
-the reader is written here, as a small recursive descent that says where the text goes wrong.
+`unzip` reads that back into SudokuPad's JSON, and `from_sudokupad` puts that JSON (also as
+Sudoku Maker exports it) in f-puzzles' terms, which the f-puzzles importer reads from there.
+No JSON or JavaScript-object library reads the left-out list entries, so the reader is written
+here, as a small recursive descent that says where the text goes wrong.
 """
 
 from __future__ import annotations
@@ -182,3 +183,70 @@ class _Reader:
             raise self.fail("a number, a string, a list or an object")
         self.at = m.end()
         return float(word) if any(ch in word for ch in ".eE") else int(word)
+
+
+SUDOKUPAD_NOTES = ("source", "title", "author", "rules", "solution")
+"""Sudoku Maker metadata that is no rule (the solution is not read: the import must find it)."""
+SUDOKUPAD_DRAWINGS = ("cages", "lines", "arrows", "underlays", "overlays")
+
+
+def from_sudokupad(data: dict[str, Any]) -> dict[str, Any]:
+    """A SudokuPad puzzle object (as Sudoku Maker writes it) in f-puzzles' terms.
+
+    Its givens are `cells[r][c].value`, its regions lists of 0-based `[row, col]`, and its
+    global rules flags in `metadata` (`antiknight`, …, named as f-puzzles names them). Every
+    other shape is a drawing whose meaning the rules text gives: it goes into the f-puzzles
+    drawing lists, so that the import stops at it (or notes it, with `ignore_cosmetic`)."""
+    cells = data.get("cells")
+    if not isinstance(cells, list) or not all(isinstance(row, list) for row in cells):
+        raise error("bad-input", "a SudokuPad puzzle's 'cells' is not a list of rows",
+                    hint="export the puzzle from SudokuPad or Sudoku Maker again")
+    for key in ("regions", "cages"):
+        if not isinstance(data.get(key) or [], list):
+            raise error("bad-input", f"a SudokuPad puzzle's '{key}' is not a list",
+                        hint="export the puzzle from SudokuPad or Sudoku Maker again")
+    n = len(cells)
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    grid = [[{"value": c["value"], "given": True} if isinstance(c, dict)
+             and c.get("value") not in (None, "") else {} for c in row] for row in cells]
+    out: dict[str, Any] = {"size": n, "grid": grid}
+    for i, region in enumerate(data.get("regions") or []):
+        for rc in region if isinstance(region, list) else []:
+            if (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) for x in rc)
+                    and 0 <= rc[0] < n and 0 <= rc[1] < len(grid[rc[0]])):
+                grid[rc[0]][rc[1]]["region"] = i
+    meta = dict(meta)
+    for cage in data.get("cages") or []:  # older puzzles keep metadata as cells-less cages
+        text = cage.get("value") if isinstance(cage, dict) and not cage.get("cells") else None
+        m = re.fullmatch(r"(\w+):\s*(.*)", text, re.S) if isinstance(text, str) else None
+        if m and m[1] in (*SUDOKUPAD_NOTES, "msgcorrect"):
+            meta.setdefault(m[1], m[2])
+    for key, value in meta.items():
+        if key == "msgcorrect":
+            continue
+        if key in ("title", "author"):
+            out[key] = value
+        elif key == "rules":
+            out["ruleset"] = value
+        elif key not in SUDOKUPAD_NOTES:
+            out[key] = value  # a rule flag, read as f-puzzles reads it (or refused by name)
+    for key in SUDOKUPAD_DRAWINGS:
+        for shape in data.get(key) or []:
+            if not isinstance(shape, dict):
+                continue
+            where = shape.get("cells") or shape.get("wayPoints") or []
+            if isinstance(shape.get("center"), list):  # an underlay or overlay's centre
+                where = [shape["center"]]
+            drawn = [f"R{int(rc[0]) + 1}C{int(rc[1]) + 1}" for rc in where
+                     if isinstance(rc, list) and len(rc) == 2
+                     and all(isinstance(x, (int, float)) and x >= 0 for x in rc)]
+            label = shape.get("value") or shape.get("text")
+            if key == "cages" and not drawn and isinstance(label, str) and re.fullmatch(
+                    r"(\w+):.*", label, re.S):
+                continue  # metadata, read above
+            # every other shape counts, placed or not: its meaning is in the rules text
+            entry = {"cells": drawn, "value": label} if drawn else {"value": label}
+            kind = {"cages": "cage", "lines": "line", "arrows": "line"}.get(key, "circle")
+            out.setdefault(kind, []).append(entry)
+    return out
+

@@ -1,0 +1,168 @@
+"""Reading an import's INPUT argument: a link, a file, a corpus entry, standard input, or the
+puzzle itself.
+
+`read_input` turns a command line's INPUT into the puzzle text: a link, a file holding one
+puzzle (for `fpuzzles` also one puzzle's own JSON), a corpus JSON file (`iss.json`,
+`fpuzzles.json`, a puzzlekit genre file) with a selector after `#` that is an entry's 0-based
+index or its name (`name` in iss.json and fpuzzles.json, `key` in a puzzlekit file), `-` for
+standard input, or the puzzle itself as pasted: an ISS constraint string, an f-puzzles payload
+or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sapphire.diagnostics import Span, decode_text, error, read_text
+
+
+@dataclass
+class ImportedPuzzle:
+    """One puzzle read from an INPUT argument: its text and what the input says about it."""
+
+    text: str
+    source: str | None = None
+    title: str | None = None
+    entry: dict[str, Any] | None = None
+    """The corpus entry it came from, when it came from a corpus JSON file."""
+    label: str | None = None
+    """What names the text in an error: the file as given, `<stdin>`, or `FILE.json#KEY` (then
+    lines count within the entry's text); None for a link or a pasted puzzle."""
+
+
+def _entries(data: Any, path: str) -> list[dict[str, Any]]:
+    if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
+        entries = data["puzzles"]
+    elif isinstance(data, list):
+        entries = data
+    else:
+        raise error("bad-input", "the JSON file is neither a list of puzzles nor a puzzlekit "
+                    "genre file", Span(path, 1, 1),
+                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+    if not all(isinstance(e, dict) for e in entries):
+        raise error("bad-input", "the JSON file's puzzles are not all objects", Span(path, 1, 1),
+                    hint="give iss.json, a puzzlekit GENRE.json, or a puzzle file")
+    return entries
+
+
+def _name(entry: dict[str, Any]) -> str:
+    return str(entry.get("name") or entry.get("key") or "")
+
+
+def entry_source(fmt: str, entry: dict[str, Any], genre_source: Any = None) -> str:
+    """Where a corpus entry comes from, for the case's `source:` line."""
+    if fmt == "iss":
+        where = entry.get("src") or ""
+        base = f"Interactive Sudoku Solver example '{entry.get('name', '')}'"
+        return f"{base}, {where}" if where else base
+    if fmt == "fpuzzles":
+        src = entry.get("source") if isinstance(entry.get("source"), dict) else {}
+        where = ", ".join(str(src[k]) for k in ("repo", "path", "commit", "license")
+                          if src.get(k))
+        base = f"f-puzzles '{entry.get('name', '')}'"
+        return f"{base} ({where})" if where else base
+    link = entry.get("source") or ""
+    repo = genre_source.get("repo") if isinstance(genre_source, dict) else None
+    base = f"{repo or 'puzzlekit-dataset'} {fmt.split(':', 1)[-1]} {entry.get('key', '')}"
+    return f"{link} (via {base})" if link else base
+
+
+_INPUT_HINTS = {
+    "iss": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the constraint "
+           "string itself (it begins with '.', as in .~R1C1_5.AntiKing)",
+    "fpuzzles": "INPUT is a file, FILE.json#NAME, a link, '-' for standard input, or the "
+                "puzzle itself: its N4Ig… payload or its JSON",
+    "puzzlekit": "INPUT is a file holding the problem, GENRE.json#KEY, or '-' for standard "
+                 "input",
+}
+
+INLINE_ISS = re.compile(r"\.[~A-Za-z]")
+"""How an ISS constraint string begins (`.~R1C1_5`, `.Cage~…`, `.AntiKing`), and no path does:
+`./puzzle.txt` and `../puzzle.txt` stay file names."""
+
+INLINE_FPUZZLES = ("{", "N4Ig")
+"""How an f-puzzles puzzle's JSON and its compressed payload begin."""
+
+
+def inline_puzzle(fmt: str, spec: str) -> bool:
+    """Whether INPUT is the puzzle itself rather than a file name: an ISS constraint string, or
+    an f-puzzles payload or JSON. Asked only when no file has that name."""
+    text = spec.strip()
+    if fmt == "iss":
+        return INLINE_ISS.match(text) is not None
+    return fmt == "fpuzzles" and text.startswith(INLINE_FPUZZLES)
+
+
+def _names_a_file(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long for the file system: a constraint string, no file
+        return False
+
+
+def _as_read(fmt: str, raw: str) -> str:
+    """A file's or standard input's text as the importer gets it: as written, since every
+    importer's errors give lines and columns of it (each skips blank space itself)."""
+    return raw
+
+
+def read_input(fmt: str, spec: str) -> ImportedPuzzle:
+    """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
+    (see `inline_puzzle`), `-` for standard input, a puzzle file, or `FILE.json#SELECTOR`
+    picking one corpus entry."""
+    if spec.strip().startswith(("http://", "https://")):
+        return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
+    if spec == "-":
+        stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
+        raw = decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
+        return ImportedPuzzle(_as_read(fmt, raw), f"standard input, imported as {fmt}",
+                              label="<stdin>")
+    path_text, _, selector = spec.partition("#")
+    path = Path(path_text)
+    if inline_puzzle(fmt, spec) and not _names_a_file(path):
+        return ImportedPuzzle(spec.strip(), f"the command line, imported as {fmt}")
+    raw = read_text(path_text, hint=_INPUT_HINTS.get(fmt.partition(":")[0]))
+    if not selector and not path.suffix == ".json":
+        return ImportedPuzzle(_as_read(fmt, raw), label=path_text)
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise error("bad-input", f"{path_text} is not JSON: {e.msg}",
+                    Span(path_text, e.lineno, e.colno), source=raw,
+                    hint="a .json INPUT is a corpus file (iss.json, fpuzzles.json, a puzzlekit "
+                         "genre file) or, for fpuzzles, one puzzle's JSON") from None
+    if fmt == "fpuzzles" and isinstance(data, dict) and "puzzles" not in data:
+        return ImportedPuzzle(raw, label=path_text)  # one puzzle's own JSON
+    entries = _entries(data, path_text)
+    if not selector:
+        if len(entries) == 1:
+            selector = "0"
+        else:
+            raise error("bad-input", f"{path_text} holds {len(entries)} puzzles; say which",
+                        Span(path_text, 1, 1),
+                        hint=f"write {path_text}#0 (an index from 0) or {path_text}#NAME")
+    chosen: dict[str, Any] | None = None
+    if selector.isdigit() and int(selector) < len(entries):
+        chosen = entries[int(selector)]
+    else:
+        chosen = next((e for e in entries if _name(e) == selector), None)
+    if chosen is None:
+        raise error("bad-input", f"{path_text} has no puzzle '{selector}'",
+                    Span(path_text, 1, 1),
+                    hint=f"an index from 0 to {len(entries) - 1}, or an entry's name")
+    genre_source = data.get("source") if isinstance(data, dict) else None
+    label = f"{path_text}#{selector}"  # lines and columns count within the entry's text
+    if fmt == "iss":
+        text = str(chosen.get("canonical_input") or chosen.get("input") or "")
+        return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
+                              chosen, label)
+    if fmt == "fpuzzles":
+        return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
+                              str(chosen.get("name") or ""), chosen, label)
+    return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
+                          None, chosen, f"{path_text}#{selector}")
