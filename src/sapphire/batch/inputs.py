@@ -9,13 +9,11 @@ resumed run uses to skip what is already done.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from sapphire.diagnostics import Span, error, read_text
+from sapphire.diagnostics import Span, error
 
 
 @dataclass(frozen=True)
@@ -58,50 +56,14 @@ def read_jobs(inputs: Sequence[str]) -> list[Job]:
 
 def _corpus_jobs(spec: str) -> Iterator[Job]:
     from sapphire.importers import GENRES
-    from sapphire.importers.input import entry_source
+    from sapphire.importers.input import read_corpus
 
-    text = read_text(spec)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise error("bad-input", f"{spec} is not JSON: {e.msg}", Span(spec, e.lineno, e.colno),
-                    source=text, hint="a .json input is a corpus file") from None
-    fmt, entries = _corpus_format(data, spec)
-    if fmt.startswith("puzzlekit:") and fmt.split(":", 1)[1] not in GENRES:
-        raise error("bad-input", f"{spec}: the importer does not read the genre "
-                    f"'{fmt.split(':', 1)[1]}'", Span(spec, 1, 1),
-                    hint="genres: " + ", ".join(GENRES))
-    genre_source = data.get("source") if isinstance(data, dict) else None
-    for i, entry in enumerate(entries):
-        yield Job(f"{spec}#{i}", fmt, _puzzle_text(fmt, entry),
-                  str(entry.get("name") or entry.get("key") or ""),
-                  entry_source(fmt, entry, genre_source))
-
-
-def _corpus_format(data: Any, spec: str) -> tuple[str, list[dict[str, Any]]]:
-    """The import format of a corpus file's entries, told by their fields, and the entries."""
-    if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
-        fmt, entries = f"puzzlekit:{data.get('genre', '')}", data["puzzles"]
-    elif isinstance(data, list) and data and all(isinstance(e, dict) for e in data):
-        if all("canonical_input" in e or "input" in e for e in data):
-            fmt = "iss"
-        elif all("raw" in e for e in data):
-            fmt = "fpuzzles"
-        else:
-            fmt = ""
-        entries = data
-    else:
-        fmt, entries = "", []
-    if not fmt or not all(isinstance(e, dict) for e in entries):
-        raise error("bad-input", f"{spec} is not a corpus file this batch reads", Span(spec, 1, 1),
-                    hint="iss.json (entries with canonical_input), fpuzzles.json (entries with "
-                         "raw) or a puzzlekit genre file (genre and puzzles)")
-    return fmt, entries
-
-
-def _puzzle_text(fmt: str, entry: dict[str, Any]) -> str:
-    if fmt == "iss":
-        return str(entry.get("canonical_input") or entry.get("input") or "")
-    if fmt == "fpuzzles":
-        return str(entry.get("raw", ""))
-    return str(entry.get("problem", ""))
+    fmt, puzzles = read_corpus(spec)
+    genre = fmt.partition(":")[2]
+    if fmt.startswith("puzzlekit:") and genre not in GENRES:
+        raise error("bad-input", f"{spec}: the importer does not read the genre '{genre}'",
+                    Span(spec, 1, 1), hint="genres: " + ", ".join(GENRES))
+    for puzzle in puzzles:
+        entry = puzzle.entry or {}
+        yield Job(puzzle.label or spec, fmt, puzzle.text,
+                  str(entry.get("name") or entry.get("key") or ""), puzzle.source)

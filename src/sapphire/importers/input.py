@@ -156,13 +156,50 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
                     Span(path_text, 1, 1),
                     hint=f"an index from 0 to {len(entries) - 1}, or an entry's name")
     genre_source = data.get("source") if isinstance(data, dict) else None
-    label = f"{path_text}#{selector}"  # lines and columns count within the entry's text
+    # lines and columns count within the entry's text
+    return entry_puzzle(fmt, chosen, f"{path_text}#{selector}", genre_source)
+
+
+def entry_puzzle(fmt: str, entry: dict[str, Any], label: str,
+                 genre_source: Any = None) -> ImportedPuzzle:
+    """One corpus entry as the puzzle an importer of `fmt` reads, named `label` in errors."""
     if fmt == "iss":
-        text = str(chosen.get("canonical_input") or chosen.get("input") or "")
-        return ImportedPuzzle(text, entry_source(fmt, chosen), str(chosen.get("name") or ""),
-                              chosen, label)
+        text = str(entry.get("canonical_input") or entry.get("input") or "")
+        return ImportedPuzzle(text, entry_source(fmt, entry), str(entry.get("name") or ""),
+                              entry, label)
     if fmt == "fpuzzles":
-        return ImportedPuzzle(str(chosen.get("raw", "")), entry_source(fmt, chosen),
-                              str(chosen.get("name") or ""), chosen, label)
-    return ImportedPuzzle(str(chosen.get("problem", "")), entry_source(fmt, chosen, genre_source),
-                          None, chosen, f"{path_text}#{selector}")
+        return ImportedPuzzle(str(entry.get("raw", "")), entry_source(fmt, entry),
+                              str(entry.get("name") or ""), entry, label)
+    return ImportedPuzzle(str(entry.get("problem", "")), entry_source(fmt, entry, genre_source),
+                          None, entry, label)
+
+
+def corpus_format(data: Any) -> str | None:
+    """The import format of a corpus file's entries, told by their fields: `iss` (entries
+    with `canonical_input`), `fpuzzles` (entries with `raw`), `puzzlekit:GENRE` (a genre
+    file's `genre` and `puzzles`); None for anything else."""
+    if isinstance(data, dict) and isinstance(data.get("puzzles"), list):
+        return f"puzzlekit:{data.get('genre', '')}"
+    if not isinstance(data, list) or not data or not all(isinstance(e, dict) for e in data):
+        return None
+    if all("canonical_input" in e or "input" in e for e in data):
+        return "iss"
+    return "fpuzzles" if all("raw" in e for e in data) else None
+
+
+def read_corpus(path: str) -> tuple[str, list[ImportedPuzzle]]:
+    """Every puzzle of a corpus JSON file, each labelled `FILE#INDEX`, and their format."""
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error("bad-input", f"{path} is not JSON: {e.msg}", Span(path, e.lineno, e.colno),
+                    source=text, hint="a .json input is a corpus file") from None
+    fmt = corpus_format(data)
+    if fmt is None:
+        raise error("bad-input", f"{path} is not a corpus file", Span(path, 1, 1),
+                    hint="iss.json (entries with canonical_input), fpuzzles.json (entries with "
+                         "raw) or a puzzlekit genre file (genre and puzzles)")
+    genre_source = data.get("source") if isinstance(data, dict) else None
+    return fmt, [entry_puzzle(fmt, e, f"{path}#{i}", genre_source)
+                 for i, e in enumerate(_entries(data, path))]
