@@ -15,6 +15,7 @@ from sapphire.backend import BackendResult
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import TimeUp, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
@@ -216,7 +217,7 @@ def ground_within(program: Program, inst: Instance, t0: float, time_limit: float
     The limit covers reading and grounding too, so that a big model does not outrun it."""
     deadline = None if time_limit is None else t0 + time_limit
     try:
-        gm = ground(program, inst, deadline)
+        gm = imply(ground(program, inst, deadline))
     except TimeUp:
         return None, 0.0
     left = None if deadline is None else deadline - time.perf_counter()

@@ -9,9 +9,9 @@ import base64
 import itertools
 from pathlib import Path
 
+from sapphire.builtins.automaton import Accepts
 from sapphire.importers.iss import decode_nfa, iss_to_case, unroll_separators
 from sapphire.meaning import solve_case
-from sapphire.model import Accepts
 
 FACTORIAL_2 = "AjFAGhA"
 """'Factorial Cages', the cage of 2: the digits multiply to 2 (plain format)."""

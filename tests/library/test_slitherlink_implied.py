@@ -13,12 +13,12 @@ import pytest
 from conftest import load_fixture, slitherlink_fixtures
 
 from sapphire.backend.cpsat import search as cpsat
+from sapphire.builtins.connected import Connected
 from sapphire.diagnostics import SapphireError
 from sapphire.ground import witness
 from sapphire.ground.grounder import ground
 from sapphire.meaning import solve_case
 from sapphire.meaning.instantiate import instantiate_checked, load_case
-from sapphire.model import Connected
 
 
 @pytest.fixture

@@ -24,6 +24,10 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.automaton import Accepts
+from sapphire.builtins.connected import Connected, neighbours, pieces
+from sapphire.builtins.element import Element
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.gcpause import no_gc
 from sapphire.ground.closures import NotConstant as _NotConstant
@@ -63,14 +67,10 @@ from sapphire.lang.syntax import (
 from sapphire.model import (
     FALSE,
     TRUE,
-    Accepts,
-    AllDifferent,
     And,
     Cmp,
-    Connected,
     Constraint,
     Domain,
-    Element,
     Formula,
     GroundModel,
     Iff,
@@ -81,8 +81,6 @@ from sapphire.model import (
     Or,
     Origin,
     Variable,
-    neighbours,
-    pieces,
 )
 
 __all__ = ["Grounder", "Instance", "TimeUp", "data_to_instance", "ground", "no_gc"]

@@ -20,6 +20,7 @@ from typing import Any
 from sapphire.case.givens import digit_grid, read_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.ground.grounder import ground
+from sapphire.ground.implied import imply
 from sapphire.library import Library
 from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import has_answer
@@ -91,8 +92,9 @@ class _Oracle:
             inst = instantiate_checked(self.subcase(key), self.lib)
             left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
                                                           0.01)
-            self.memo[key] = has_answer(ground(inst.program, inst.instance), time_limit=left,
-                                        workers=self.workers, backend=self.backend)
+            gm = imply(ground(inst.program, inst.instance))
+            self.memo[key] = has_answer(gm, time_limit=left, workers=self.workers,
+                                        backend=self.backend)
             self.timed_out |= self.memo[key] is None
         return self.memo[key]
 

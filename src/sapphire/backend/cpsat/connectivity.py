@@ -10,16 +10,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from sapphire.ground.regions import partition
-from sapphire.model import (
-    FALSE,
-    TRUE,
-    Connected,
-    Formula,
-    GroundModel,
-    neighbours,
-    pieces,
-)
+from sapphire.builtins.connected import Connected, neighbours, partition, pieces
+from sapphire.model import FALSE, TRUE, Formula, GroundModel
 
 REACH_LITERALS = 100_000
 """The most layer literals (groups × size × cells) for which a partition whose group sizes
@@ -86,7 +78,7 @@ class Connectivity:
         partition (see `partition`) with one encoding, the rest one by one, checked on
         answers when `lazy`. A partition into two groups (a loop's inside and outside, a
         two-colour shading) is checked on answers too while `lazy`: cuts close a loop in a
-        few rounds (a 14×16 Masyu: 3 s, over 20 s encoded from the start)."""
+        few rounds, far sooner than a full encoding is solved."""
         by_cells: dict[tuple, list[Connected]] = {}
         for f in formulas:
             by_cells.setdefault(f.cells, []).append(f)
@@ -172,7 +164,7 @@ class Connectivity:
         member is in the last layer. A group of `most` cells is connected exactly when such
         layers exist. Unlike one distance variable per cell, the layers propagate: a cell
         that no layer can reach is no member, as a search spreading from the root would
-        find (Calm Construction: over 60 s to 19 s; Cavernous Construction: 47 s to 17 s).
+        find (`docs/decisions.md`, "Reachability layers").
 
         In an exact lowering (`Lowering.exact`) a layer is exactly the members within d steps,
         so that the layers, like the first members, follow from the answer and an enumerating
@@ -229,7 +221,7 @@ class Connectivity:
         An unconditional group with a certain member (a Nurikabe island's numbered cell) and
         a count bounding its size is instead reached in layers from that member
         (`post_reach`): the root is known, so a cell out of the group's reach is ruled out by
-        propagation from the start (puzzlekit Nurikabe 91_20x36: 38 s to 9–13 s)."""
+        propagation from the start."""
         self.free_aux = True  # distances along a spanning tree are many per answer
         # only cells that may be members take part: an island's few near cells, not the board
         live = [i for i, mf in enumerate(f.members) if mf != FALSE]

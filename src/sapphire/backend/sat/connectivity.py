@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
-from sapphire.model import Connected, Formula, neighbours, pieces
+from sapphire.builtins.connected import Connected, neighbours, pieces
+from sapphire.model import Formula
 
 EXACT = 0
 
@@ -23,10 +24,8 @@ FULL_LITERALS = 100_000
 """The most layer literals a full encoding of one group may have (a 15×15 loop's inside has
 50,625); past it the group stays checked on answers, which always ends (each cut rules the
 answer that broke it out), and a search that cuts go on too long in gets CP-SAT beside it
-(`sapphire.backend.race`). Larger encodings cost more than the cuts they replace: on the hard
-Slitherlinks of `bench/`, 20×20 insides took 5-10 s with one and 0.6-0.8 s without, and a
-30×30 inside (2.8 million clauses, whose first solve CaDiCaL cannot be interrupted in) ran
-13 s past a 20 s limit in 1.9 GB, where cuts alone solve it in 1.6 s."""
+(`sapphire.backend.race`). Larger encodings cost more than the cuts they replace, and the
+solver cannot be interrupted in its first solve of a huge one (`docs/decisions.md`)."""
 
 
 class Connectivity:
