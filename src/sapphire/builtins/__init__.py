@@ -11,6 +11,9 @@ that a backend dispatches on the class, and adding a builtin touches one module.
 * `connected` — one orthogonally connected group; partitions into regions, group sizes.
 * `automaton` — `accepted`: a word accepted by a finite automaton.
 * `element` — the value of a map at a variable point.
+* `sums` — what a backend adds for linear sums (a core formula, not a class here): whole
+  groups folded into totals, bounds of sums over distinct digits, derived sums;
+  `innies` finds the derived sums.
 
 This package imports only `sapphire.model`, `sapphire.diagnostics`, `sapphire.lang` and the
 standard library: never a backend or a solver.

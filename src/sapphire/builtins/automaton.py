@@ -71,7 +71,8 @@ class Accepts(Builtin):
         if negated:
             low.cnf.add([-sat_accepted(low, self), *(-e for e in enf)])
         else:
-            low.flow(sat_word_graph(low, self), low.cnf.implied_by_all(enf))
+            root = low.cnf.implied_by_all(enf)  # numbered before the graph, as it always was
+            low.flow(sat_word_graph(low, self), root)
 
     def sat_literal(self, low: SatLowering, pol: int) -> int:
         if pol == POS:  # only a flow from it: no literal for the rejection

@@ -30,13 +30,8 @@ from sapphire.builtins.all_different import (
     group_facts,
 )
 from sapphire.builtins.connected import GroupSize, group_sizes
-from sapphire.builtins.sums import (
-    MIN_PART,
-    DerivedSum,
-    WholeGroups,
-    derived_sums,
-    distinct_sums,
-)
+from sapphire.builtins.innies import derived_sums
+from sapphire.builtins.sums import MIN_PART, DerivedSum, WholeGroups, distinct_sums
 from sapphire.model import And, Cmp, Domain, Formula, GroundModel
 
 __all__ = ["DerivedSum", "DistinctSum", "GroupSize", "Implied", "Permutation", "ValueSets",
