@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 
 from sapphire.builtins.base import (
+    POS,
     SAT_FALSE,
     SAT_TRUE,
     CpSatLowering,
@@ -58,7 +59,7 @@ class AllDifferent(Builtin):
             low.spend_pairs(self)
             pairs = [Cmp("=", difference(self.exprs[i], self.exprs[j]))
                      for i in range(n) for j in range(i + 1, n)]
-            low.clause([low.literal(p, 1) for p in pairs], enf)
+            low.clause([low.formula_literal(p, POS) for p in pairs], enf)
         elif enf:
             low.spend_pairs(self)
             for i in range(n):

@@ -41,8 +41,8 @@ class Connectivity:
         self.sizes: dict[Connected, int] = {}
         """The most members of connected groups that a count bounds (see `GroupSize`)."""
 
-    def literal(self, f: Formula, pol: int):  # noqa: ANN201
-        """The literal of `f` for polarity `pol` (`Lowering.literal`)."""
+    def formula_literal(self, f: Formula, pol: int):  # noqa: ANN201
+        """The literal of `f` for polarity `pol` (`Lowering.formula_literal`)."""
         raise NotImplementedError
 
     def clause(self, lits: list, enf: list) -> None:
@@ -110,7 +110,7 @@ class Connectivity:
         m = self.m
         cells = list(family[0].cells)
         n = len(cells)
-        member = [[self.literal(f.members[i], 0) for f in family] for i in range(n)]
+        member = [[self.formula_literal(f.members[i], 0) for f in family] for i in range(n)]
         placed = [i for i in range(n) if labels[i] is not None]
         sizes = [self.sizes[f] for f in family if f in self.sizes]
         if len(sizes) == len(family) and sum(sizes) * len(placed) <= REACH_LITERALS:
@@ -229,13 +229,13 @@ class Connectivity:
         n = len(cells)
         if n == 0:
             return
-        member = [self.literal(f.members[i], 0) for i in live]
+        member = [self.formula_literal(f.members[i], 0) for i in live]
         nbrs = neighbours(cells)
         sure = next((p for p, i in enumerate(live) if f.members[i] == TRUE), None)
         most = self.sizes.get(f)
         if not enf and sure is not None and most is not None \
                 and most * n <= REACH_LITERALS:
-            root = [self.literal(TRUE if p == sure else FALSE, 0) for p in range(n)]
+            root = [self.formula_literal(TRUE if p == sure else FALSE, 0) for p in range(n)]
             self.post_reach(member, root, nbrs, most)
             return
         if enf:
@@ -262,7 +262,7 @@ class Connectivity:
         adjacency between members, and some member lies outside R."""
         self.free_aux = True  # many closed sets R witness one answer
         cells = list(f.cells)
-        member = [self.literal(mf, 0) for mf in f.members]
+        member = [self.formula_literal(mf, 0) for mf in f.members]
         region = [self.m.new_bool_var("") for _ in cells]
         outside = [self.m.new_bool_var("") for _ in cells]
         for i, near in enumerate(neighbours(cells)):
@@ -292,7 +292,7 @@ class LazyConnected:
 
     def __init__(self, f: Connected, enf: list, low: Connectivity) -> None:
         self.formula, self.enf = f, enf
-        self.members = [low.literal(mf, 0) for mf in f.members]
+        self.members = [low.formula_literal(mf, 0) for mf in f.members]
         self.nbrs = neighbours(list(f.cells))
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""

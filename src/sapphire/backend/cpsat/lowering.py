@@ -398,7 +398,7 @@ class Lowering(Connectivity):
             for it in f.items:
                 self.post(it, enf)
         elif t is Or:
-            self.clause([self.literal(it, POS) for it in f.items], enf)
+            self.clause([self.formula_literal(it, POS) for it in f.items], enf)
         elif t is Not:
             self.post_negated(f.item, enf)
         elif t is Implies:
@@ -419,7 +419,7 @@ class Lowering(Connectivity):
                 self.post(y, enf + [lx])
                 self.post_negated(y, enf + [lx.Not()])
                 return
-        la, lb = self.literal(a, 0), self.literal(b, 0)
+        la, lb = self.formula_literal(a, 0), self.formula_literal(b, 0)
         c = self.m.add(la == lb)
         if enf:
             c.only_enforce_if(enf)
@@ -453,7 +453,7 @@ class Lowering(Connectivity):
             self.post(f.left, enf)
             self.post_negated(f.right, enf)
         elif t is And:
-            self.clause([self.literal(it, NEG).Not() for it in f.items], enf)
+            self.clause([self.formula_literal(it, NEG).Not() for it in f.items], enf)
         elif t is Iff:
             self.post_iff(f.left, Not(f.right), enf)
         elif isinstance(f, Builtin):
@@ -471,16 +471,16 @@ class Lowering(Connectivity):
             for it in f.items:
                 out.extend(self.condition_literals(it))
             return out
-        return [self.literal(f, NEG)]
+        return [self.formula_literal(f, NEG)]
 
-    def literal(self, f: Formula, pol: int):  # noqa: ANN201
+    def formula_literal(self, f: Formula, pol: int):  # noqa: ANN201
         """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (0). Atoms always get their
         one shared literal, so every use of an atom propagates through the same variable."""
         t = type(f)
         if t is Cmp or t is InSet:
             return self.atom_literal(f)
         if t is Not:
-            return self.literal(f.item, -pol).Not()
+            return self.formula_literal(f.item, -pol).Not()
         if self.exact:
             pol = 0
         full = self.cache.get((0, f))
@@ -491,8 +491,8 @@ class Lowering(Connectivity):
             return hit
         m = self.m
         if t is And or t is Or:
-            lits_pos = [self.literal(i, POS if pol != NEG else NEG) for i in f.items] \
-                if pol != 0 else [self.literal(i, 0) for i in f.items]
+            lits_pos = [self.formula_literal(i, POS if pol != NEG else NEG) for i in f.items] \
+                if pol != 0 else [self.formula_literal(i, 0) for i in f.items]
             lit = m.new_bool_var("")
             if t is And:
                 if pol in (POS, 0):
@@ -507,9 +507,9 @@ class Lowering(Connectivity):
                     for li in lits_pos:
                         m.add_implication(li, lit)
         elif t is Implies:
-            return self.literal(Or((Not(f.left), f.right)), pol)
+            return self.formula_literal(Or((Not(f.left), f.right)), pol)
         elif t is Iff:
-            la, lb = self.literal(f.left, 0), self.literal(f.right, 0)
+            la, lb = self.formula_literal(f.left, 0), self.formula_literal(f.right, 0)
             lit = m.new_bool_var("")
             m.add_bool_xor([la, lb, lit])
         else:  # a builtin: its own literal, or posted under a new one

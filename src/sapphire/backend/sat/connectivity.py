@@ -29,13 +29,14 @@ solver cannot be interrupted in its first solve of a huge one (`docs/decisions.m
 
 
 class Connectivity:
-    """The connectivity part of `SatLowering`, which provides `cnf`, `literal` and `post`."""
+    """The connectivity part of `SatLowering`, which provides `cnf`, `formula_literal` and
+    `post`."""
 
     cnf: Cnf
     sizes: dict[Connected, int]
     deadline: float | None
 
-    def literal(self, f: Formula, pol: int) -> int:
+    def formula_literal(self, f: Formula, pol: int) -> int:
         raise NotImplementedError
 
     def init_connectivity(self) -> None:
@@ -66,7 +67,7 @@ class Connectivity:
         return True
 
     def _layers(self, f: Connected) -> tuple[list[int], int]:
-        live = [i for i, m in enumerate(f.members) if self.literal(m, EXACT) != FALSE]
+        live = [i for i, m in enumerate(f.members) if self.formula_literal(m, EXACT) != FALSE]
         most = self.sizes.get(f, len(live))
         return live, max(1, min(most, len(live)))
 
@@ -83,7 +84,7 @@ class Connectivity:
         if not live:
             return
         cells = [f.cells[i] for i in live]
-        member = [self.literal(f.members[i], EXACT) for i in live]
+        member = [self.formula_literal(f.members[i], EXACT) for i in live]
         near = neighbours(cells)
         sure = next((p for p, x in enumerate(member) if x == TRUE), None)
         layer = [TRUE if p == sure else FALSE for p in range(len(live))] if sure is not None \
@@ -112,7 +113,7 @@ class Connectivity:
         under adjacency between members, and some member lies outside R."""
         cnf = self.cnf
         add = cnf.clauses.append
-        member = [self.literal(m, EXACT) for m in f.members]
+        member = [self.formula_literal(m, EXACT) for m in f.members]
         region = cnf.news(len(member))
         outside = cnf.news(len(member))
         for i, near in enumerate(neighbours(list(f.cells))):
@@ -155,7 +156,7 @@ class LazyConnected:
 
     def __init__(self, f: Connected, enf: list[int], low: Connectivity) -> None:
         self.formula, self.enf = f, enf
-        self.members = [low.literal(m, EXACT) for m in f.members]
+        self.members = [low.formula_literal(m, EXACT) for m in f.members]
         self.nbrs = neighbours(list(f.cells))
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""

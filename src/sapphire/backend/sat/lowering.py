@@ -422,7 +422,8 @@ class SatLowering(Connectivity):
             if either is not None:
                 either.post_sat(self, enf, False)
                 return
-            self.cnf.add([*(self.literal(it, POS) for it in f.items),  # type: ignore[union-attr]
+            items = f.items  # type: ignore[union-attr]
+            self.cnf.add([*(self.formula_literal(it, POS) for it in items),
                           *(-e for e in enf)])
         elif t is Not:
             self.post_negated(f.item, enf)  # type: ignore[union-attr]
@@ -451,7 +452,8 @@ class SatLowering(Connectivity):
             self.post(f.left, enf)  # type: ignore[union-attr]
             self.post_negated(f.right, enf)  # type: ignore[union-attr]
         elif t is And:
-            self.cnf.add([*(-self.literal(it, NEG) for it in f.items),  # type: ignore[union-attr]
+            items = f.items  # type: ignore[union-attr]
+            self.cnf.add([*(-self.formula_literal(it, NEG) for it in items),
                           *(-e for e in enf)])
         elif t is Iff:
             self.post_iff(f.left, Not(f.right), enf)  # type: ignore[union-attr]
@@ -469,7 +471,7 @@ class SatLowering(Connectivity):
                 self.post(y, [*enf, lx])
                 self.post_negated(y, [*enf, -lx])
                 return
-        la, lb = self.literal(a, EXACT), self.literal(b, EXACT)
+        la, lb = self.formula_literal(a, EXACT), self.formula_literal(b, EXACT)
         unless = [-e for e in enf]
         self.cnf.add([-la, lb, *unless])
         self.cnf.add([la, -lb, *unless])
@@ -481,15 +483,15 @@ class SatLowering(Connectivity):
             for it in f.items:  # type: ignore[union-attr]
                 out.extend(self.condition_literals(it))
             return out
-        return [self.literal(f, NEG)]
+        return [self.formula_literal(f, NEG)]
 
-    def literal(self, f: Formula, pol: int) -> int:
+    def formula_literal(self, f: Formula, pol: int) -> int:
         """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (EXACT)."""
         t = type(f)
         if t is Cmp or t is InSet:
             return self.atom_literal(f, pol)  # type: ignore[arg-type]
         if t is Not:
-            return -self.literal(f.item, -pol)  # type: ignore[union-attr]
+            return -self.formula_literal(f.item, -pol)  # type: ignore[union-attr]
         hit = self.cache.get((EXACT, f))
         if hit is not None:
             return hit
@@ -498,20 +500,20 @@ class SatLowering(Connectivity):
             return hit
         cnf = self.cnf
         if t is And:
-            lits = [self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lits = [self.formula_literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = cnf.half_conj(lits) if pol == POS else \
                 cnf.implied_by_all(lits) if pol == NEG else cnf.conj(lits)
         elif t is Or and pol == POS and union(f.items) is not None:  # type: ignore[union-attr]
             lit = union(f.items).sat_literal(self, POS)  # type: ignore[union-attr]
         elif t is Or:
-            lits = [-self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lits = [-self.formula_literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = -(cnf.half_conj(lits) if pol == NEG else
                     cnf.implied_by_all(lits) if pol == POS else cnf.conj(lits))
         elif t is Implies:
-            return self.literal(Or((Not(f.left), f.right)), pol)  # type: ignore[union-attr]
+            return self.formula_literal(Or((Not(f.left), f.right)), pol)  # type: ignore[union-attr]
         elif t is Iff:
-            la = self.literal(f.left, EXACT)  # type: ignore[union-attr]
-            lb = self.literal(f.right, EXACT)  # type: ignore[union-attr]
+            la = self.formula_literal(f.left, EXACT)  # type: ignore[union-attr]
+            lb = self.formula_literal(f.right, EXACT)  # type: ignore[union-attr]
             lit = cnf.new()
             for x, y, z in ((la, lb, lit), (-la, -lb, lit), (la, -lb, -lit), (-la, lb, -lit)):
                 cnf.add([-x, -y, z])
