@@ -1,9 +1,10 @@
 """The independent evaluator: does an assignment satisfy a ground model?
 
 It reads the ground formulas as written (`Not`, `Implies`, `Iff` included) with plain Python
-integers and shares no code with any backend or with the grounder, so a lowering bug shows up
-as a failed check instead of a wrong answer. A builtin's truth is its own module's
-(`sapphire.builtins`), which states its meaning on plain values.
+integers and imports nothing from the grounder or the backends, so a lowering bug shows up as
+a failed check instead of a wrong answer. A builtin's truth is its module's meaning on plain
+values (`sapphire.builtins`, reached through `Builtin.holds`), the one definition of what it
+means: the grounder folds a constant builtin with it too, and the backends only encode it.
 """
 
 from __future__ import annotations
