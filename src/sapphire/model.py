@@ -1,6 +1,8 @@
 """The ground model: integer variables with finite domains and quantifier-free constraints.
 
-This is the data passed from the grounder to a backend and to the independent evaluator.
+This is the data passed from the grounder to a backend and to the independent evaluator. The
+builtin constraints (all-different, connectivity, automata, element) subclass `Builtin` or
+`Definition` here and live in `sapphire.builtins`, one module each.
 Formula and expression classes are slotted and hashable but not `frozen`: grounding builds
 tens of thousands of them and a frozen dataclass's constructor costs three times as much.
 They are never mutated after construction.
@@ -10,8 +12,9 @@ backend's normal form. Every top-level constraint carries its provenance.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from sapphire.diagnostics import Span
 
@@ -206,84 +209,67 @@ class Iff:
     right: Formula
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class AllDifferent:
-    """The expressions take pairwise different values."""
+class Builtin:
+    """A builtin constraint: each kind is one module of `sapphire.builtins`, which says what it
+    means (`holds`) and how each backend posts it. This base lets the model's `Formula` cover
+    them without this module knowing the kinds; readers dispatch on the subclass."""
 
-    exprs: tuple[Lin, ...]
+    __slots__ = ()
 
+    def reads(self) -> tuple[tuple[Lin, ...], tuple[Formula, ...]]:
+        """The expressions and the sub-formulas the constraint reads."""
+        raise NotImplementedError
 
-@dataclass(slots=True, unsafe_hash=True)
-class Connected:
-    """The cells whose formula holds form one orthogonally connected group (or none)."""
+    def holds(self, values: list[int], truth: Callable[[Formula], bool]) -> bool:
+        """Its truth when variable v has `values[v]`, with `truth` the evaluator's truth of a
+        sub-formula."""
+        raise NotImplementedError
 
-    cells: tuple[tuple[int, int], ...]
-    members: tuple[Formula, ...]
+    def post_sat(self, low: Any, enf: list[int], negated: bool) -> None:
+        """Post `∧enf ⇒ self` (`⇒ ¬self` when `negated`) through a SAT lowering."""
+        raise NotImplementedError
 
+    def sat_literal(self, low: Any, pol: int) -> int | None:
+        """A SAT literal for the constraint with polarity `pol`, when the kind has a better
+        one than a fresh literal it is posted under (None then)."""
+        return None
 
-@dataclass(slots=True, unsafe_hash=True)
-class Accepts:
-    """The word of the expressions, read in order, is accepted by the finite automaton:
-    some run starts in a state of `starts`, moves along `moves` (state, symbol, next state)
-    reading one symbol per expression, and ends in a state of `accepts`."""
+    def post_cpsat(self, low: Any, enf: list, negated: bool) -> None:
+        """Post `∧enf ⇒ self` (`⇒ ¬self` when `negated`) through a CP-SAT lowering."""
+        raise NotImplementedError
 
-    word: tuple[Lin, ...]
-    moves: tuple[tuple[int, int, int], ...]
-    starts: tuple[int, ...]
-    accepts: tuple[int, ...]
-
-    def reached(self, symbols: Iterable[int]) -> set[int]:
-        """The states some run can be in after reading `symbols` (a prefix of the word)."""
-        step: dict[tuple[int, int], list[int]] = {}
-        for q, a, nxt in self.moves:
-            step.setdefault((q, a), []).append(nxt)
-        now = set(self.starts)
-        for a in symbols:
-            now = {nxt for q in now for nxt in step.get((q, a), ())}
-        return now
-
-    def holds_for(self, symbols: Iterable[int]) -> bool:
-        return not self.reached(symbols).isdisjoint(self.accepts)
+    def cpsat_literal(self, low: Any, pol: int) -> Any:
+        """A CP-SAT literal for the constraint, as `sat_literal`; None for a fresh one."""
+        return None
 
 
-def neighbours(cells: list[tuple[int, int]]) -> list[list[int]]:
-    """Per cell, the places in `cells` of its orthogonal neighbours there."""
-    pos = {c: i for i, c in enumerate(cells)}
-    return [[pos[n] for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in pos]
-            for r, c in cells]
+Formula = Cmp | InSet | And | Or | Not | Implies | Iff | Builtin
 
 
-def pieces(member: list[bool], nbrs: list[list[int]]) -> list[list[int]]:
-    """The orthogonally connected groups of the member places, each in the order found."""
-    piece = [-1] * len(member)
-    out: list[list[int]] = []
-    for i, on in enumerate(member):
-        if on and piece[i] < 0:
-            piece[i] = len(out)
-            group, stack = [i], [i]
-            while stack:
-                for n in nbrs[stack.pop()]:
-                    if member[n] and piece[n] < 0:
-                        piece[n] = piece[i]
-                        group.append(n)
-                        stack.append(n)
-            out.append(group)
-    return out
+class Definition:
+    """A builtin that defines one variable's value from others (`sapphire.builtins.element`):
+    kept in `GroundModel.elements`, beside the constraints, since it always holds."""
 
-
-Formula = Cmp | InSet | And | Or | Not | Implies | Iff | AllDifferent | Connected | Accepts
-
-
-@dataclass(frozen=True)
-class Element:
-    """`result = table[index]`: the value of a map at a variable point.
-
-    `table` maps each point the map defines to its value there; the grounder has checked
-    that every point the index can take is in the table."""
+    __slots__ = ()
 
     result: int
-    index: tuple[Lin, ...]
-    table: tuple[tuple[tuple[int, ...], Lin], ...]
+    """The variable it defines."""
+
+    def variables(self) -> set[int]:
+        """Every variable it reads or defines."""
+        raise NotImplementedError
+
+    def violation(self, values: list[int]) -> str | None:
+        """What is wrong with `values` for it, or None when they keep it."""
+        raise NotImplementedError
+
+    def post_sat(self, low: Any) -> None:
+        """Post it through a SAT lowering."""
+        raise NotImplementedError
+
+    def post_cpsat(self, low: Any) -> None:
+        """Post it through a CP-SAT lowering."""
+        raise NotImplementedError
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -318,7 +304,7 @@ class GroundModel:
 
     variables: list[Variable] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
-    elements: list[tuple[Element, Origin]] = field(default_factory=list)
+    elements: list[tuple[Definition, Origin]] = field(default_factory=list)
     constants: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
     """Map points and scalars that folded to constants, per source name (shown in answers); a
     scalar's one point has the index ()."""
@@ -326,6 +312,10 @@ class GroundModel:
     """The source names whose values make up an answer (blocking and counting use these)."""
     source: str = ""
     """The text the origins' spans point into, for the line an error in a backend shows."""
+    facts: Any = None
+    """The facts the constraints imply (`sapphire.ground.implied.Implied`), which a backend
+    adds as redundancy; None until the implied-facts pass (`sapphire.ground.implied.imply`)
+    has run, and a backend then adds none."""
 
     def possible_values(self, x: int | Lin) -> list[int]:
         """The values `x` can take: exact for one variable, its bounds' range otherwise.

@@ -19,6 +19,7 @@ from sapphire.backend import BackendResult
 from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.ground.grounder import TimeUp, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
@@ -217,8 +218,8 @@ def has_answer(gm: GroundModel, *, time_limit: float | None = None,
 def ground_model(program: Program, inst: Instance, deadline: float | None = None
                  ) -> GroundModel:
     """The ground stage: unroll and fold the program on its instance (raises `TimeUp` past
-    `deadline`)."""
-    return ground(program, inst, deadline)
+    `deadline`), then the passes over the ground model (the facts its rules imply)."""
+    return imply(ground(program, inst, deadline))
 
 
 def ground_within(program: Program, inst: Instance, t0: float, time_limit: float | None

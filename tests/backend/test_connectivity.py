@@ -15,6 +15,7 @@ from sapphire.backend.cpsat import search as cpsat
 from sapphire.backend.cpsat.connectivity import literal_holds
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
 
@@ -54,7 +55,7 @@ def enforced(rows: int, cols: int) -> str:
 
 
 def count(text: str) -> tuple[str, int]:
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     av = answer_variables(gm)
     res = cpsat.solve(gm, av, max_solutions=10_000)
     return res.status, len({tuple(s[v] for v in av) for s in res.solutions})
@@ -99,7 +100,7 @@ def test_an_encoding_costs_only_the_cells_that_may_be_members() -> None:
     only = board(2, 3) + "connected⟨r c⟩∈{1⋯2}×{1⋯2}: ⦗s r c⦘=1\n"
     sizes = []
     for text in (near, only):
-        gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+        gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
         low = Lowering(gm, lazy_connectivity=False)
         low.post_model()
         sizes.append(len(low.m.proto.variables))
@@ -131,7 +132,7 @@ def test_a_group_with_a_sure_member_and_a_size_is_reached_from_it(
 
 
 def test_cuts_keep_every_connected_answer_and_remove_their_own() -> None:
-    gm = ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(plain(3, 3), "t.sapphire"), data_to_instance({})))
     low = Lowering(gm, lazy_connectivity=True)
     low.post_model()
     (lazy,) = low.lazy

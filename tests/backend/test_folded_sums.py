@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import solve_model
 
@@ -15,7 +16,7 @@ ROW_1 = "(Σc∈{1⋯3}: ⦗f 1 c⦘)"
 
 def answers(text: str) -> list[dict[str, int]]:
     """Each answer as variable label → value."""
-    gm = ground(parse_program(SQUARE + text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(SQUARE + text, "t.sapphire"), data_to_instance({})))
     sols = solve_model(gm, max_solutions=100).solutions
     return [{v.label(): x for v, x in zip(gm.variables, s, strict=True)} for s in sols]
 

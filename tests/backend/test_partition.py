@@ -17,10 +17,12 @@ from test_connectivity import connected, spy_reach
 from sapphire.backend import BackendResult
 from sapphire.backend.cpsat import connectivity
 from sapphire.backend.cpsat import search as cpsat
-from sapphire.ground import regions
+from sapphire.builtins import connected as regions
+from sapphire.builtins.connected import Connected
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
-from sapphire.model import FALSE, TRUE, Cmp, Connected, Domain, InSet, Lin
+from sapphire.model import FALSE, TRUE, Cmp, Domain, InSet, Lin
 from sapphire.pipeline import answer_variables
 
 
@@ -57,7 +59,7 @@ def count(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
         original(self, family, labels)
 
     monkeypatch.setattr(connectivity.Connectivity, "encode_partition", spy)
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     av = answer_variables(gm)
     res = cpsat.solve(gm, av, max_solutions=10_000)
     assert res.status in ("unique", "multiple")
@@ -174,8 +176,8 @@ CELLS = ((1, 1), (1, 2))
 
 
 def _partition(*members: tuple) -> list | None:
-    gm = ground(parse_program("⦗x 1⦘∈{1 2 3}\n⦗x 2⦘∈{1 2 3}\n", "t.sapphire"),
-                data_to_instance({}))
+    gm = imply(ground(parse_program("⦗x 1⦘∈{1 2 3}\n⦗x 2⦘∈{1 2 3}\n", "t.sapphire"),
+                      data_to_instance({})))
     return regions.partition([Connected(CELLS, m) for m in members], gm)
 
 
@@ -223,7 +225,7 @@ def portfolio(text: str, monkeypatch: pytest.MonkeyPatch, workers: int | None = 
         return original(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(cpsat, "_block", spy)
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     cpsat.solve(gm, answer_variables(gm), workers=workers)
     return given[0]
 
@@ -237,7 +239,7 @@ def test_a_region_map_gets_its_own_portfolio(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def solved(text: str) -> BackendResult:
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     return cpsat.solve(gm, answer_variables(gm), max_solutions=10_000)
 
 
@@ -258,7 +260,7 @@ def test_layers_follow_from_the_answer_so_enumeration_meets_each_once(
 def test_a_region_map_is_told_apart_before_lowering() -> None:
     def groups(text: str) -> int:
         return regions.region_groups(
-            ground(parse_program(text, "t.sapphire"), data_to_instance({})))
+            imply(ground(parse_program(text, "t.sapphire"), data_to_instance({}))))
 
     assert groups(sized(2, 3, "1 2 3", 2)) == 3
     assert groups(program(2, 3, "1 2", "1 2")) == 2

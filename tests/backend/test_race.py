@@ -15,6 +15,7 @@ import sapphire.backend.race as race
 import sapphire.backend.sat.search as sat_search
 from sapphire.backend import solve
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
 from sapphire.model import GroundModel
 
@@ -26,7 +27,7 @@ LATIN = ("∀r∈{1⋯4} ∀c∈{1⋯4} ⦗f r c⦘∈{1⋯4}\n∀r∈{1⋯4}: d
 
 
 def latin() -> GroundModel:
-    return ground(parse_program(LATIN, "t.sapphire"), data_to_instance({}))
+    return imply(ground(parse_program(LATIN, "t.sapphire"), data_to_instance({})))
 
 
 def brute_force() -> set[tuple[int, ...]]:

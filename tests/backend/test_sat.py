@@ -20,17 +20,14 @@ from sapphire.backend.sat import solve as sat_solve
 from sapphire.backend.sat.cnf import Cnf
 from sapphire.backend.sat.layered import flow, sum_graph
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering
+from sapphire.builtins import Accepts, AllDifferent, Connected, Element
 from sapphire.check.evaluate import holds
 from sapphire.diagnostics import SapphireError
 from sapphire.model import (
-    Accepts,
-    AllDifferent,
     And,
     Cmp,
-    Connected,
     Constraint,
     Domain,
-    Element,
     Formula,
     GroundModel,
     Iff,

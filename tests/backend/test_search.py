@@ -15,12 +15,13 @@ from sapphire.backend import solve as backend_solve
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
 
 
 def g(text: str):  # noqa: ANN201
-    return ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    return imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
 
 
 # x ∨ (y ∧ z): 4 answers with x=1, one with x=0; the conjunction gets a one-sided literal,
@@ -223,8 +224,8 @@ LATIN = ("∀r∈{1⋯4} ∀c∈{1⋯4} ⦗f r c⦘∈{1⋯4}\n∀r∈{1⋯4}: d
 @pytest.mark.parametrize("backend", ["sat", "cpsat"])
 def test_a_result_says_whether_the_clock_stopped_it(backend: str) -> None:
     # 4^12 answers cannot be listed in a second; 144 can, and that is all of them
-    free = ground(parse_program("∀i∈{1⋯12} ⦗x i⦘∈{1⋯4}\n", "t.sapphire"),
-                  data_to_instance({}))
+    free = imply(ground(parse_program("∀i∈{1⋯12} ⦗x i⦘∈{1⋯4}\n", "t.sapphire"),
+                        data_to_instance({})))
     cut = backend_solve(free, list(range(len(free.variables))), backend=backend,
                         max_solutions=10**7, time_limit=1.0)
     assert cut.timed_out and cut.status == "multiple" and 0 < len(cut.solutions) < 4**12

@@ -82,8 +82,9 @@ def test_a_variable_index_over_a_wide_map_joins_its_domains_by_intervals() -> No
     """⦗id x0 y0⦘ reads one of (n+1)(m+1) points, each ranging over 0..dc: the result's domain
     is their union, 0..dc, found without listing every value of every row."""
     from sapphire.ground.grounder import data_to_instance, ground
+    from sapphire.ground.implied import imply
     from sapphire.pipeline import read_program
 
-    gm = ground(read_program(str(SEED)), data_to_instance({"n": 3, "m": 4}))
+    gm = imply(ground(read_program(str(SEED)), data_to_instance({"n": 3, "m": 4})))
     (element_var,) = [v for v in gm.variables if v.name == "id[…]"]
     assert str(element_var.domain) == "{0⋯20}"

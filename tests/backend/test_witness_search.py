@@ -9,6 +9,7 @@ import pytest
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.check.evaluate import violations
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
 from sapphire.pipeline import answer_variables
 
@@ -33,7 +34,7 @@ def large(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def solve(text: str = PROGRAM, n: int = 10):  # noqa: ANN201
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     gm.answer = ("s",)
     av = answer_variables(gm)
     res = cpsat.solve(gm, av, max_solutions=n)

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from sapphire.ground.grounder import data_to_instance, ground
-from sapphire.ground.implied import DerivedSum, implied_facts
+from sapphire.ground.implied import DerivedSum, implied_facts, imply
 from sapphire.lang.parser import parse_program
 from sapphire.model import GroundModel
 from sapphire.pipeline import solve_model
@@ -24,7 +24,7 @@ Grid = dict[Cell, int]
 
 
 def g(text: str) -> GroundModel:
-    return ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    return imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
 
 
 def cell(r: int, c: int) -> str:

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from sapphire.builtins.connected import Connected
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import (
     DistinctSum,
@@ -14,15 +15,16 @@ from sapphire.ground.implied import (
     ValueSets,
     WholeGroups,
     implied_facts,
+    imply,
     top_level,
 )
 from sapphire.lang.parser import parse_program
-from sapphire.model import Connected, Lin
+from sapphire.model import Lin
 from sapphire.pipeline import solve_model
 
 
 def g(text: str):  # noqa: ANN201
-    return ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    return imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
 
 
 ROW = "∀x∈{1⋯4} ⦗f x⦘∈{1⋯4}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
@@ -148,12 +150,12 @@ def test_short_overlaps_are_not_bounded() -> None:
 
 
 def test_too_many_digit_sets_give_no_sum_fact(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sapphire.ground import implied
+    from sapphire.builtins import all_different
 
     # C(9, 3) = 84 candidate sets: over a cap of 50, the cage gets no digit-set fact
-    monkeypatch.setattr(implied, "MAX_COMBINATIONS", 50)
+    monkeypatch.setattr(all_different, "MAX_COMBINATIONS", 50)
     assert implied_facts(g(cage(10))).value_sets == ()
-    monkeypatch.setattr(implied, "MAX_COMBINATIONS", 84)
+    monkeypatch.setattr(all_different, "MAX_COMBINATIONS", 84)
     assert len(implied_facts(g(cage(10))).value_sets) == 1
 
 

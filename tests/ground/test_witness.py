@@ -3,10 +3,12 @@ constraints the relaxation drops, and when there is no relaxation at all."""
 
 from __future__ import annotations
 
+from sapphire.builtins.connected import Connected
 from sapphire.ground.grounder import data_to_instance, ground
+from sapphire.ground.implied import imply
 from sapphire.ground.witness import WITNESS_VALUES, formula_variables, relaxation, witnesses
 from sapphire.lang.parser import parse_program
-from sapphire.model import Cmp, Connected, Implies, Lin, Not
+from sapphire.model import Cmp, Implies, Lin, Not
 from sapphire.pipeline import answer_variables
 
 # the answer is `s`; `w` (101 values) is a witness, `k` (10 values) is not
@@ -21,7 +23,7 @@ CONNECTED = "connected⟨a b⟩∈{1}×{1⋯3}: ⦗s b⦘=1\n"
 
 
 def model(text: str):  # noqa: ANN201
-    gm = ground(parse_program(text, "t.sapphire"), data_to_instance({}))
+    gm = imply(ground(parse_program(text, "t.sapphire"), data_to_instance({})))
     gm.answer = ("s",)
     return gm
 

@@ -9,8 +9,8 @@ import base64
 import itertools
 from pathlib import Path
 
+from sapphire.builtins.automaton import Accepts
 from sapphire.importers.iss import decode_nfa, iss_to_case, unroll_separators
-from sapphire.model import Accepts
 from sapphire.pipeline import solve_case
 
 FACTORIAL_2 = "AjFAGhA"

@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
+from sapphire.builtins.automaton import Accepts
 from sapphire.lang.automata import SYMBOLS, compile_regex, live_moves, renumbered
-from sapphire.model import Accepts
 
 
 @pytest.mark.parametrize("pattern", [

@@ -13,11 +13,11 @@ import pytest
 from conftest import load_fixture, slitherlink_fixtures
 
 from sapphire.backend.cpsat import search as cpsat
+from sapphire.builtins.connected import Connected
 from sapphire.diagnostics import SapphireError
 from sapphire.ground import witness
 from sapphire.ground.grounder import ground
 from sapphire.meaning.instantiate import instantiate_checked, load_case
-from sapphire.model import Connected
 from sapphire.pipeline import solve_case
 
 

@@ -11,7 +11,7 @@ A model the SAT lowering refuses after all (`Unsupported`) goes to CP-SAT too.
 
 from __future__ import annotations
 
-from sapphire.ground.regions import region_groups
+from sapphire.builtins.connected import region_groups
 from sapphire.ground.witness import WITNESS_VALUES, relaxation
 from sapphire.model import GroundModel
 
@@ -24,7 +24,7 @@ values, where CP-SAT's integers stay small."""
 def choose(gm: GroundModel, answer_vars: list[int]) -> str:
     """The backend `auto` runs on `gm` first."""
     if any(v.domain.size > SAT_VALUES for v in gm.variables) \
-            and relaxation(gm, answer_vars) is None:
+            and relaxation(gm, answer_vars, facts=False) is None:
         return "cpsat"
     if region_groups(gm) > 2:
         return "cpsat"  # a region map: CP-SAT's partition encoding (see its connectivity)

@@ -1,8 +1,10 @@
 """The independent evaluator: does an assignment satisfy a ground model?
 
 It reads the ground formulas as written (`Not`, `Implies`, `Iff` included) with plain Python
-integers and shares no code with any backend, so a lowering bug shows up as a failed check
-instead of a wrong answer.
+integers and imports nothing from the grounder or the backends, so a lowering bug shows up as
+a failed check instead of a wrong answer. A builtin's truth is its module's meaning on plain
+values (`sapphire.builtins`, reached through `Builtin.holds`), the one definition of what it
+means: the grounder folds a constant builtin with it too, and the backends only encode it.
 """
 
 from __future__ import annotations
@@ -11,11 +13,9 @@ from dataclasses import dataclass
 
 from sapphire.diagnostics import Span
 from sapphire.model import (
-    Accepts,
-    AllDifferent,
     And,
+    Builtin,
     Cmp,
-    Connected,
     Formula,
     GroundModel,
     Iff,
@@ -65,25 +65,8 @@ def holds(f: Formula, values: list[int]) -> bool:
         return (not holds(f.left, values)) or holds(f.right, values)
     if isinstance(f, Iff):
         return holds(f.left, values) == holds(f.right, values)
-    if isinstance(f, AllDifferent):
-        xs = [_lin(e, values) for e in f.exprs]
-        return len(set(xs)) == len(xs)
-    if isinstance(f, Accepts):
-        return f.holds_for(_lin(w, values) for w in f.word)
-    if isinstance(f, Connected):
-        chosen = {c for c, m in zip(f.cells, f.members, strict=True) if holds(m, values)}
-        if not chosen:
-            return True
-        start = next(iter(chosen))
-        seen = {start}
-        todo = [start]
-        while todo:
-            r, c = todo.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in chosen and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        return len(seen) == len(chosen)
+    if isinstance(f, Builtin):
+        return f.holds(values, lambda g: holds(g, values))
     raise ValueError(f"not a formula: {f!r}")
 
 
@@ -94,12 +77,9 @@ def violations(gm: GroundModel, values: list[int]) -> list[Violation]:
         if x not in var.domain:
             out.append(Violation(f"{var.label()} = {x} is outside {var.domain}", ""))
     for el, origin in gm.elements:
-        point = tuple(_lin(i, values) for i in el.index)
-        table = dict(el.table)
-        if point not in table:
-            out.append(Violation(f"element index {point} is not a defined point", str(origin)))
-        elif values[el.result] != _lin(table[point], values):
-            out.append(Violation(f"element at {point} has the wrong value", str(origin)))
+        wrong = el.violation(values)
+        if wrong is not None:
+            out.append(Violation(wrong, str(origin)))
     for con in gm.constraints:
         if not holds(con.formula, values):
             out.append(Violation("constraint violated", str(con.origin), con.origin.span,

@@ -210,7 +210,10 @@ def _sums_and_pairs(gm: GroundModel) -> tuple[int, int]:
     """A bound on the reach of the model's widest linear sum (each term's coefficient times
     twice its variable's largest magnitude, which covers the offset CP-SAT gives a two-valued
     variable), and the pairs of values of its `distinct`s under a condition or negated."""
-    from sapphire.model import Accepts, AllDifferent, And, Cmp, Connected, InSet, Not, Or
+    from sapphire.builtins.all_different import AllDifferent
+    from sapphire.builtins.automaton import Accepts
+    from sapphire.builtins.connected import Connected
+    from sapphire.model import And, Cmp, InSet, Not, Or
 
     weight = [2 * max(abs(v.domain.lo), abs(v.domain.hi)) for v in gm.variables]
     lins = [row for e, _ in gm.elements for row in (*e.index, *(lin for _, lin in e.table))]

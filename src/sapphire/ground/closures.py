@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
+from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.automaton import Accepts
+from sapphire.builtins.connected import Connected
 from sapphire.ground.linear import add, past_range, scale
 from sapphire.lang.syntax import (
     MAX_INTEGER,
@@ -32,11 +35,8 @@ from sapphire.lang.syntax import (
     Unary,
 )
 from sapphire.model import (
-    Accepts,
-    AllDifferent,
     And,
     Cmp,
-    Connected,
     Domain,
     Iff,
     Implies,

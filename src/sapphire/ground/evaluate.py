@@ -12,6 +12,9 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.automaton import Accepts
+from sapphire.builtins.connected import Connected
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.linear import IntTerm, add, comparison, holds, past_range, scale
@@ -35,21 +38,7 @@ from sapphire.lang.syntax import (
     TupleLit,
     Unary,
 )
-from sapphire.model import (
-    Accepts,
-    AllDifferent,
-    And,
-    Cmp,
-    Connected,
-    Domain,
-    Formula,
-    Iff,
-    Implies,
-    InSet,
-    Lin,
-    Not,
-    Or,
-)
+from sapphire.model import And, Cmp, Domain, Formula, Iff, Implies, InSet, Lin, Not, Or
 
 Value = Any  # int | bool | Lin | Formula | tuple | list
 

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.automaton import Accepts
+from sapphire.builtins.connected import Connected, neighbours, pieces
 from sapphire.ground.linear import IntTerm, as_lin, total
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import Quant
-from sapphire.model import (
-    FALSE,
-    TRUE,
-    Accepts,
-    AllDifferent,
-    And,
-    Connected,
-    Formula,
-    Or,
-    neighbours,
-    pieces,
-)
+from sapphire.model import FALSE, TRUE, And, Formula, Or
 
 Value = Any  # int | bool | Lin | Formula | tuple | list
 

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from sapphire.builtins.element import Element
 from sapphire.diagnostics import Span
 from sapphire.ground.linear import IntTerm, as_lin
 from sapphire.lang.syntax import Apply
@@ -17,7 +18,6 @@ from sapphire.model import (
     Cmp,
     Constraint,
     Domain,
-    Element,
     Formula,
     GroundModel,
     Iff,

@@ -2,8 +2,8 @@
 
 The seed Slitherlink proves its loop is one piece with an ordering, `id`: a number per lattice
 point, with (n+1)·(m+1)+1 possible values. Given the loop, propagation finds the ordering at
-once; while the loop is still being searched for, every step drags those wide integers along
-(a 20×36 puzzle: 50 s, where the same loop without them takes 4 s). When the model also states
+once; while the loop is still being searched for, every step drags those wide integers along,
+at many times the cost (`docs/decisions.md`). When the model also states
 what they prove in a form a backend handles well (connectivity, which the Slitherlink rule
 states in its implied block), the backend may search the relaxation without them and ask for
 witnesses only for the answers it finds; see `sapphire.backend.cpsat`.
@@ -14,14 +14,13 @@ the evaluator's reading of a full assignment stay those of the model itself.
 
 from __future__ import annotations
 
-from sapphire.ground.implied import top_level
+from sapphire.builtins.connected import Connected
+from sapphire.ground.implied import imply, top_level
 from sapphire.model import (
-    Accepts,
-    AllDifferent,
     And,
+    Builtin,
     Cmp,
-    Connected,
-    Element,
+    Definition,
     Formula,
     GroundModel,
     Iff,
@@ -50,20 +49,16 @@ def formula_variables(f: Formula, out: set[int]) -> set[int]:
             stack.append(g.item)
         elif isinstance(g, Implies | Iff):
             stack.extend((g.left, g.right))
-        elif isinstance(g, AllDifferent):
-            out.update(v for e in g.exprs for v, _ in e.terms)
-        elif isinstance(g, Connected):
-            stack.extend(g.members)
-        elif isinstance(g, Accepts):
-            out.update(v for e in g.word for v, _ in e.terms)
+        elif isinstance(g, Builtin):
+            lins, formulas = g.reads()
+            out.update(v for e in lins for v, _ in e.terms)
+            stack.extend(formulas)
     return out
 
 
-def element_variables(e: Element) -> set[int]:
-    out = {e.result}
-    out.update(v for lin in e.index for v, _ in lin.terms)
-    out.update(v for _, lin in e.table for v, _ in lin.terms)
-    return out
+def element_variables(e: Definition) -> set[int]:
+    """Every variable an element (or another definition) reads or defines."""
+    return e.variables()
 
 
 def witnesses(gm: GroundModel, answer_vars: list[int]) -> set[int]:
@@ -73,10 +68,13 @@ def witnesses(gm: GroundModel, answer_vars: list[int]) -> set[int]:
             if i not in answer and v.domain.size > WITNESS_VALUES}
 
 
-def relaxation(gm: GroundModel, answer_vars: list[int]) -> GroundModel | None:
+def relaxation(gm: GroundModel, answer_vars: list[int], facts: bool = True
+               ) -> GroundModel | None:
     """The model without the constraints and elements that read a witness, when it has
     witnesses and still states connectivity (the fact such orderings exist to prove); None
-    otherwise. Every answer of the model is one of the relaxation's."""
+    otherwise. Every answer of the model is one of the relaxation's. Its implied facts are
+    its own, derived again when `gm` had them and `facts` asks for them (a fact of the model
+    may read a witness)."""
     wide = witnesses(gm, answer_vars)
     if not wide:
         return None
@@ -88,4 +86,4 @@ def relaxation(gm: GroundModel, answer_vars: list[int]) -> GroundModel | None:
                           constants=gm.constants, answer=gm.answer, source=gm.source)
     if not any(isinstance(f, Connected) for f in top_level(relaxed)):
         return None
-    return relaxed
+    return imply(relaxed) if facts and gm.facts is not None else relaxed

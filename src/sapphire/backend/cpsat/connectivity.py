@@ -10,16 +10,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from sapphire.ground.regions import partition
-from sapphire.model import (
-    FALSE,
-    TRUE,
-    Connected,
-    Formula,
-    GroundModel,
-    neighbours,
-    pieces,
-)
+from sapphire.builtins.connected import Connected, neighbours, partition, pieces
+from sapphire.model import FALSE, TRUE, Formula, GroundModel
 
 REACH_LITERALS = 100_000
 """The most layer literals (groups × size × cells) for which a partition whose group sizes
@@ -49,8 +41,8 @@ class Connectivity:
         self.sizes: dict[Connected, int] = {}
         """The most members of connected groups that a count bounds (see `GroupSize`)."""
 
-    def literal(self, f: Formula, pol: int):  # noqa: ANN201
-        """The literal of `f` for polarity `pol` (`Lowering.literal`)."""
+    def formula_literal(self, f: Formula, pol: int):  # noqa: ANN201
+        """The literal of `f` for polarity `pol` (`Lowering.formula_literal`)."""
         raise NotImplementedError
 
     def clause(self, lits: list, enf: list) -> None:
@@ -86,7 +78,7 @@ class Connectivity:
         partition (see `partition`) with one encoding, the rest one by one, checked on
         answers when `lazy`. A partition into two groups (a loop's inside and outside, a
         two-colour shading) is checked on answers too while `lazy`: cuts close a loop in a
-        few rounds (a 14×16 Masyu: 3 s, over 20 s encoded from the start)."""
+        few rounds, far sooner than a full encoding is solved."""
         by_cells: dict[tuple, list[Connected]] = {}
         for f in formulas:
             by_cells.setdefault(f.cells, []).append(f)
@@ -118,7 +110,7 @@ class Connectivity:
         m = self.m
         cells = list(family[0].cells)
         n = len(cells)
-        member = [[self.literal(f.members[i], 0) for f in family] for i in range(n)]
+        member = [[self.formula_literal(f.members[i], 0) for f in family] for i in range(n)]
         placed = [i for i in range(n) if labels[i] is not None]
         sizes = [self.sizes[f] for f in family if f in self.sizes]
         if len(sizes) == len(family) and sum(sizes) * len(placed) <= REACH_LITERALS:
@@ -172,7 +164,7 @@ class Connectivity:
         member is in the last layer. A group of `most` cells is connected exactly when such
         layers exist. Unlike one distance variable per cell, the layers propagate: a cell
         that no layer can reach is no member, as a search spreading from the root would
-        find (Calm Construction: over 60 s to 19 s; Cavernous Construction: 47 s to 17 s).
+        find (`docs/decisions.md`, "Reachability layers").
 
         In an exact lowering (`Lowering.exact`) a layer is exactly the members within d steps,
         so that the layers, like the first members, follow from the answer and an enumerating
@@ -229,7 +221,7 @@ class Connectivity:
         An unconditional group with a certain member (a Nurikabe island's numbered cell) and
         a count bounding its size is instead reached in layers from that member
         (`post_reach`): the root is known, so a cell out of the group's reach is ruled out by
-        propagation from the start (puzzlekit Nurikabe 91_20x36: 38 s to 9–13 s)."""
+        propagation from the start."""
         self.free_aux = True  # distances along a spanning tree are many per answer
         # only cells that may be members take part: an island's few near cells, not the board
         live = [i for i, mf in enumerate(f.members) if mf != FALSE]
@@ -237,13 +229,13 @@ class Connectivity:
         n = len(cells)
         if n == 0:
             return
-        member = [self.literal(f.members[i], 0) for i in live]
+        member = [self.formula_literal(f.members[i], 0) for i in live]
         nbrs = neighbours(cells)
         sure = next((p for p, i in enumerate(live) if f.members[i] == TRUE), None)
         most = self.sizes.get(f)
         if not enf and sure is not None and most is not None \
                 and most * n <= REACH_LITERALS:
-            root = [self.literal(TRUE if p == sure else FALSE, 0) for p in range(n)]
+            root = [self.formula_literal(TRUE if p == sure else FALSE, 0) for p in range(n)]
             self.post_reach(member, root, nbrs, most)
             return
         if enf:
@@ -270,7 +262,7 @@ class Connectivity:
         adjacency between members, and some member lies outside R."""
         self.free_aux = True  # many closed sets R witness one answer
         cells = list(f.cells)
-        member = [self.literal(mf, 0) for mf in f.members]
+        member = [self.formula_literal(mf, 0) for mf in f.members]
         region = [self.m.new_bool_var("") for _ in cells]
         outside = [self.m.new_bool_var("") for _ in cells]
         for i, near in enumerate(neighbours(cells)):
@@ -300,7 +292,7 @@ class LazyConnected:
 
     def __init__(self, f: Connected, enf: list, low: Connectivity) -> None:
         self.formula, self.enf = f, enf
-        self.members = [low.literal(mf, 0) for mf in f.members]
+        self.members = [low.formula_literal(mf, 0) for mf in f.members]
         self.nbrs = neighbours(list(f.cells))
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""

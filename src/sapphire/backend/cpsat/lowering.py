@@ -3,8 +3,9 @@
 0/1 variables become Boolean variables; a comparison of one of them with 0 or 1 is that
 literal. A formula posted under enforcement literals E is lowered by polarity: `E ∧ A ⇒ B`
 posts B with A's literal added to E, so implications use `only_enforce_if` instead of full
-reification; only `⇐⇒` and a formula's use under both polarities reify in full. Connected
-groups are `sapphire.backend.cpsat.connectivity`'s part.
+reification; only `⇐⇒` and a formula's use under both polarities reify in full. A builtin
+(`sapphire.builtins`) posts itself through this object (`Builtin.post_cpsat`); connected
+groups are then `sapphire.backend.cpsat.connectivity`'s part.
 """
 
 from __future__ import annotations
@@ -12,17 +13,16 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from sapphire.backend.cpsat.connectivity import Connectivity
+from sapphire.builtins import all_different, sums
 from sapphire.diagnostics import InternalError, SapphireError, error
-from sapphire.ground.implied import Implied, WholeGroups, implied_facts
+from sapphire.ground.implied import Implied
 from sapphire.ground.linear import comparison, holds
 from sapphire.model import (
     FALSE,
     TRUE,
-    Accepts,
-    AllDifferent,
     And,
+    Builtin,
     Cmp,
-    Connected,
     Domain,
     Formula,
     GroundModel,
@@ -38,21 +38,6 @@ from sapphire.model import (
 POS, NEG = 1, -1  # a literal l for f with POS: l ⇒ f;  NEG: f ⇒ l
 
 
-NATIVE_AUTOMATON = True
-"""Whether a deterministic automaton posted without conditions becomes CP-SAT's own automaton
-constraint rather than the reachability literals of `Lowering.accepted`."""
-
-
-def _deterministic(f: Accepts) -> bool:
-    """One start state and at most one move per state and symbol."""
-    seen: set[tuple[int, int]] = set()
-    for q, a, _ in f.moves:
-        if (q, a) in seen:
-            return False
-        seen.add((q, a))
-    return len(f.starts) == 1 and bool(f.word)
-
-
 SOLVER_RANGE = (2**63 - 1) // 2
 """The largest magnitude CP-SAT lets a linear expression reach: it rejects a model whose sum of
 coefficient times variable bound, taken apart by sign, may pass half of the 64-bit range
@@ -63,8 +48,8 @@ term whose coefficient is past 64 bits."""
 MAX_PAIRS = 100_000
 """The most pairs that `distinct` under a condition or negated may be written out as, over one
 model: CP-SAT's all-different takes no condition, so each pair of its values is a constraint
-of its own (about 10 kB and 0.2 ms with its presolve). 400 values under a condition are 79,800
-pairs; a size typed wrong in the data (2000 values: 2 M pairs, over 10 GB) stops at once."""
+of its own, and a size typed wrong in the data must stop at once rather than fill the memory
+(`docs/decisions.md`)."""
 
 
 class TooLarge(SapphireError):
@@ -122,11 +107,11 @@ class Lowering(Connectivity):
                  lazy_connectivity: bool = False, implied: bool = False,
                  native_automata: bool = True) -> None:
         self.gm = gm
-        self.native_automata = native_automata and NATIVE_AUTOMATON
-        """Whether a deterministic automaton posted without conditions is CP-SAT's own
-        constraint. An enumerating search on such a model may meet one answer several times
-        (the solver's expansion of the constraint adds variables of its own), which makes a
-        region map's enumeration give up: Thermo Knots 27 s with it, 15 s without."""
+        self.native_automata = native_automata
+        """Whether a deterministic automaton posted without conditions may be CP-SAT's own
+        constraint (`sapphire.builtins.automaton`). An enumerating search on such a model may
+        meet one answer several times, since the solver's expansion adds variables of its
+        own: a region map's enumeration asks for it off (see `docs/decisions.md`)."""
         self.implied = implied
         """Post the model's implied constraints too. The model itself proves them; a relaxation
         (see `sapphire.ground.witness`) needs them."""
@@ -166,10 +151,10 @@ class Lowering(Connectivity):
         self.value_lits: dict[tuple[int, int], object] = {}
         self.cache: dict[tuple[int, Formula], object] = {}
         self.init_connectivity(lazy_connectivity)
-        self.whole = WholeGroups(())
+        self.whole = sums.WholeGroups(())
         self.whole_used: set[int] = set()
         """Groups of `whole` that some sum was read with. Their totals are posted too, so that
-        the LP relaxation links the folded sums (Rectangle Sums: over 120 s to 1.6 s)."""
+        the LP relaxation links the folded sums (`docs/decisions.md`)."""
         self.folded_atoms: dict[Formula, Formula] = {}
         self.pairs_left = MAX_PAIRS
         """What remains of `MAX_PAIRS` for this model."""
@@ -178,9 +163,9 @@ class Lowering(Connectivity):
 
     def post_model(self) -> None:
         """Post every constraint of the ground model, its element tables and its implied
-        facts."""
-        facts = implied_facts(self.gm)
-        self.whole = WholeGroups(facts.permutations)
+        facts (`GroundModel.facts`, if the pass has run)."""
+        facts: Implied = self.gm.facts or Implied()
+        self.whole = sums.WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
         for con in self.gm.constraints:
             if self.implied or not con.implied:
@@ -189,7 +174,8 @@ class Lowering(Connectivity):
                 except TooLarge as e:
                     raise self.too_large(e, con.origin) from None
         self.post_partitions()
-        self.post_elements()
+        for el, _origin in self.gm.elements:
+            el.post_cpsat(self)
         self.post_implied(facts)
 
     def too_large(self, e: TooLarge, origin: Origin) -> SapphireError:
@@ -200,7 +186,7 @@ class Lowering(Connectivity):
         return error("too-large", e.message(where), origin.span, hint=e.hint,
                      source=self.gm.source)
 
-    def spend_pairs(self, f: AllDifferent) -> None:
+    def spend_pairs(self, f: all_different.AllDifferent) -> None:
         """Count the pairs of `f` written out against `MAX_PAIRS`."""
         n = len(f.exprs)
         self.pairs_left -= n * (n - 1) // 2
@@ -412,29 +398,15 @@ class Lowering(Connectivity):
             for it in f.items:
                 self.post(it, enf)
         elif t is Or:
-            self.clause([self.literal(it, POS) for it in f.items], enf)
+            self.clause([self.formula_literal(it, POS) for it in f.items], enf)
         elif t is Not:
             self.post_negated(f.item, enf)
         elif t is Implies:
-            self.post(f.right, enf + self.conj_literals(f.left))
+            self.post(f.right, enf + self.condition_literals(f.left))
         elif t is Iff:
             self.post_iff(f.left, f.right, enf)
-        elif t is AllDifferent:
-            if enf:
-                self.spend_pairs(f)
-                for i in range(len(f.exprs)):
-                    for j in range(i + 1, len(f.exprs)):
-                        self.post(Cmp("¬=", _sub(f.exprs[i], f.exprs[j])), enf)
-            else:
-                self.m.add_all_different([self.expr(e) for e in f.exprs])
-        elif t is Connected:
-            self.post_connected(f, enf)
-        elif t is Accepts:
-            if not enf and self.native_automata and _deterministic(f):
-                self.m.add_automaton([self.expr(w) for w in f.word], f.starts[0],
-                                     list(f.accepts), list(f.moves))
-            else:
-                self.clause([self.accepted(f)], enf)
+        elif isinstance(f, Builtin):
+            f.post_cpsat(self, enf, False)
         else:
             raise InternalError(f"cannot lower {t.__name__}")
 
@@ -447,7 +419,7 @@ class Lowering(Connectivity):
                 self.post(y, enf + [lx])
                 self.post_negated(y, enf + [lx.Not()])
                 return
-        la, lb = self.literal(a, 0), self.literal(b, 0)
+        la, lb = self.formula_literal(a, 0), self.formula_literal(b, 0)
         c = self.m.add(la == lb)
         if enf:
             c.only_enforce_if(enf)
@@ -481,41 +453,34 @@ class Lowering(Connectivity):
             self.post(f.left, enf)
             self.post_negated(f.right, enf)
         elif t is And:
-            self.clause([self.literal(it, NEG).Not() for it in f.items], enf)
+            self.clause([self.formula_literal(it, NEG).Not() for it in f.items], enf)
         elif t is Iff:
             self.post_iff(f.left, Not(f.right), enf)
-        elif t is AllDifferent:
-            self.spend_pairs(f)
-            pairs = [Cmp("=", _sub(f.exprs[i], f.exprs[j]))
-                     for i in range(len(f.exprs)) for j in range(i + 1, len(f.exprs))]
-            self.clause([self.literal(p, POS) for p in pairs], enf)
-        elif t is Connected:
-            self.post_disconnected(f, enf)
-        elif t is Accepts:
-            self.clause([self.accepted(f).Not()], enf)
+        elif isinstance(f, Builtin):
+            f.post_cpsat(self, enf, True)
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
 
     def clause(self, lits: list, enf: list) -> None:
         self.m.add_bool_or(lits + [e.Not() for e in enf])
 
-    def conj_literals(self, f: Formula) -> list:
+    def condition_literals(self, f: Formula) -> list:
         """Literals whose conjunction is implied by `f` (for use as enforcement)."""
         if type(f) is And:
             out: list = []
             for it in f.items:
-                out.extend(self.conj_literals(it))
+                out.extend(self.condition_literals(it))
             return out
-        return [self.literal(f, NEG)]
+        return [self.formula_literal(f, NEG)]
 
-    def literal(self, f: Formula, pol: int):  # noqa: ANN201
+    def formula_literal(self, f: Formula, pol: int):  # noqa: ANN201
         """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (0). Atoms always get their
         one shared literal, so every use of an atom propagates through the same variable."""
         t = type(f)
         if t is Cmp or t is InSet:
             return self.atom_literal(f)
         if t is Not:
-            return self.literal(f.item, -pol).Not()
+            return self.formula_literal(f.item, -pol).Not()
         if self.exact:
             pol = 0
         full = self.cache.get((0, f))
@@ -526,8 +491,8 @@ class Lowering(Connectivity):
             return hit
         m = self.m
         if t is And or t is Or:
-            lits_pos = [self.literal(i, POS if pol != NEG else NEG) for i in f.items] \
-                if pol != 0 else [self.literal(i, 0) for i in f.items]
+            lits_pos = [self.formula_literal(i, POS if pol != NEG else NEG) for i in f.items] \
+                if pol != 0 else [self.formula_literal(i, 0) for i in f.items]
             lit = m.new_bool_var("")
             if t is And:
                 if pol in (POS, 0):
@@ -542,14 +507,15 @@ class Lowering(Connectivity):
                     for li in lits_pos:
                         m.add_implication(li, lit)
         elif t is Implies:
-            return self.literal(Or((Not(f.left), f.right)), pol)
+            return self.formula_literal(Or((Not(f.left), f.right)), pol)
         elif t is Iff:
-            la, lb = self.literal(f.left, 0), self.literal(f.right, 0)
+            la, lb = self.formula_literal(f.left, 0), self.formula_literal(f.right, 0)
             lit = m.new_bool_var("")
             m.add_bool_xor([la, lb, lit])
-        elif t is Accepts:
-            return self.accepted(f)
-        else:
+        else:  # a builtin: its own literal, or posted under a new one
+            own = f.cpsat_literal(self, pol)
+            if own is not None:
+                return own
             lit = m.new_bool_var("")
             if pol in (POS, 0):
                 self.post(f, [lit])
@@ -558,69 +524,8 @@ class Lowering(Connectivity):
         self.cache[(pol, f)] = lit
         return lit
 
-    # ------------------------------------------------------------------ automata
-    def accepted(self, f: Accepts):  # noqa: ANN201
-        """The literal ⇔ `f`: per position i and state q, a literal "some run over the first
-        i symbols ends in q", defined in full from the previous layer, so that the literal
-        is exact under negation too. Only states that the symbols' domains let a run reach
-        from a start and still leave for an accepting state get a literal."""
-        hit = self.cache.get((0, f))
-        if hit is not None:
-            return hit
-        m = self.m
-        n = len(f.word)
-        # the symbols each position can hold, asked of the moves' symbols only: a position
-        # may range over far more values than any automaton has symbols
-        symbols = {a for _, a, _ in f.moves}
-        doms = [{a for a in symbols if self.gm.may_take(w, a)} for w in f.word]
-        forward = [set(f.starts)]
-        for i in range(n):
-            forward.append({b for q, a, b in f.moves if q in forward[i] and a in doms[i]})
-        live = [set() for _ in range(n)] + [forward[n] & set(f.accepts)]
-        for i in range(n - 1, -1, -1):
-            live[i] = {q for q, a, b in f.moves
-                       if q in forward[i] and a in doms[i] and b in live[i + 1]}
-        true = self.constant(True)
-        reach = {q: true for q in live[0]}
-        for i in range(n):
-            w = f.word[i]
-            step: dict[tuple[int, int], object] = {}
-            into: dict[int, list] = {}
-            for q, a, b in f.moves:
-                if q not in reach or a not in doms[i] or b not in live[i + 1]:
-                    continue
-                t = step.get((q, a))
-                if t is None:
-                    sym = true if not w.terms else self.atom_literal(
-                        Cmp("=", Lin(w.terms, w.const - a)))
-                    if reach[q] is true:
-                        t = sym
-                    elif sym is true:
-                        t = reach[q]
-                    else:
-                        t = m.new_bool_var("")
-                        m.add_implication(t, reach[q])
-                        m.add_implication(t, sym)
-                        m.add_bool_or([reach[q].Not(), sym.Not(), t])
-                    step[(q, a)] = t
-                into.setdefault(b, []).append(t)
-            reach = {}
-            for b, ts in into.items():
-                r = m.new_bool_var("")
-                m.add_bool_or([*ts, r.Not()])
-                for t in ts:
-                    m.add_implication(t, r)
-                reach[b] = r
-        lit = m.new_bool_var("")
-        ends = list(reach.values())
-        m.add_bool_or([*ends, lit.Not()])
-        for r in ends:
-            m.add_implication(r, lit)
-        self.cache[(0, f)] = lit
-        return lit
-
-    # ------------------------------------------------------------------ elements
-    def value_literal(self, v: int, value: int):  # noqa: ANN201
+    # ------------------------------------------------------------------ implied facts
+    def var_equals_literal(self, v: int, value: int):  # noqa: ANN201
         """The shared literal of `variable v = value` (the atom's own, looked up by the pair
         first: implied permutations ask for every value of every cell several times)."""
         key = (v, value)
@@ -631,80 +536,17 @@ class Lowering(Connectivity):
 
     def post_implied(self, facts: Implied) -> None:
         """Add the redundant constraints of `facts`; they change no answer, only the search."""
-        m = self.m
-        for p in facts.permutations:
-            doms = [self.gm.variables[v].domain for v in p.variables]
-            for value in p.values:
-                m.add_exactly_one([self.value_literal(v, value)
-                                   for v, d in zip(p.variables, doms, strict=True) if value in d])
+        all_different.post_cpsat_permutations(self, facts.permutations)
         for i in sorted(self.whole_used):
             variables, total = self.whole.groups[i]
-            m.add(sum(self.vars[v] for v in sorted(variables)) == total)
-        for d in facts.distinct_sums:
-            m.add_linear_constraint(sum(self.vars[v] for v in d.variables), d.lo, d.hi)
-        for s in facts.derived_sums:
-            m.add(sum(c * self.vars[v] for v, c in s.terms) == s.total)
-        for g in facts.value_sets:
-            allowed = g.allowed()
-            for v in g.variables:
-                m.add_linear_expression_in_domain(
-                    self.vars[v], cp_model.Domain.FromValues(sorted(allowed)))
-            if not g.sets:
-                continue
-            doms = [self.gm.variables[v].domain for v in g.variables]
-            chosen = [m.new_bool_var("") for _ in g.sets]
-            m.add_exactly_one(chosen)
-            for value in sorted(allowed):
-                present = [self.value_literal(v, value)
-                           for v, d in zip(g.variables, doms, strict=True) if value in d]
-                having = [c for c, s in zip(chosen, g.sets, strict=True) if value in s]
-                # value appears in the group  ⇔  the chosen set holds it
-                for a, b in ((present, having), (having, present)):
-                    for lit in a:
-                        m.add_bool_or(b).only_enforce_if(lit)
+            self.m.add(sum(self.vars[v] for v in sorted(variables)) == total)
+        all_different.post_cpsat_distinct_sums(self, facts.distinct_sums)
+        sums.post_cpsat_derived(self, facts.derived_sums)
+        all_different.post_cpsat_value_sets(self, facts.value_sets)
 
-    def post_elements(self) -> None:
-        for el, _origin in self.gm.elements:
-            res = self.vars[el.result]
-            rows = el.table
-            dims = len(el.index)
-            keys = [p for p, _ in rows]
-            los = [min(k[d] for k in keys) for d in range(dims)]
-            his = [max(k[d] for k in keys) for d in range(dims)]
-            sizes = [h - lo + 1 for lo, h in zip(los, his, strict=True)]
-            full = 1
-            for s in sizes:
-                full *= s
-            if full == len(rows):
-                flat = {}
-                for p, val in rows:
-                    k = 0
-                    for d in range(dims):
-                        k = k * sizes[d] + (p[d] - los[d])
-                    flat[k] = val
-                stride = [1] * dims
-                for d in range(dims - 2, -1, -1):
-                    stride[d] = stride[d + 1] * sizes[d + 1]
-                idx_lin = Lin((), 0)
-                terms: dict[int, int] = {}
-                const = 0
-                for d, lin in enumerate(el.index):
-                    for v, c in lin.terms:
-                        terms[v] = terms.get(v, 0) + c * stride[d]
-                    const += (lin.const - los[d]) * stride[d]
-                idx_lin = Lin(tuple(terms.items()), const)
-                iv = self.m.new_int_var(0, full - 1, "")
-                self.m.add(iv == self.expr(idx_lin))
-                self.m.add_element(iv, [self.expr(flat[k]) for k in range(full)], res)
-            else:
-                sels = []
-                for p, val in rows:
-                    s = self.m.new_bool_var("")
-                    for d in range(dims):
-                        self.m.add(self.expr(el.index[d]) == p[d]).only_enforce_if(s)
-                    self.m.add(res == self.expr(val)).only_enforce_if(s)
-                    sels.append(s)
-                self.m.add_exactly_one(sels)
+    def post_in(self, v: int, domain: Domain) -> None:
+        """Variable v takes a value of `domain`."""
+        self.m.add_linear_expression_in_domain(self.vars[v], _cp_domain(domain))
 
     # ------------------------------------------------------------------ solving
     def values(self, solution: list[int]) -> list[int]:
@@ -749,10 +591,3 @@ def _not_cmp(e, op: str, k: int):  # noqa: ANN001, ANN202
     if op == ">=":
         return e <= k - 1
     raise InternalError(f"unknown comparison {op}")
-
-
-def _sub(a: Lin, b: Lin) -> Lin:
-    d: dict[int, int] = dict(a.terms)
-    for v, c in b.terms:
-        d[v] = d.get(v, 0) - c
-    return Lin(tuple((v, c) for v, c in d.items() if c), a.const - b.const)

@@ -17,8 +17,8 @@ from ortools.sat.python import cp_model
 
 from sapphire.backend import BackendResult
 from sapphire.backend.cpsat.lowering import Lowering
+from sapphire.builtins.connected import region_groups
 from sapphire.diagnostics import InternalError
-from sapphire.ground.regions import region_groups
 from sapphire.ground.witness import formula_variables, relaxation
 from sapphire.model import GroundModel
 from sapphire.nogc import no_gc
@@ -29,32 +29,27 @@ LARGE_MODEL = 1000
 ENUMERATION_BUDGETS = ((1000, None), (3000, 5.0))
 """(variables below, seconds) for the enumerating first search: unbounded on small models,
 a few seconds on medium ones (a hard medium loop puzzle then gets the portfolio), none on
-large ones. Measured on the Slitherlink corpus: enumeration halves the time of 5×5 to 22×22
-puzzles; on 30×40 the 8-worker portfolio is as fast or faster, and one 20×36 needs it."""
+large ones, where the portfolio does as well (`docs/decisions.md`, "Enumeration budgets")."""
 
 
 REGION_ENUMERATION_BUDGETS = ((20_000, None),)
 """`ENUMERATION_BUDGETS` for a model with a region map (a partition into more than two
-connected groups, `region_groups`): a 9×9 chaos construction has 7,000 ground variables, and
-enumeration still solves it sooner than blocking (ISS's chaos constructions: The Fountain 52 s
-to 30 s, Calm Construction 18 s to 8 s, Homogenous 40 s to 13 s, most 1.3–2× faster; Thermo
-Knots 17 s to 15–21 s, with its automata spelled out, see `Lowering.native_automata`)."""
+connected groups, `region_groups`): though a 9×9 chaos construction has thousands of ground
+variables, enumeration still solves it sooner than blocking (`docs/decisions.md`)."""
 
 REGION_ENUMERATION_VARIANTS: tuple[dict[str, int], ...] = ({}, {"linearization_level": 0})
 """`ENUMERATION_VARIANTS` for a model with a region map: the linear relaxation of its
 region-by-digit table costs more than it prunes (see `REGION_MAP_SUBSOLVERS`), so the search
-without it races the default one (Chaos Construction: x-sums 22 s to 8.5 s against the level-2
-variant)."""
+without it races the default one."""
 
 
 RELAX_WITNESSES = True
 """Whether a large model (`LARGE_MODEL` variables or more) with witnesses that its blocking
 search has not settled within `RELAX_AFTER` seconds is searched again without them (see
 `sapphire.ground.witness`), with witnesses found per answer. Its rounds of connectivity cuts
-are each a solve, so neither search wins everywhere: on a 20×36 Slitherlink the relaxation takes
-4–6 s where the model takes 21–90 s, on a 60×60 one 24–48 s where the model takes 5 s, and on
-most large ones 1.1–1.9× the model's 1.3–1.9 s. Small models are solved at once by
-enumeration, which a relaxation's cuts would rule out."""
+are each a solve, so neither search wins everywhere (`docs/decisions.md`, "Relaxing
+witnesses"). Small models are solved at once by enumeration, which a relaxation's cuts would
+rule out."""
 
 RELAX_AFTER = 8.0
 """Seconds the blocking search of a model with a relaxation gets before the relaxation's."""
@@ -71,10 +66,9 @@ first when an answer still has more than `LAZY_PIECES` pieces too many, the seco
 LAZY_STALL = 4
 """For connectivities of cells the answer does not name (a loop's inside, worked out from its
 edges), rounds without a new fewest number of pieces after which `LAZY_PIECES` ends the cuts.
-Their pieces are subtours, which cuts close one by one though unevenly (a 20×36 Slitherlink:
-22, 16, 17, 15, 18, 11, … to 0 in 25 rounds). A shading's pieces come and go as the shading
-changes, and there `LAZY_PIECES` ends the cuts at once (puzzlekit Nurikabe: 2× the time when
-it waits for a stall)."""
+Their pieces are subtours, which cuts close one by one though unevenly. A shading's pieces
+come and go as the shading changes, and there `LAZY_PIECES` ends the cuts at once
+(`docs/decisions.md`, "Ending connectivity cuts")."""
 
 LAZY_PIECES = 4
 """Pieces too many (over all connectivities, beyond one each) that show cuts converging.
@@ -168,9 +162,9 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     over.
 
     `workers` (for the blocking search) defaults by size: on a small model extra portfolio
-    workers only share the machine's cores (a 9×9 killer runs 2–3× slower with 8 than with
-    2), while large loop models need the portfolio's diversity (a 20×36 Slitherlink: 22 s
-    with 8, over 60 s with 2). A model with a region map gets `REGION_MAP_SUBSOLVERS`.
+    workers only share the machine's cores, while large loop models need the portfolio's
+    diversity (`docs/decisions.md`, "Workers by size"). A model with a region map gets
+    `REGION_MAP_SUBSOLVERS`.
     """
     size = len(gm.variables)
     chosen = workers is not None
@@ -258,20 +252,14 @@ REGION_MAP_SUBSOLVERS = ("default_lp", "no_lp")
 """The blocking search's portfolio for a model whose connectivity is a partition into more
 than two groups (a chaos construction's region map), one thread each, in place of the
 default portfolio. The linear relaxation of the region-by-digit table costs more than it
-prunes, so the search without it mostly wins: on ISS's chaos constructions Sunblock goes
-from 15 s to 9 s, Chaos Construction: killer from 20 s to 9 s, Atrocious Destruction from
-15 s to 6 s. Loops and two-colour shadings keep the default, which a Masyu of 14×16 needs
-(3 s, over 20 s with these two)."""
+prunes, so the search without it mostly wins; loops and two-colour shadings keep the default,
+which they need (`docs/decisions.md`, "Region-map portfolio")."""
 
 
 SOLVER_PARAMETERS: dict[str, int] = {"symmetry_level": 0}
 """CP-SAT parameters of every search. Symmetry detection is off: CP-SAT looks for symmetries of
-the model in every presolve, and on some puzzle models the search runs into its fixed work limit,
-seconds of wall time each solve (a 13×13 Masyu: 4.7 s of a 4.8 s solve, in each of its ten
-rounds of connectivity cuts; 27 s in all, 1.4 s without). Puzzles rarely have symmetries it
-could use, since givens break them. On the ISS corpus at 20 s, four more puzzles match (two
-chaos constructions, a pencil-mark sudoku, a killer) and the median ratio to ISS's times falls
-from 58× to 49×."""
+the model in every presolve, and on some puzzle models runs into its fixed work limit each
+solve, while givens break the symmetries a puzzle has (`docs/decisions.md`)."""
 
 
 def _solver() -> cp_model.CpSolver:
@@ -314,9 +302,7 @@ ENUMERATION_VARIANTS: tuple[dict[str, int], ...] = ({}, {"linearization_level": 
 """CP-SAT parameters of the enumerating searches raced against each other, one thread each
 when the machine has a core for each. Sums over many cells (little killers, cages, full-rank
 clues) are often refuted only by the LP relaxation of level 2, which slows placement puzzles
-down several times: on the ISS corpus a zero-solution little killer goes from over 60 s to 4 s
-with it and a pencil-mark sudoku from over 20 s to 1.2 s, while a thermo puzzle goes from 1.3 s
-to 13 s. Racing keeps the faster of the two."""
+down several times; racing keeps the faster of the two (`docs/decisions.md`)."""
 
 
 @dataclass

@@ -9,13 +9,15 @@ encoding) reaches the solver the same way as the first ones.
 
 from __future__ import annotations
 
+from sapphire.builtins.base import SAT_FALSE as FALSE
+from sapphire.builtins.base import SAT_TRUE as TRUE
+
+__all__ = ["FALSE", "PAIRWISE_AMO", "TRUE", "Cnf", "TimeUp"]
+
 
 class TimeUp(Exception):
     """The time limit passed while the model was being written."""
 
-
-TRUE = 1
-FALSE = -1
 
 PAIRWISE_AMO = 12
 """Up to this many literals an at-most-one is written pair by pair (binary clauses, which
@@ -26,6 +28,9 @@ class Cnf:
     """A growing set of clauses and the count of variables they use."""
 
     __slots__ = ("top", "clauses", "flushed")
+
+    PAIRWISE_AMO = PAIRWISE_AMO
+    """`at_most_one`'s limit for writing pairs, for encodings that choose by it."""
 
     def __init__(self) -> None:
         self.top = 1

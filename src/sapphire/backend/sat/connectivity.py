@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
-from sapphire.model import Connected, Formula, neighbours, pieces
+from sapphire.builtins.connected import Connected, neighbours, pieces
+from sapphire.model import Formula
 
 EXACT = 0
 
@@ -23,20 +24,19 @@ FULL_LITERALS = 100_000
 """The most layer literals a full encoding of one group may have (a 15×15 loop's inside has
 50,625); past it the group stays checked on answers, which always ends (each cut rules the
 answer that broke it out), and a search that cuts go on too long in gets CP-SAT beside it
-(`sapphire.backend.race`). Larger encodings cost more than the cuts they replace: on the hard
-Slitherlinks of `bench/`, 20×20 insides took 5-10 s with one and 0.6-0.8 s without, and a
-30×30 inside (2.8 million clauses, whose first solve CaDiCaL cannot be interrupted in) ran
-13 s past a 20 s limit in 1.9 GB, where cuts alone solve it in 1.6 s."""
+(`sapphire.backend.race`). Larger encodings cost more than the cuts they replace, and the
+solver cannot be interrupted in its first solve of a huge one (`docs/decisions.md`)."""
 
 
 class Connectivity:
-    """The connectivity part of `SatLowering`, which provides `cnf`, `literal` and `post`."""
+    """The connectivity part of `SatLowering`, which provides `cnf`, `formula_literal` and
+    `post`."""
 
     cnf: Cnf
     sizes: dict[Connected, int]
     deadline: float | None
 
-    def literal(self, f: Formula, pol: int) -> int:
+    def formula_literal(self, f: Formula, pol: int) -> int:
         raise NotImplementedError
 
     def init_connectivity(self) -> None:
@@ -67,7 +67,7 @@ class Connectivity:
         return True
 
     def _layers(self, f: Connected) -> tuple[list[int], int]:
-        live = [i for i, m in enumerate(f.members) if self.literal(m, EXACT) != FALSE]
+        live = [i for i, m in enumerate(f.members) if self.formula_literal(m, EXACT) != FALSE]
         most = self.sizes.get(f, len(live))
         return live, max(1, min(most, len(live)))
 
@@ -84,7 +84,7 @@ class Connectivity:
         if not live:
             return
         cells = [f.cells[i] for i in live]
-        member = [self.literal(f.members[i], EXACT) for i in live]
+        member = [self.formula_literal(f.members[i], EXACT) for i in live]
         near = neighbours(cells)
         sure = next((p for p, x in enumerate(member) if x == TRUE), None)
         layer = [TRUE if p == sure else FALSE for p in range(len(live))] if sure is not None \
@@ -113,7 +113,7 @@ class Connectivity:
         under adjacency between members, and some member lies outside R."""
         cnf = self.cnf
         add = cnf.clauses.append
-        member = [self.literal(m, EXACT) for m in f.members]
+        member = [self.formula_literal(m, EXACT) for m in f.members]
         region = cnf.news(len(member))
         outside = cnf.news(len(member))
         for i, near in enumerate(neighbours(list(f.cells))):
@@ -156,7 +156,7 @@ class LazyConnected:
 
     def __init__(self, f: Connected, enf: list[int], low: Connectivity) -> None:
         self.formula, self.enf = f, enf
-        self.members = [low.literal(m, EXACT) for m in f.members]
+        self.members = [low.formula_literal(m, EXACT) for m in f.members]
         self.nbrs = neighbours(list(f.cells))
         self.pieces = 0
         """The pieces of the last answer that broke the constraint."""

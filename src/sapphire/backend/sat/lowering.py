@@ -11,29 +11,31 @@ in the CP-SAT lowering: `E ∧ A ⇒ B` posts B's clauses with A's literal among
 and a sub-formula gets a literal that implies it (or is implied by it) rather than one equal
 to it, unless both directions are needed.
 
+A builtin (`sapphire.builtins`: all-different, connectivity, automata, element) posts itself
+through this object (`Builtin.post_sat`), and the implied facts of `GroundModel.facts` are
+posted by the modules that derive them.
+
 What cannot be written this way (a variable with more than `MAX_VALUES` values, a sum whose
 graph passes its budget) raises `Unsupported`; `auto` then runs CP-SAT.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
-import math
 import time
 
 from sapphire.backend.sat import layered, tables
-from sapphire.backend.sat.cnf import FALSE, PAIRWISE_AMO, TRUE, Cnf, TimeUp
+from sapphire.backend.sat.atoms import accepted_bits, atom_holds, supports
+from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
 from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
+from sapphire.builtins import all_different, sums
+from sapphire.builtins.automaton import union
 from sapphire.diagnostics import InternalError
-from sapphire.ground.implied import Implied, WholeGroups, implied_facts
+from sapphire.ground.implied import Implied
 from sapphire.model import (
-    Accepts,
-    AllDifferent,
     And,
+    Builtin,
     Cmp,
-    Connected,
     Formula,
     GroundModel,
     Iff,
@@ -129,7 +131,7 @@ class SatLowering(Connectivity):
         self.atoms: dict[tuple[Formula, int], int] = {}
         self.sets: dict[tuple[int, tuple[int, ...]], int] = {}
         self.cache: dict[tuple[int, Formula], int] = {}
-        self.whole = WholeGroups(())
+        self.whole = sums.WholeGroups(())
         self.folded_atoms: dict[Formula, Formula] = {}
         self.distinct_pairs: set[tuple[int, int]] = set()
         """Pairs of variables an unconditional all-different has kept apart already."""
@@ -140,15 +142,16 @@ class SatLowering(Connectivity):
     # ------------------------------------------------------------------ the model
     def post_model(self, deadline: float | None = None) -> None:
         """Post every constraint (implied ones too when `implied`) but those that only define
-        a variable, the element tables and the implied facts of the digit groups; raise
-        `TimeUp` when `deadline` (a `perf_counter` time) passes first."""
+        a variable, the element tables and the model's implied facts (`GroundModel.facts`, if
+        the pass has run); raise `TimeUp` when `deadline` (a `perf_counter` time) passes
+        first."""
         self.deadline = deadline if deadline is not None else self.deadline
-        facts = implied_facts(self.gm)
-        self.whole = WholeGroups(facts.permutations)
+        facts: Implied = self.gm.facts or Implied()
+        self.whole = sums.WholeGroups(facts.permutations)
         self.sizes = {g.group: g.most for g in facts.group_sizes}
-        chosen = _totals_of_value_sets(facts)
+        chosen = sums.totals_of_value_sets(facts.value_sets)
         for k, con in enumerate(self.gm.constraints):
-            if chosen and _sum_of_set(con.formula) in chosen:
+            if chosen and sums.sum_of_set(con.formula) in chosen:
                 continue  # its group's digit sets all have its total (see `post_implied`)
             if (self.implied or not con.implied) and k not in self.defined:
                 self.post(con.formula, [])
@@ -156,7 +159,8 @@ class SatLowering(Connectivity):
                     self.check_budget()
                     if self.deadline is not None and time.perf_counter() > self.deadline:
                         raise TimeUp
-        self.post_elements()
+        for el, _origin in self.gm.elements:
+            el.post_sat(self)
         self.post_implied(facts)
         self.post_pending_connectivity()
 
@@ -189,7 +193,7 @@ class SatLowering(Connectivity):
             vals[x] = rest.const + sum(c * vals[v] for v, c in rest.terms)
         return vals
 
-    def value_literal(self, v: int, value: int) -> int:
+    def var_equals_literal(self, v: int, value: int) -> int:
         """The literal of `variable v = value` (FALSE for a value it cannot take)."""
         base = self.base[v]
         if base is not None:
@@ -213,7 +217,7 @@ class SatLowering(Connectivity):
             self.folded_atoms[f] = hit
         return hit
 
-    def set_literal(self, v: int, ks: list[int]) -> int:
+    def var_in_places_literal(self, v: int, ks: list[int]) -> int:
         """A literal ⇔ variable v takes one of its values with places `ks` (sorted)."""
         k = len(self.values[v])
         if not ks:
@@ -254,9 +258,9 @@ class SatLowering(Connectivity):
             return hit
         g = self.folded(f)
         terms = g.lin.terms
-        small = None if len(terms) <= 2 else self.table_literal(g)
+        small = None if len(terms) <= 2 else self.exact_table_literal(g)
         if len(terms) <= 2:
-            lit = self._short_literal(g)
+            lit = self._exact_short_atom_literal(g)
             pol = EXACT
         elif small is not None:
             lit, pol = small, EXACT
@@ -273,15 +277,15 @@ class SatLowering(Connectivity):
         self.atoms[(f, pol)] = lit
         return lit
 
-    def _short_literal(self, f: Cmp | InSet) -> int:
+    def _exact_short_atom_literal(self, f: Cmp | InSet) -> int:
         """The exact literal of an atom over at most two variables."""
         terms = f.lin.terms
         if not terms:
-            return TRUE if _holds(f, f.lin.const) else FALSE
+            return TRUE if atom_holds(f, f.lin.const) else FALSE
         if len(terms) == 1:
             (v, c), k = terms[0], f.lin.const
-            return self.set_literal(v, [i for i, x in enumerate(self.values[v])
-                                        if _holds(f, c * x + k)])
+            return self.var_in_places_literal(v, [i for i, x in enumerate(self.values[v])
+                                                  if atom_holds(f, c * x + k)])
         lit = self.cnf.new()
         self._post_pair(f, [lit], False)
         self._post_pair(f, [-lit], True)
@@ -294,18 +298,18 @@ class SatLowering(Connectivity):
         if len(terms) == 1:
             (v, c), k = terms[0], g.lin.const
             vals = self.values[v]
-            ks = [i for i, x in enumerate(vals) if _holds(g, c * x + k) != negated]
+            ks = [i for i, x in enumerate(vals) if atom_holds(g, c * x + k) != negated]
             if not enf and len(ks) > len(vals) // 2:  # rule the other values out one by one
                 keep = set(ks)
                 for i in range(len(vals)):
                     if i not in keep:
                         self.cnf.add([-self.eq[v][i]])
                 return
-            self.cnf.add([self.set_literal(v, ks), *(-e for e in enf)])
+            self.cnf.add([self.var_in_places_literal(v, ks), *(-e for e in enf)])
         elif len(terms) == 2:
             self._post_pair(g, enf, negated)
         elif not terms:
-            if _holds(g, g.lin.const) == negated:
+            if atom_holds(g, g.lin.const) == negated:
                 self.cnf.add([-e for e in enf])
         elif not self.post_table(g, enf, negated):
             self._post_long(g, self.cnf.implied_by_all(enf), negated)
@@ -322,18 +326,18 @@ class SatLowering(Connectivity):
             eq = self.eq[u]
             n = len(ws)
             for i, value in enumerate(self.values[u]):
-                runs = _supports(f, cw, cu * value + k, ws, negated)
+                runs = supports(f, cw, cu * value + k, ws, negated)
                 if len(runs) == 1 and runs[0] == (0, n):
                     continue
-                add([-eq[i], self.runs_literal(w, runs), *unless])
+                add([-eq[i], self.var_in_runs_literal(w, runs), *unless])
 
-    def runs_literal(self, v: int, runs: list[tuple[int, int]]) -> int:
+    def var_in_runs_literal(self, v: int, runs: list[tuple[int, int]]) -> int:
         """A literal ⇔ variable v takes a value whose place lies in one of the half-open
         `runs`; a value left out alone is its value literal's negation."""
         if len(runs) == 2 and runs[0][0] == 0 and runs[1][1] == len(self.values[v]) \
                 and runs[1][0] == runs[0][1] + 1:
             return -self.eq[v][runs[0][1]]
-        return self.set_literal(v, [i for a, b in runs for i in range(a, b)])
+        return self.var_in_places_literal(v, [i for a, b in runs for i in range(a, b)])
 
     def post_table(self, f: Formula, enf: list[int], negated: bool) -> bool:
         """Post `∧enf ⇒ f` (or `¬f`) as the assignments it rules out, when `f` reads few
@@ -359,7 +363,7 @@ class SatLowering(Connectivity):
         for row in rows:
             add([*(-eq[k] for eq, k in zip(eqs, row, strict=True) if k is not None), *extra])
 
-    def table_literal(self, f: Formula) -> int | None:
+    def exact_table_literal(self, f: Formula) -> int | None:
         """An exact literal for `f` written as its table, when `f` is small enough."""
         vs = tables.scope(f)
         if not vs or tables.size(vs, self.values) > tables.MAX_ROWS:
@@ -393,7 +397,7 @@ class SatLowering(Connectivity):
         if hi - lo > MAX_RANGE:
             raise Unsupported(f"a sum spans {hi - lo:,} values")
         width = hi - lo + 1
-        accepted = _accepted_bits(f, lo, hi)
+        accepted = accepted_bits(f, lo, hi)
         if negated:
             accepted ^= (1 << width) - 1
         try:
@@ -414,24 +418,21 @@ class SatLowering(Connectivity):
             for it in f.items:  # type: ignore[union-attr]
                 self.post(it, enf)
         elif t is Or:
-            union = _union(f.items)  # type: ignore[union-attr]
-            if union is not None:
-                self.post_accepted(union, self.cnf.implied_by_all(enf))
+            either = union(f.items)  # type: ignore[union-attr]
+            if either is not None:
+                either.post_sat(self, enf, False)
                 return
-            self.cnf.add([*(self.literal(it, POS) for it in f.items),  # type: ignore[union-attr]
+            items = f.items  # type: ignore[union-attr]
+            self.cnf.add([*(self.formula_literal(it, POS) for it in items),
                           *(-e for e in enf)])
         elif t is Not:
             self.post_negated(f.item, enf)  # type: ignore[union-attr]
         elif t is Implies:
-            self.post(f.right, enf + self.conj_literals(f.left))  # type: ignore[union-attr]
+            self.post(f.right, enf + self.condition_literals(f.left))  # type: ignore[union-attr]
         elif t is Iff:
             self.post_iff(f.left, f.right, enf)  # type: ignore[union-attr]
-        elif t is AllDifferent:
-            self.post_distinct(f, enf)  # type: ignore[arg-type]
-        elif t is Connected:
-            self.post_connected(f, enf)  # type: ignore[arg-type]
-        elif t is Accepts:
-            self.post_accepted(f, self.cnf.implied_by_all(enf))  # type: ignore[arg-type]
+        elif isinstance(f, Builtin):
+            f.post_sat(self, enf, False)
         else:
             raise InternalError(f"cannot lower {t.__name__}")
 
@@ -451,16 +452,13 @@ class SatLowering(Connectivity):
             self.post(f.left, enf)  # type: ignore[union-attr]
             self.post_negated(f.right, enf)  # type: ignore[union-attr]
         elif t is And:
-            self.cnf.add([*(-self.literal(it, NEG) for it in f.items),  # type: ignore[union-attr]
+            items = f.items  # type: ignore[union-attr]
+            self.cnf.add([*(-self.formula_literal(it, NEG) for it in items),
                           *(-e for e in enf)])
         elif t is Iff:
             self.post_iff(f.left, Not(f.right), enf)  # type: ignore[union-attr]
-        elif t is AllDifferent:
-            self.post_repeated(f, enf)  # type: ignore[arg-type]
-        elif t is Connected:
-            self.post_disconnected(f, enf)  # type: ignore[arg-type]
-        elif t is Accepts:
-            self.cnf.add([-self.accepted(f), *(-e for e in enf)])  # type: ignore[arg-type]
+        elif isinstance(f, Builtin):
+            f.post_sat(self, enf, True)
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
 
@@ -473,27 +471,27 @@ class SatLowering(Connectivity):
                 self.post(y, [*enf, lx])
                 self.post_negated(y, [*enf, -lx])
                 return
-        la, lb = self.literal(a, EXACT), self.literal(b, EXACT)
+        la, lb = self.formula_literal(a, EXACT), self.formula_literal(b, EXACT)
         unless = [-e for e in enf]
         self.cnf.add([-la, lb, *unless])
         self.cnf.add([la, -lb, *unless])
 
-    def conj_literals(self, f: Formula) -> list[int]:
+    def condition_literals(self, f: Formula) -> list[int]:
         """Literals whose conjunction `f` implies (to be used as conditions)."""
         if type(f) is And:
             out: list[int] = []
             for it in f.items:  # type: ignore[union-attr]
-                out.extend(self.conj_literals(it))
+                out.extend(self.condition_literals(it))
             return out
-        return [self.literal(f, NEG)]
+        return [self.formula_literal(f, NEG)]
 
-    def literal(self, f: Formula, pol: int) -> int:
+    def formula_literal(self, f: Formula, pol: int) -> int:
         """A literal l with l ⇒ f (POS), f ⇒ l (NEG) or l ⇔ f (EXACT)."""
         t = type(f)
         if t is Cmp or t is InSet:
             return self.atom_literal(f, pol)  # type: ignore[arg-type]
         if t is Not:
-            return -self.literal(f.item, -pol)  # type: ignore[union-attr]
+            return -self.formula_literal(f.item, -pol)  # type: ignore[union-attr]
         hit = self.cache.get((EXACT, f))
         if hit is not None:
             return hit
@@ -502,328 +500,65 @@ class SatLowering(Connectivity):
             return hit
         cnf = self.cnf
         if t is And:
-            lits = [self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lits = [self.formula_literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = cnf.half_conj(lits) if pol == POS else \
                 cnf.implied_by_all(lits) if pol == NEG else cnf.conj(lits)
-        elif t is Or and pol == POS and _union(f.items) is not None:  # type: ignore[union-attr]
-            lit = cnf.new()
-            self.post_accepted(_union(f.items), lit)  # type: ignore[arg-type, union-attr]
+        elif t is Or and pol == POS and union(f.items) is not None:  # type: ignore[union-attr]
+            lit = union(f.items).sat_literal(self, POS)  # type: ignore[union-attr]
         elif t is Or:
-            lits = [-self.literal(i, pol) for i in f.items]  # type: ignore[union-attr]
+            lits = [-self.formula_literal(i, pol) for i in f.items]  # type: ignore[union-attr]
             lit = -(cnf.half_conj(lits) if pol == NEG else
                     cnf.implied_by_all(lits) if pol == POS else cnf.conj(lits))
         elif t is Implies:
-            return self.literal(Or((Not(f.left), f.right)), pol)  # type: ignore[union-attr]
+            return self.formula_literal(Or((Not(f.left), f.right)), pol)  # type: ignore[union-attr]
         elif t is Iff:
-            la = self.literal(f.left, EXACT)  # type: ignore[union-attr]
-            lb = self.literal(f.right, EXACT)  # type: ignore[union-attr]
+            la = self.formula_literal(f.left, EXACT)  # type: ignore[union-attr]
+            lb = self.formula_literal(f.right, EXACT)  # type: ignore[union-attr]
             lit = cnf.new()
             for x, y, z in ((la, lb, lit), (-la, -lb, lit), (la, -lb, -lit), (-la, lb, -lit)):
                 cnf.add([-x, -y, z])
-        elif t is Accepts:
-            if pol == POS:
-                lit = cnf.new()
-                self.post_accepted(f, lit)  # type: ignore[arg-type]
+        else:  # a builtin: its own literal, or posted under a new one, one way or both
+            own = f.sat_literal(self, pol)  # type: ignore[union-attr]
+            if own is not None:
+                lit = own
             else:
-                lit = self.accepted(f)  # type: ignore[arg-type]
-                pol = EXACT
-        else:  # all-different, connectivity: posted under the literal, one way or both
-            lit = cnf.new()
-            if pol in (POS, EXACT):
-                self.post(f, [lit])
-            if pol in (NEG, EXACT):
-                self.post_negated(f, [-lit])
+                lit = cnf.new()
+                if pol in (POS, EXACT):
+                    self.post(f, [lit])
+                if pol in (NEG, EXACT):
+                    self.post_negated(f, [-lit])
         self.cache[(pol, f)] = lit
         return lit
 
-    # ------------------------------------------------------------------ all different
-    def expr_literal(self, e: Lin, value: int) -> int:
+    def expr_equals_literal(self, e: Lin, value: int) -> int:
         """The literal of `e = value`."""
         if len(e.terms) == 1 and e.terms[0][1] == 1:
-            return self.value_literal(e.terms[0][0], value - e.const)
+            return self.var_equals_literal(e.terms[0][0], value - e.const)
         return self.atom_literal(Cmp("=", Lin(e.terms, e.const - value)), EXACT)
 
-    def _by_value(self, f: AllDifferent) -> dict[int, list[int]]:
-        """Per value two or more of the expressions may take, their literals of taking it."""
-        out: dict[int, list[int]] = {}
-        for e in f.exprs:
-            if not e.terms:
-                out.setdefault(e.const, []).append(TRUE)
-                continue
-            for value in self.gm.iter_values(e):
-                lit = self.expr_literal(e, value)
-                if lit != FALSE:
-                    out.setdefault(value, []).append(lit)
-        return {value: lits for value, lits in out.items() if len(lits) > 1}
-
-    def post_distinct(self, f: AllDifferent, enf: list[int]) -> None:
-        """Each value at most once. An unconditional group of plain variables and constants
-        writes only the pairs no earlier group has written (a cage inside a box, a row's cells
-        in a box), and rules each constant's value out of the variables."""
-        unless = [-e for e in enf]
-        plain = [e.terms[0][0] for e in f.exprs
-                 if not e.const and len(e.terms) == 1 and e.terms[0][1] == 1]
-        consts = [e.const for e in f.exprs if not e.terms]
-        if enf or len(plain) + len(consts) != len(f.exprs) or len(plain) > PAIRWISE_AMO \
-                or len(set(consts)) < len(consts):
-            for lits in self._by_value(f).values():
-                self.cnf.at_most_one(lits, unless)
-            if not enf and len(plain) == len(f.exprs):
-                self.distinct_pairs.update(itertools.combinations(sorted(plain), 2))
-            return
-        add = self.cnf.clauses.append
-        for v in plain:
-            for c in consts:
-                lit = self.value_literal(v, c)
-                if lit != FALSE:
-                    add([-lit])
-        done = self.distinct_pairs
-        pairs = [p for p in itertools.combinations(sorted(plain), 2) if p not in done]
-        done.update(pairs)
-        for u, v in pairs:
-            eu = self.eq[u]
-            for i, x in enumerate(self.values[u]):
-                lit = self.value_literal(v, x)
-                if lit != FALSE:
-                    add([-eu[i], -lit])
-
-    def post_repeated(self, f: AllDifferent, enf: list[int]) -> None:
-        """`∧enf ⇒` two of the expressions are equal: some value is taken twice, found by a
-        chain per value of "taken by one of the first i"."""
-        cnf = self.cnf
-        twice: list[int] = []
-        for lits in self._by_value(f).values():
-            seen = lits[0]
-            for x in lits[1:]:
-                twice.append(cnf.half_conj([seen, x]))
-                nxt = cnf.new()
-                cnf.add([-nxt, seen, x])
-                seen = nxt
-        cnf.add([*twice, *(-e for e in enf)])
-
-    # ------------------------------------------------------------------ automata
-    def word_graph(self, f: Accepts) -> layered.Graph:
-        labels: list[list[int]] = []
-        symbols: list[list[int]] = []
-        alphabet = {a for _, a, _ in f.moves}
-        for w in f.word:
-            lits, syms = [], []
-            if not w.terms:
-                lits, syms = [TRUE], [w.const]
-            else:
-                for a in alphabet:
-                    lit = self.expr_literal(w, a)
-                    if lit != FALSE:
-                        lits.append(lit)
-                        syms.append(a)
-                # a value no move reads stops every run
-                others = self._outside(w, alphabet)
-                if others != FALSE:
-                    lits.append(others)
-                    syms.append(min(alphabet, default=0) - 1)
-            labels.append(lits)
-            symbols.append(syms)
+    # ------------------------------------------------------------------ layered graphs
+    def automaton_graph(self, labels: list[list[int]], symbols: list[list[int]],
+                        moves: tuple[tuple[int, int, int], ...], starts: tuple[int, ...],
+                        accepts: tuple[int, ...]) -> layered.Graph:
+        """The layered graph of an automaton's runs over per-position labels (see
+        `sapphire.backend.sat.layered`); `Unsupported` past `GRAPH_BUDGET`."""
         try:
-            return layered.automaton_graph(labels, symbols, f.moves, f.starts, f.accepts,
+            return layered.automaton_graph(labels, symbols, moves, starts, accepts,
                                            GRAPH_BUDGET)
         except layered.TooBig:
             raise Unsupported("an automaton is too large a graph") from None
 
-    def _outside(self, w: Lin, alphabet: set[int]) -> int:
-        """A literal ⇔ `w` takes a value that is no symbol of the automaton."""
-        inside = [self.expr_literal(w, a) for a in alphabet]
-        n = self.gm.count_values(w)
-        taken = sum(1 for x in inside if x != FALSE)
-        if taken == n:
-            return FALSE
-        return -self.cnf.disj([x for x in inside if x != FALSE])
+    def flow(self, graph: layered.Graph, root: int) -> None:
+        """`root ⇒` some path through `graph` is taken."""
+        layered.flow(self.cnf, graph, root)
 
-    def post_accepted(self, f: Accepts, root: int) -> None:
-        """`root ⇒` the word is accepted."""
-        layered.flow(self.cnf, self.word_graph(f), root)
+    def reach(self, graph: layered.Graph) -> int:
+        """A literal ⇔ some path through `graph` is taken."""
+        return layered.reach(self.cnf, graph)
 
-    def accepted(self, f: Accepts) -> int:
-        """The literal ⇔ the word is accepted."""
-        key = (EXACT, f)
-        lit = self.cache.get(key)
-        if lit is None:
-            lit = self.cache[key] = layered.reach(self.cnf, self.word_graph(f))
-        return lit
-
-    # ------------------------------------------------------------------ elements, facts
-    def post_elements(self) -> None:
-        """`result = table[index]`: each point of the table, once the index names it, fixes
-        the result to its value there."""
-        for el, _origin in self.gm.elements:
-            result = Lin(((el.result, 1),), 0)
-            for point, value in el.table:
-                sel = self.cnf.conj([self.atom_literal(Cmp("=", Lin(lin.terms,
-                                                                    lin.const - p)), EXACT)
-                                     for lin, p in zip(el.index, point, strict=True)])
-                if sel == FALSE:
-                    continue
-                diff = Lin(tuple((v, c) for v, c in _merge(result, value, -1) if c),
-                           -value.const)
-                self.post_atom(Cmp("=", diff), [sel], False)
-
+    # ------------------------------------------------------------------ implied facts
     def post_implied(self, facts: Implied) -> None:
-        """The redundant clauses of `facts`: each digit once in a full group, the digit sets
-        a group with a known total (or span) can hold, and the sums the others imply."""
-        cnf = self.cnf
-        for d in facts.derived_sums:
-            self.post_atom(Cmp("=", Lin(d.terms, -d.total)), [], False)
-        for p in facts.permutations:
-            for value in p.values:
-                cnf.add([self.value_literal(v, value) for v in p.variables])
-        for g in facts.value_sets:
-            allowed = g.allowed()
-            for v in g.variables:
-                for x in self.values[v]:
-                    if x not in allowed:
-                        cnf.add([-self.value_literal(v, x)])
-            if not g.sets:
-                continue
-            chosen = cnf.news(len(g.sets))
-            cnf.add(chosen)
-            cnf.at_most_one(chosen)
-            for value in sorted(allowed):
-                present = [x for x in (self.value_literal(v, value) for v in g.variables)
-                           if x != FALSE]
-                having = [c for c, s in zip(chosen, g.sets, strict=True) if value in s]
-                # the value appears in the group ⇔ the chosen set holds it
-                for lit in present:
-                    cnf.add([-lit, *having])
-                for c in having:
-                    cnf.add([-c, *present])
-
-
-def _union(items: tuple[Formula, ...]) -> Accepts | None:
-    """One automaton for "some of these automata accepts the word" when every item reads the
-    same word: their states side by side, renumbered apart. Its graph propagates to arc
-    consistency for the disjunction as a whole (a loop's sum line: one automaton per place
-    the loop's first segment may start), where a literal per automaton waits until all but
-    one are false."""
-    if len(items) < 2 or any(type(f) is not Accepts for f in items):
-        return None
-    word = items[0].word  # type: ignore[union-attr]
-    if any(f.word != word for f in items):  # type: ignore[union-attr]
-        return None
-    moves: list[tuple[int, int, int]] = []
-    starts: list[int] = []
-    accepts: list[int] = []
-    offset = 0
-    for f in items:
-        states = {q for q, _, t in f.moves for q in (q, t)} | set(f.starts) | set(f.accepts)  # type: ignore[union-attr]
-        base = offset - min(states)
-        moves.extend((q + base, a, t + base) for q, a, t in f.moves)  # type: ignore[union-attr]
-        starts.extend(q + base for q in f.starts)  # type: ignore[union-attr]
-        accepts.extend(q + base for q in f.accepts)  # type: ignore[union-attr]
-        offset += max(states) - min(states) + 1
-    return Accepts(word, tuple(moves), tuple(starts), tuple(accepts))
-
-
-def _totals_of_value_sets(facts: Implied) -> set[tuple[frozenset[int], int]]:
-    """The groups whose possible digit sets all add up to one total, with that total: their
-    distinct digits, once one of the sets, add up to it, so a sum stating that total over
-    exactly the group's variables needs no clauses of its own."""
-    out = set()
-    for g in facts.value_sets:
-        totals = {sum(s) for s in g.sets}
-        if len(totals) == 1:
-            out.add((frozenset(g.variables), totals.pop()))
-    return out
-
-
-def _sum_of_set(f: Formula) -> tuple[frozenset[int], int] | None:
-    """`(variables, total)` when `f` says that the variables, each counted once, add up to
-    total; None otherwise."""
-    if type(f) is not Cmp or f.op != "=" or any(c != 1 for _, c in f.lin.terms):  # type: ignore[union-attr]
-        return None
-    return frozenset(v for v, _ in f.lin.terms), -f.lin.const  # type: ignore[union-attr]
-
-
-def _merge(a: Lin, b: Lin, sign: int) -> list[tuple[int, int]]:
-    """The terms of a + sign·b."""
-    coef = dict(a.terms)
-    for v, c in b.terms:
-        coef[v] = coef.get(v, 0) + sign * c
-    return list(coef.items())
-
-
-def _supports(f: Cmp | InSet, c: int, rest: int, values: list[int], negated: bool
-              ) -> list[tuple[int, int]]:
-    """The places of the values w in `values` (sorted) for which the atom `f` holds (or, when
-    `negated`, fails) when its linear expression is `c·w + rest`, as half-open runs of
-    places: found by bisection, so a pair of wide variables costs a few steps per value
-    rather than a product."""
-    runs: list[tuple[float, float]]
-    if type(f) is InSet:
-        runs = [_divide(c, lo - rest, hi - rest) for lo, hi in f.domain.intervals]  # type: ignore[union-attr]
-    else:
-        op = f.op  # type: ignore[union-attr]
-        if op in ("=", "¬="):
-            runs = [_divide(c, -rest, -rest)]
-        elif op == "<=":
-            runs = [_divide(c, -math.inf, -rest)]
-        else:
-            runs = [_divide(c, -rest, math.inf)]
-        if op == "¬=":
-            negated = not negated
-    inside: list[tuple[int, int]] = []
-    for lo, hi in runs:
-        i = bisect.bisect_left(values, lo)
-        j = bisect.bisect_right(values, hi)
-        if i < j:
-            inside.append((i, j))
-    if not negated:
-        return inside
-    out: list[tuple[int, int]] = []
-    at = 0
-    for i, j in inside:
-        if at < i:
-            out.append((at, i))
-        at = j
-    if at < len(values):
-        out.append((at, len(values)))
-    return out
-
-
-def _divide(c: int, lo: float, hi: float) -> tuple[float, float]:
-    """The w with lo ≤ c·w ≤ hi, as a closed range of integers (c ≠ 0)."""
-    if c < 0:
-        c, lo, hi = -c, -hi, -lo
-    first = lo if lo == -math.inf else -((-lo) // c)
-    last = hi if hi == math.inf else hi // c
-    return first, last
-
-
-def _holds(f: Cmp | InSet, value: int) -> bool:
-    """Whether the atom holds when its linear expression has `value`."""
-    if type(f) is InSet:
-        return value in f.domain  # type: ignore[union-attr]
-    op = f.op  # type: ignore[union-attr]
-    if op == "=":
-        return value == 0
-    if op == "¬=":
-        return value != 0
-    if op == "<=":
-        return value <= 0
-    if op == ">=":
-        return value >= 0
-    raise InternalError(f"unknown comparison {op}")
-
-
-def _accepted_bits(f: Cmp | InSet, lo: int, hi: int) -> int:
-    """The values in lo..hi at which `f` holds, as bits (bit k: lo + k)."""
-    if type(f) is InSet:
-        ivs = [(max(a, lo), min(b, hi)) for a, b in f.domain.intervals]  # type: ignore[union-attr]
-    else:
-        op = f.op  # type: ignore[union-attr]
-        ivs = {"=": [(0, 0)], "¬=": [(lo, -1), (1, hi)], "<=": [(lo, min(0, hi))],
-               ">=": [(max(0, lo), hi)]}[op]
-    bits = 0
-    for a, b in ivs:
-        a, b = max(a, lo), min(b, hi)
-        if a <= b:
-            bits |= ((1 << (b - a + 1)) - 1) << (a - lo)
-    return bits
+        """The redundant clauses of `facts`: the sums the others imply, each digit once in a
+        full group, and the digit sets a group with a known total (or span) can hold."""
+        sums.post_sat_derived(self, facts.derived_sums)
+        all_different.post_sat_facts(self, facts.permutations, facts.value_sets)

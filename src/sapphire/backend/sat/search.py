@@ -198,7 +198,7 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
             low.cnf.clauses.extend(cuts)
             continue
         vals = low.answer_values(model)
-        block = [-low.value_literal(v, vals[v]) for v in answer_vars]
+        block = [-low.var_equals_literal(v, vals[v]) for v in answer_vars]
         low.cnf.add(block)
         if completer is not None:
             left, ts = clock.left(), time.perf_counter()
