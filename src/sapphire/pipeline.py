@@ -222,6 +222,20 @@ def ground_model(program: Program, inst: Instance, deadline: float | None = None
     return imply(ground(program, inst, deadline))
 
 
+def check_grounded(program: Program, inst: Instance, deadline: float | None) -> bool:
+    """What a solve tests before it searches, after the program is instantiated and typed:
+    ground it and ask whether the backend refuses the model (`sapphire.backend.static`);
+    raises the same `SapphireError` a solve would. False when `deadline` passed first."""
+    from sapphire.backend.static import refusals
+
+    try:
+        gm = ground_model(program, inst, deadline)
+    except TimeUp:
+        return False
+    refusals(gm)
+    return True
+
+
 def ground_within(program: Program, inst: Instance, t0: float, time_limit: float | None
                   ) -> tuple[GroundModel | None, float | None]:
     """Ground with the time limit counted from `t0`: the model and the seconds the search has

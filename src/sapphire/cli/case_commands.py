@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from sapphire.case.writer import HoldsRules, PreferredAlias
     from sapphire.lang.instance import Instance
     from sapphire.lang.syntax import Program
-    from sapphire.model import GroundModel
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
@@ -161,86 +160,13 @@ def _check_program(path: str, data_path: str | None, deadline: float) -> int:
 
 
 def _ground(program: Program, inst: Instance, deadline: float) -> None:
-    """Ground as `solve` does, which reports every error a ground model has, then test what
-    the backend would refuse; past `deadline`, say that the rest was not checked."""
-    from sapphire.ground.grounder import TimeUp, ground
+    """Ground as `solve` does and test what the backend would refuse
+    (`sapphire.pipeline.check_grounded`); past `deadline`, say that the rest was not checked."""
+    from sapphire.pipeline import check_grounded
 
-    try:
-        gm = ground(program, inst, deadline)
-    except TimeUp:
+    if not check_grounded(program, inst, deadline):
         print("note: grounding stopped at the time limit; the constraints after that point "
               "were not checked (raise it with --time-limit)", file=sys.stderr)
-        return
-    _backend_refusals(gm)
-
-
-WIDE_SUM = 2**60
-"""A bound on a ground model's linear sums below which the CP-SAT lowering never refuses one
-as past its 64-bit range (±(2⁶³-1)/2, `sapphire.backend.cpsat.lowering.SOLVER_RANGE`)."""
-
-FEW_PAIRS = 1000
-"""Pairs of values of `distinct`s under a condition or negated that the CP-SAT lowering always
-writes out (it takes up to `sapphire.backend.cpsat.lowering.MAX_PAIRS`, 100,000)."""
-
-
-def _backend_refusals(gm: GroundModel) -> None:
-    """What the backend refuses of a ground model, which a solve meets only when it lowers it:
-    a sum past CP-SAT's 64-bit range, or a `distinct` under a condition with more pairs of
-    values than CP-SAT's lowering writes out, when `auto` gives the model to CP-SAT (the SAT
-    backend refuses wide sums itself, and takes such a `distinct` as it is). A walk over the
-    model rules both out for nearly every one; the others are lowered for CP-SAT, not solved,
-    so that the error is the one `solve` reports."""
-    widest, pairs = _sums_and_pairs(gm)
-    if widest <= WIDE_SUM:
-        if pairs <= FEW_PAIRS:
-            return
-        from sapphire.backend.choose import choose
-        from sapphire.pipeline import answer_variables
-
-        if choose(gm, answer_variables(gm)) != "cpsat":
-            return
-    from sapphire.backend.cpsat.lowering import Lowering
-    from sapphire.nogc import no_gc
-
-    with no_gc():
-        Lowering(gm).post_model()
-
-
-def _sums_and_pairs(gm: GroundModel) -> tuple[int, int]:
-    """A bound on the reach of the model's widest linear sum (each term's coefficient times
-    twice its variable's largest magnitude, which covers the offset CP-SAT gives a two-valued
-    variable), and the pairs of values of its `distinct`s under a condition or negated."""
-    from sapphire.builtins.all_different import AllDifferent
-    from sapphire.builtins.automaton import Accepts
-    from sapphire.builtins.connected import Connected
-    from sapphire.model import And, Cmp, InSet, Not, Or
-
-    weight = [2 * max(abs(v.domain.lo), abs(v.domain.hi)) for v in gm.variables]
-    lins = [row for e, _ in gm.elements for row in (*e.index, *(lin for _, lin in e.table))]
-    pairs = 0
-    todo = [(c.formula, True) for c in gm.constraints]
-    while todo:
-        f, top = todo.pop()
-        t = type(f)
-        if t is Cmp or t is InSet:
-            lins.append(f.lin)
-        elif t is And:
-            todo.extend((it, top) for it in f.items)
-        elif t is Or or t is Connected:
-            todo.extend((it, False) for it in (f.items if t is Or else f.members))
-        elif t is Not:
-            todo.append((f.item, False))
-        elif t is AllDifferent:
-            lins.extend(f.exprs)
-            if not top:
-                pairs += len(f.exprs) * (len(f.exprs) - 1) // 2
-        elif t is Accepts:
-            lins.extend(f.word)
-        elif hasattr(f, "left"):  # ⇒ and ⇐⇒
-            todo += [(f.left, False), (f.right, False)]
-    widest = max((abs(lin.const) + sum(abs(c) * weight[v] for v, c in lin.terms)
-                  for lin in lins), default=0)
-    return widest, pairs
 
 
 def run_fmt(args: argparse.Namespace) -> int:
