@@ -19,6 +19,7 @@ from sapphire.case.givens import (
     parse_digits,
 )
 from sapphire.case.model import Case, Cell, CellRef, RuleLine
+from sapphire.case.parser import board_problems, parse_case
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import MAX_INTEGER, too_large
@@ -163,8 +164,6 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
     an answer or bind case data, which belong to the case as a whole. `check=False` only
     parses, for entries whose case has been checked already (nested entries included).
     `declared` holds what the enclosing case declares, which its entries may read."""
-    from sapphire.case.parser import parse_case
-
     where = _where(parent) or Span(case.path, 1, 1)
     front = f"---\nlibrary: {case.front.library}\n"
     if board:
@@ -195,7 +194,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
                 if p.span is not None and p.span.file == label else p for p in problems]
     for rule in sub.rules if sub is not None and check and not problems else ():
         d = lib.resolve(rule.reference)
-        if d is not None and (d.declares or d.binds or d.kind == "value-modifier"):
+        if d is not None and (d.declares or d.binds or d.modifies or d.answer):
             problems.append(Diagnostic(
                 "rule-in-rules", f"'{rule.reference}' cannot stand among the rules of "
                 f"'{parent.reference}': it declares or binds what belongs to the whole case",
@@ -454,6 +453,11 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
         _check_condition(lib, rule, declared, prelude_ok, board, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)
+    if case.board_deferred:  # what the reader left to the library
+        seen = {(d.kind, d.span.line, d.span.col) for d in out.diagnostics if d.span}
+        out.diagnostics.extend(
+            d for d in board_problems(case.source, case.path, lib.declares_board)
+            if d.span is None or (d.kind, d.span.line, d.span.col) not in seen)
     out.diagnostics.sort(
         key=lambda x: (x.span.file != case.path, x.span.line, x.span.col) if x.span else (True,)
     )
@@ -466,7 +470,7 @@ def check_board(lib: Library, case: Case) -> list[Diagnostic]:
     error, whose rules all resolve."""
     out = _Out(case, [])
     resolved = [(rule, lib.resolve(rule.reference)) for rule in case.rules]
-    if _board(case, resolved, out)[0] is None and board_size(case) is None:
+    if _board(case, resolved, out)[0] is None and board_size(case, lib.declares_board) is None:
         out.add("no-board", "the case does not say how big the board is", Span(case.path, 1, 1),
                 "add 'board: 9x9' to the front matter, or a rule that declares the board such "
                 "as 'sudoku 9x9'")

@@ -28,6 +28,15 @@ BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 CHANNEL_DECLARATIONS: dict[str, str] = {
     "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop"}
 """The answer's channels a meaning may read, each with the declaration that creates it."""
+ANSWER_CHANNELS: dict[str, tuple[str, ...]] = {
+    "shading": ("shade",), "regions": ("region",), "loop": ("across", "down")}
+"""The channels of each declaration that the answer shows (a loop's `inside` it does not)."""
+MODIFIABLE_CHANNELS: tuple[str, ...] = ("value",)
+"""Channels a rule may decide for its own cells (`modifies`), instead of the prelude's term."""
+ANSWER_SHAPES: tuple[str, ...] = ("edges-across", "edges-down")
+"""How a map a rule reports as its answer (`answer`) is drawn: `edges-across` joins the grid
+corners a,b and a,b+1 (corners count from 0 at the top left), `edges-down` corners a,b and
+a+1,b."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
@@ -165,6 +174,11 @@ class RuleDefinition:
     asserted as it stands adds them to its meaning; a negated or conditional one does not,
     since the negation of the meaning does not imply them."""
     implied_line: int = 0
+    modifies: tuple[tuple[str, str], ...] = ()
+    """Channels the rule decides for its own cells, each with the integer parameter that bounds
+    them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
+    answer: tuple[tuple[str, str], ...] = ()
+    """Maps of the meaning that the answer shows, each with its shape (`ANSWER_SHAPES`)."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""
@@ -339,6 +353,10 @@ class Prelude:
     meaning_line: int
     prose: str
     path: str
+    channels: tuple[tuple[str, str, int], ...] = ()
+    """The ```sapphire channel blocks: (situation, text, .md line of the first content line),
+    where the situation is a declaration (`shading`, `loop`), `modified NAME` or
+    `unmodified NAME`. Each binds channels once for the case, outside every rule."""
 
     def term(self, name: str) -> Term | None:
         return next((t for t in self.terms if t.name == name), None)
@@ -346,6 +364,13 @@ class Prelude:
     def program(self) -> Program:
         """The ```sapphire block parsed, with positions in prelude.md (parsed once)."""
         return meaning_program(self.path, self.meaning_line, self.meaning)
+
+    def channel(self, situation: str) -> Program | None:
+        """The channel block for `situation` parsed, or None when the prelude has none."""
+        for name, text, line in self.channels:
+            if name == situation:
+                return meaning_program(self.path, line, text)
+        return None
 
 
 _READER_NAMES = ("parse_definition", "parse_prelude", "parse_terms")

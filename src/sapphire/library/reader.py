@@ -28,11 +28,14 @@ from sapphire.lang.parser import parse_expression
 from sapphire.lang.syntax import Binary, Expr, Name, Num
 from sapphire.library.definition import (
     ALIAS_RE,
+    ANSWER_SHAPES,
     BOARD_BINDINGS,
+    CHANNEL_DECLARATIONS,
     DECLARATIONS,
     IDENT_RE,
     KIND_RE,
     LENGTH_OPS,
+    MODIFIABLE_CHANNELS,
     PARAM_TYPES,
     RESERVED_NAMES,
     TYPE_WORDS,
@@ -66,7 +69,7 @@ def _markdown() -> Any:
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
-    "boxes", "binds", "predicates", "length",
+    "boxes", "binds", "predicates", "length", "modifies", "answer",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -122,10 +125,12 @@ class _Document:
     implied: str = ""
     implied_line: int = 0
     implied_span: Span | None = None
+    channels: tuple[tuple[str, str, int], ...] = ()
 
 
-def _read_document(r: _Reader) -> _Document:
-    """Split off and compose the front matter, then find the one ```sapphire fence."""
+def _read_document(r: _Reader, channel_block: bool = False) -> _Document:
+    """Split off and compose the front matter, then find the one ```sapphire fence (and, in
+    the prelude, `channel_block`, its ```sapphire channel blocks)."""
     lines = r.text.splitlines()
     if not lines or lines[0].rstrip() != "---":
         r.add(
@@ -201,11 +206,24 @@ def _read_document(r: _Reader) -> _Document:
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
     ]
     blocks: dict[str, list] = {"": [], "implied": []}
+    channels: list[tuple[str, str, int]] = []
     for t in fences:
         assert t.map is not None
         role = " ".join(t.info.strip().split()[1:]).lower()
         if role in blocks:
             blocks[role].append(t)
+        elif role.startswith("channel ") and channel_block:
+            situation = role.removeprefix("channel ").strip()
+            if any(situation == c[0] for c in channels):
+                r.add("several-channels", f"the channels of '{situation}' are given twice",
+                      r.span(body_offset + t.map[0], 1),
+                      hint="put them all in the first ```sapphire channel block")
+            text, line = _block_text(r, t, body_lines, body_offset)
+            channels.append((situation, text, line))
+        elif role.startswith("channel "):
+            r.add("unknown-block", "channels are bound in the prelude, not in a rule kind",
+                  r.span(body_offset + t.map[0], 1),
+                  hint="a kind declares them (declares: [...]) and the prelude binds them")
         else:
             r.add("unknown-block", f"a ```sapphire block is the meaning or, as ```sapphire "
                   f"implied, facts the meaning implies; not '{role}'",
@@ -237,7 +255,7 @@ def _read_document(r: _Reader) -> _Document:
         fence_rows.update(range(f.map[0], f.map[1]))
     prose = "\n".join(ln for i, ln in enumerate(body_lines) if i not in fence_rows).strip()
     return _Document(front, fields, meaning, meaning_line, prose, implied, implied_line,
-                     implied_span)
+                     implied_span, tuple(channels))
 
 
 def _block_text(r: _Reader, fence: Any, body_lines: list[str], body_offset: int
@@ -537,6 +555,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
                 binds.append((name, str(what)))
 
     length = _length(r, f["length"], scope, params) if "length" in f else None
+    modifies = _modifies(r, f["modifies"], scope, params) if "modifies" in f else []
+    answer = _answer(r, f["answer"], params) if "answer" in f else []
 
     predicate = _bool_field(r, f.get("predicate"), "'predicate'", False)
     if predicate and (scope != "cells" or params or positional or declares):
@@ -566,7 +586,49 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         length=length,
         implied=doc.implied,
         implied_line=doc.implied_line,
+        modifies=tuple(modifies),
+        answer=tuple(answer),
     )
+
+
+def _modifies(r: _Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
+              ) -> list[tuple[str, str]]:
+    """The `modifies` field: channel -> the integer parameter that scales it."""
+    out: list[tuple[str, str]] = []
+    if scope != "cells":
+        r.add("bad-field", "only a rule with cells decides a channel for them",
+              r.node_span(node))
+        return out
+    integers = [p.name for p in params if p.type == "integer"]
+    for k, v in _mapping(r, node, "'modifies'"):
+        channel, scale = str(k.value), r.value(v)
+        if channel not in MODIFIABLE_CHANNELS:
+            r.add("bad-field", f"cannot modify {channel!r}", r.node_span(k),
+                  hint="modifies: " + ", ".join(f"{{{c}: PARAMETER}}" for c in MODIFIABLE_CHANNELS))
+        elif scale not in integers:
+            r.add("bad-field", f"{channel!r} is scaled by an integer parameter, not {scale!r}",
+                  r.node_span(v), hint=did_you_mean(str(scale), integers)
+                  or "declare an integer parameter and name it here")
+        else:
+            out.append((channel, str(scale)))
+    return out
+
+
+def _answer(r: _Reader, node: yaml.Node, params: list[ParamSpec]) -> list[tuple[str, str]]:
+    """The `answer` field: map name -> the shape it is drawn as."""
+    out: list[tuple[str, str]] = []
+    taken = {p.name for p in params}
+    for k, v in _mapping(r, node, "'answer'"):
+        name, shape = str(k.value), r.value(v)
+        if not IDENT_RE.match(name) or name in RESERVED_NAMES or name in taken:
+            r.add("bad-field", f"the answer cannot show {name!r}", r.node_span(k),
+                  hint="name maps the meaning decides, not parameters or reserved names")
+        elif shape not in ANSWER_SHAPES:
+            r.add("bad-field", f"'{name}' is drawn as one of {', '.join(ANSWER_SHAPES)}, "
+                  f"not {shape!r}", r.node_span(v), hint=did_you_mean(str(shape), ANSWER_SHAPES))
+        else:
+            out.append((name, str(shape)))
+    return out
 
 
 def _length(r: _Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
@@ -670,8 +732,16 @@ def parse_terms(r: _Reader, meaning: str, first_line: int) -> list[Term]:
 def parse_prelude(text: str, path: str) -> Prelude:
     """Read the prelude: `kind: prelude`, a `predicates` table, and a block of `term`s."""
     r = _Reader(text, path)
-    doc = _read_document(r)
+    doc = _read_document(r, channel_block=True)
     f = doc.fields
+    situations = sorted({*CHANNEL_DECLARATIONS.values(),
+                         *(f"{w} {c}" for w in ("modified", "unmodified")
+                           for c in MODIFIABLE_CHANNELS)})
+    for situation, _, line in doc.channels:
+        if situation not in situations:
+            r.add("unknown-block", f"no channels are bound for '{situation}'",
+                  r.span(line - 1, 1), hint=did_you_mean(situation, situations)
+                  or "channel blocks: " + ", ".join(situations))
     if "kind" in f and r.value(f["kind"]) != "prelude":
         r.add("bad-kind", "the prelude's kind is 'prelude'", r.node_span(f["kind"]))
     for key in f:
@@ -722,4 +792,5 @@ def parse_prelude(text: str, path: str) -> Prelude:
                       r.node_span(k))
             predicates.append(Predicate(name, chosen["set"], chosen["path"], frozenset(needs)))
     r.fail_if_any()
-    return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path)
+    return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path,
+                   doc.channels)
