@@ -2,8 +2,8 @@
 
 A definition file is YAML front matter (between `---` lines), prose for the setter, and exactly
 one fenced ```sapphire block holding the formal meaning. This module holds what a definition
-says; `sapphire.library.reader` reads the files (`parse_definition`, `parse_prelude`, also
-reachable here), so that a process served by the definition cache loads no reader.
+says; `sapphire.library.reader` reads the files and depends on it, never the other way, so
+that a process served by the definition cache loads no reader.
 """
 
 from __future__ import annotations
@@ -11,13 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
-
-if TYPE_CHECKING:  # served by `__getattr__` below
-    from sapphire.library.reader import parse_definition, parse_prelude, parse_terms  # noqa: F401
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "pairs", "moves", "pattern", "weights"]
@@ -372,14 +369,3 @@ class Prelude:
                 return meaning_program(self.path, line, text)
         return None
 
-
-_READER_NAMES = ("parse_definition", "parse_prelude", "parse_terms")
-
-
-def __getattr__(name: str) -> Any:
-    """The reader's functions, loaded when first asked for here (PEP 562)."""
-    if name in _READER_NAMES:
-        from sapphire.library import reader
-
-        return getattr(reader, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

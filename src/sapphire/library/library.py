@@ -27,6 +27,7 @@ from sapphire.diagnostics import (
     source_line,
 )
 from sapphire.lang.syntax import Program
+from sapphire.library import validate
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
@@ -232,16 +233,13 @@ class Library:
             return None
 
     def check_case(self, case: Case) -> list[Diagnostic]:
-        """Every error of `case` that needs the library, all at once, in line order."""
-        from sapphire.library.check import check_case
-
-        return check_case(self, case)
+        """Every error of `case` that needs the library, all at once, in line order
+        (`sapphire.library.validate.check_case`)."""
+        return validate.check_case(self, case)
 
     def check_board(self, case: Case) -> list[Diagnostic]:
         """The error of a case, free of other errors, that does not say how big its board is."""
-        from sapphire.library.check import check_board
-
-        return check_board(self, case)
+        return validate.check_board(self, case)
 
 
 _STD: list[Library] = []

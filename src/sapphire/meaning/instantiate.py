@@ -41,12 +41,12 @@ from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import check_program
 from sapphire.library import Library, load_case_library
-from sapphire.library.check import rule_lines
 from sapphire.library.definition import (
     ANSWER_CHANNELS,
     MODIFIABLE_CHANNELS,
     RuleDefinition,
 )
+from sapphire.library.validate import rule_lines
 
 CHANNELS = ("face", "value", "shade", "region")
 CHANNEL_ORDER = ("shading", "loop", "regions")

@@ -1,4 +1,4 @@
-"""The library-dependent checks of a case: every problem at once, under `not` and conditions alike.
+"""Validate a case against its library: every problem at once, under `not` and conditions alike.
 
 An error in a rule line is an error whatever wraps it: a negated line or an inactive condition
 still has to name a definition, valid parameters and cells on the board, so nothing here looks
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from sapphire.case.givens import (
     board_size,
@@ -23,8 +24,30 @@ from sapphire.case.parser import board_problems, parse_case
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import MAX_INTEGER, too_large
-from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
-from sapphire.library.library import Library
+from sapphire.library.definition import (
+    TYPE_WORDS,
+    Predicate,
+    Prelude,
+    RuleDefinition,
+    parse_size,
+    type_matches,
+)
+
+
+class LibraryView(Protocol):
+    """What validation asks of a library (`sapphire.library.library.Library`, which runs it):
+    named here so that validation depends on no module that depends on it."""
+
+    root: str
+
+    @property
+    def prelude(self) -> Prelude: ...
+    def resolve(self, reference: str) -> RuleDefinition | None: ...
+    def predicate(self, name: str) -> Predicate | None: ...
+    def kinds(self) -> list[str]: ...
+    def predicates(self) -> list[str]: ...
+    def declarers(self, *declarations: str) -> list[str]: ...
+    def declares_board(self, reference: str) -> bool: ...
 
 
 @dataclass
@@ -54,7 +77,7 @@ def _effectively_negated(case: Case, rule: RuleLine) -> bool:
     return rule.negated != case.front.negate_all
 
 
-def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | None, bool]:
+def _lookup(lib: LibraryView, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | None, bool]:
     """Resolve, turning fetch and parse failures of remote definitions into diagnostics.
 
     The flag says whether a definition was found or already reported as broken.
@@ -75,7 +98,7 @@ def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | N
         return None, True
 
 
-def _missing(lib: Library, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
+def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
     ref = rule.reference
     where = _where(rule)
     if prelude_ok and lib.predicate(ref) is not None:
@@ -155,7 +178,7 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
                     "the box height must divide the rows and its width the columns")
 
 
-def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
+def rule_lines(lib: LibraryView, case: Case, parent: RuleLine, lines: list[str],
                board: tuple[int, int] | None, *, check: bool = True,
                declared: frozenset[str] = frozenset()
                ) -> tuple[Case | None, list[Diagnostic]]:
@@ -203,7 +226,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
 
 
 def _check_params(
-    lib: Library, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+    lib: LibraryView, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
     alphabet: range | None, declared: frozenset[str], out: _Out,
 ) -> None:
     seen: dict[str, str] = {}
@@ -335,7 +358,7 @@ def _check_repeats(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
 
 
 def _check_condition(
-    lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
+    lib: LibraryView, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
     board: tuple[int, int] | None, out: _Out
 ) -> None:
     cond = rule.condition
@@ -402,7 +425,7 @@ _MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "
 """Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
 
 
-def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
+def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
                  out: _Out) -> None:
     """A kind that reads the region map, the shading or the loop needs a rule declaring it;
     the hint names a kind that declares everything missing (`island` wants `nurikabe`)."""
@@ -417,7 +440,7 @@ def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: froz
             f"add a '{covering[0]}' line" if covering else None)
 
 
-def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
+def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
                ) -> list[Diagnostic]:
     """Every library-dependent error of `case`, in line order. `outer`: what the enclosing case
     declares, when `case` holds the entries of a `rules` parameter."""
@@ -464,7 +487,7 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
     return out.diagnostics
 
 
-def check_board(lib: Library, case: Case) -> list[Diagnostic]:
+def check_board(lib: LibraryView, case: Case) -> list[Diagnostic]:
     """The error of a case that says nothing of its board's size (no `board:`, no rule that
     declares one, no grid of givens), which a solve needs; checked on a case that has no other
     error, whose rules all resolve."""
