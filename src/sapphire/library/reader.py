@@ -16,15 +16,15 @@ from typing import Any
 import yaml
 
 from sapphire.diagnostics import (
-    Diagnostic,
+    Collector,
     SapphireError,
     Span,
     did_you_mean,
     line_col,
-    source_line,
     unreadable_character,
 )
-from sapphire.lang.parser import parse_expression
+from sapphire.lang.lexer import tokenize
+from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.lang.syntax import Binary, Expr, Name, Num
 from sapphire.library.definition import (
     ALIAS_RE,
@@ -80,13 +80,13 @@ _POSITIONAL_KEYS = ("name", "type", "values", "required")
 # Reading a Markdown file
 
 
-class _Reader:
-    """Collects diagnostics for one .md file so every problem is reported together."""
+class _Reader(Collector):
+    """The collector of one .md file, so every problem is reported together, with what places
+    a problem in its YAML."""
 
     def __init__(self, text: str, path: str) -> None:
+        super().__init__(path, text.splitlines())
         self.text = text
-        self.path = path
-        self.diagnostics: list[Diagnostic] = []
         self.yaml_offset = 2  # YAML line 0 is file line 2
         self.loader: Any = None  # a _YamlLoader
 
@@ -99,17 +99,10 @@ class _Reader:
         end_col = end.column + 1 if end.line == start.line else 0
         return Span(self.path, line, start.column + 1, 0, end_col)
 
-    def add(self, kind: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        line = source_line(self.text, span.line) if span else None
-        self.diagnostics.append(Diagnostic(kind, message, span, hint, line))
-
     def value(self, node: yaml.Node) -> Any:
         assert self.loader is not None
         return self.loader.construct_object(node, deep=True)
 
-    def fail_if_any(self) -> None:
-        if self.diagnostics:
-            raise SapphireError(list(self.diagnostics))
 
 
 @dataclass
@@ -566,7 +559,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
               hint="say what the rule means to a setter and show an example line")
-    r.fail_if_any()
+    r.raise_if_any()
     assert scope is not None and cells is not None
     return RuleDefinition(
         kind=kind,
@@ -678,54 +671,54 @@ PREDICATE_ARG_TYPES = ("set<cell>", "list<cell>", "list<position>")
 """What a predicate term may take: the rule's cells deduplicated, as written, or with positions."""
 
 
-def _strip_comments(text: str) -> str:
-    """Blank out `--` comments, keeping every offset (the language has no other `--`)."""
-    return re.sub(r"--[^\n]*", lambda m: " " * len(m.group(0)), text)
-
-
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset)
-    col = offset - (text.rfind("\n", 0, offset) + 1)
-    return line, col + 1
-
-
-_TERM_RE = re.compile(
-    r"term\s+(?P<name>[A-Za-z_][A-Za-z0-9_?']*)\s*\((?P<params>[^)]*)\)\s*:\s*"
-    r"(?P<result>[A-Za-z<>]+)\s*=(?P<body>[^;]*);"
-)
-
-
 def parse_terms(r: _Reader, meaning: str, first_line: int) -> list[Term]:
-    """Read the `term` definitions of a block; check their signatures (bodies: the compiler)."""
-    code = _strip_comments(meaning)
+    """Read the `term` definitions of a block with the language's own parser, one definition at
+    a time so that every problem is reported; check that their signatures are ones the prelude
+    can use. Anything in the block besides terms is reported where it starts."""
+    source = "\n" * (first_line - 1) + meaning
+    try:
+        lines = tokenize(source, r.path)
+    except SapphireError as exc:
+        r.diagnostics.extend(exc.diagnostics)
+        return []
+    rows = source.split("\n")
     terms: list[Term] = []
-    pos = 0
-    while True:
-        rest = re.compile(r"\S").search(code, pos)
-        if rest is None:
-            break
-        line, col = _line_col(code, rest.start())
-        where = r.span(first_line + line, col)
-        m = _TERM_RE.match(code, rest.start())
-        if m is None:
+    i = 0
+    while i < len(lines):
+        head = lines[i].tokens[0]
+        where = r.span(head.span.line, head.span.col)
+        if head.kind != "ident" or head.text != "term":
             r.add("bad-term", "the prelude holds only `term name(x:type,...):type = body;`",
                   where)
             break
-        name = m.group("name")
-        sig: list[tuple[str, str]] = []
-        for part in (p.strip() for p in m.group("params").split(",")):
-            pname, _, ptype = (s.strip() for s in part.partition(":"))
+        j = i  # a definition runs on to the line that holds its ';', as the parser reads it
+        while not any(t.kind == "op" and t.text == ";" for t in lines[j].tokens) \
+                and j + 1 < len(lines):
+            j += 1
+        first, last = head.span.line, lines[j].number
+        i = j + 1
+        try:
+            program = parse_program("\n" * (first - 1) + "\n".join(rows[first - 1:last]),
+                                    r.path)
+        except SapphireError as exc:
+            r.diagnostics.extend(exc.diagnostics)
+            continue
+        (term,) = program.terms
+        semi = [t for t in lines[j].tokens if t.kind == "op" and t.text == ";"][-1].span
+        whole = "\n".join(rows[first - 1:last])
+        text = whole[head.span.col - 1:len(whole) - len(rows[last - 1]) + semi.col]
+        sig = tuple((name, str(ptype)) for name, ptype in term.params)
+        for pname, ptype in sig:
             if not IDENT_RE.match(pname) or not _TERM_TYPES.match(ptype):
-                r.add("bad-term", f"term '{name}': parameter {part!r} is not `name:type`", where,
+                r.add("bad-term", f"term '{term.name}': parameter '{pname}:{ptype}' is not "
+                      "`name:type`", where,
                       hint="types: boolean, integer, cell, position, list<T>, set<T>")
-            sig.append((pname, ptype))
-        if not _TERM_TYPES.match(m.group("result")):
-            r.add("bad-term", f"term '{name}': unknown result type {m.group('result')!r}", where)
-        if any(t.name == name for t in terms):
-            r.add("duplicate-term", f"term '{name}' is defined twice", where)
-        terms.append(Term(name, tuple(sig), m.group("result"), m.group("body").strip(),
-                          first_line + line, col, meaning[m.start():m.end()]))
-        pos = m.end()
+        if not _TERM_TYPES.match(str(term.result)):
+            r.add("bad-term", f"term '{term.name}': unknown result type '{term.result}'", where)
+        if any(t.name == term.name for t in terms):
+            r.add("duplicate-term", f"term '{term.name}' is defined twice", where)
+        body = text.split("=", 1)[1][:-1].strip()
+        terms.append(Term(term.name, sig, str(term.result), body, first, head.span.col, text))
     return terms
 
 
@@ -791,6 +784,6 @@ def parse_prelude(text: str, path: str) -> Prelude:
                 r.add("unknown-field", f"unknown field '{extra}' in predicate '{name}'",
                       r.node_span(k))
             predicates.append(Predicate(name, chosen["set"], chosen["path"], frozenset(needs)))
-    r.fail_if_any()
+    r.raise_if_any()
     return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path,
                    doc.channels)

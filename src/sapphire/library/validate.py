@@ -9,7 +9,7 @@ negated line can make (negating a global rule that has no definition).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 from sapphire.case.givens import (
@@ -21,7 +21,14 @@ from sapphire.case.givens import (
 )
 from sapphire.case.model import Case, Cell, CellRef, RuleLine
 from sapphire.case.parser import board_problems, parse_case
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.diagnostics import (
+    Collector,
+    Diagnostic,
+    SapphireError,
+    Span,
+    did_you_mean,
+    source_line,
+)
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import MAX_INTEGER, too_large
 from sapphire.library.definition import (
@@ -50,23 +57,12 @@ class LibraryView(Protocol):
     def declares_board(self, reference: str) -> bool: ...
 
 
-@dataclass
-class _Out:
-    """The diagnostics of one case's check, each given its source line as it is added."""
+class _Out(Collector):
+    """The collector of one case's validation: each problem given its line of the case."""
 
-    case: Case
-    diagnostics: list[Diagnostic]
-
-    def add(
-        self,
-        kind: str,
-        message: str,
-        span: Span | None,
-        hint: str | None = None,
-        notes: tuple[str, ...] = (),
-    ) -> None:
-        line = source_line(self.case.source, span.line) if span else None
-        self.diagnostics.append(Diagnostic(kind, message, span, hint, line, notes))
+    def __init__(self, case: Case) -> None:
+        super().__init__(case.path, case.source.splitlines() if case.source else [])
+        self.case = case
 
 
 def _where(rule: RuleLine) -> Span | None:
@@ -444,7 +440,7 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
                ) -> list[Diagnostic]:
     """Every library-dependent error of `case`, in line order. `outer`: what the enclosing case
     declares, when `case` holds the entries of a `rules` parameter."""
-    out = _Out(case, [])
+    out = _Out(case)
     prelude_ok = True
     try:
         lib.prelude  # noqa: B018 -- a remote root's prelude is fetched here
@@ -491,7 +487,7 @@ def check_board(lib: LibraryView, case: Case) -> list[Diagnostic]:
     """The error of a case that says nothing of its board's size (no `board:`, no rule that
     declares one, no grid of givens), which a solve needs; checked on a case that has no other
     error, whose rules all resolve."""
-    out = _Out(case, [])
+    out = _Out(case)
     resolved = [(rule, lib.resolve(rule.reference)) for rule in case.rules]
     if _board(case, resolved, out)[0] is None and board_size(case, lib.declares_board) is None:
         out.add("no-board", "the case does not say how big the board is", Span(case.path, 1, 1),
