@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from sapphire.diagnostics import SapphireError
-from sapphire.library import load_library, parse_definition, parse_prelude, reader
+from sapphire.library import document, load_library, parse_definition, parse_prelude
 from sapphire.library.library import std_root
 
 PROSE = "The rule explained for a setter.\n\n```text\nthing r1c1-r1c2\n```\n"
@@ -309,7 +309,7 @@ def test_both_yaml_parsers_report_the_same_places(text: str,
     """Definitions are read with libyaml when PyYAML has it and in pure Python otherwise; a
     user's error lands at the same line and column either way."""
     fast = errors(text)
-    monkeypatch.setattr(reader, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(document, "_YamlLoader", yaml.SafeLoader)
     assert errors(text) == fast and fast
 
 
@@ -319,7 +319,7 @@ def test_both_yaml_parsers_read_the_bundled_library_alike(
     paths = sorted(std_root().glob("*.md"))
     fast = [parse_definition(p.read_text(encoding="utf-8"), p.name)
             for p in paths if p.name != "prelude.md"]
-    monkeypatch.setattr(reader, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(document, "_YamlLoader", yaml.SafeLoader)
     slow = [parse_definition(p.read_text(encoding="utf-8"), p.name)
             for p in paths if p.name != "prelude.md"]
     assert slow == fast and len(fast) == len(paths) - 1
