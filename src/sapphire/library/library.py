@@ -27,7 +27,6 @@ from sapphire.diagnostics import (
     source_line,
 )
 from sapphire.lang.syntax import Program
-from sapphire.library import validate
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
@@ -234,11 +233,16 @@ class Library:
 
     def check_case(self, case: Case) -> list[Diagnostic]:
         """Every error of `case` that needs the library, all at once, in line order
-        (`sapphire.library.validate.check_case`)."""
+        (`sapphire.library.validate`, loaded on first use: it reads case files too, which a
+        process that only reads definitions does not need)."""
+        from sapphire.library import validate
+
         return validate.check_case(self, case)
 
     def check_board(self, case: Case) -> list[Diagnostic]:
         """The error of a case, free of other errors, that does not say how big its board is."""
+        from sapphire.library import validate
+
         return validate.check_board(self, case)
 
 

@@ -9,8 +9,9 @@ bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `neg
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
 applied to the predicate's term on the rule's own cells. A rule line without either adds its
 definition's implied facts, bound the same way, to the program's implied constraints. The
-shading is one map `shade`, declared once for the case outside every rule, so negated rules
-read the same shading.
+channels a rule declares (the shading `shade`, the region map, the loop) and the `value` of
+cells a rule `modifies` are bound once for the case, outside every rule, by the prelude's
+```sapphire channel blocks, so negated rules read the same shading; nothing here knows a kind.
 Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
 the board, while global rules range over `board` alone. A `weights` parameter is bound as
 ⟨position weight⟩ pairs, since a meaning cannot index a list.
@@ -48,12 +49,11 @@ from sapphire.library.definition import (
 )
 from sapphire.library.validate import rule_lines
 
-CHANNELS = ("face", "value", "shade", "region")
 CHANNEL_ORDER = ("shading", "loop", "regions")
-"""The declarations whose prelude channels a case binds, in the order they are bound."""
+"""The declarations whose prelude channel blocks a case binds, in the order they are bound."""
 ANSWER_ORDER = ("shading", "regions")
 """Declarations whose channels the answer shows after the digits, before a rule's own maps;
-`ANSWER_LAST` after them."""
+those of `ANSWER_LAST` come after them."""
 ANSWER_LAST = ("loop",)
 
 
