@@ -8,6 +8,7 @@ Broken invariants inside Sapphire are `InternalError`, never a `SapphireError`.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,6 +85,36 @@ class SapphireError(Exception):
 
     def to_json(self) -> str:
         return json.dumps([d.to_json() for d in self.diagnostics])
+
+
+class Collector:
+    """The diagnostics found while one text is read or checked, so that one run reports every
+    problem: each is given its line of the text as it is added, for the caret display. The case
+    reader, the definition reader and the case's validation each collect with one of these."""
+
+    def __init__(self, path: str, lines: Sequence[str]) -> None:
+        self.path = path
+        self.lines = lines
+        """The text's lines, as the reader splits them."""
+        self.diagnostics: list[Diagnostic] = []
+
+    def source_line(self, line: int) -> str | None:
+        """The text of 1-based `line`, if the text has it."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else None
+
+    def add(self, kind: str, message: str, span: Span | None, hint: str | None = None,
+            notes: tuple[str, ...] = ()) -> None:
+        line = self.source_line(span.line) if span else None
+        self.diagnostics.append(Diagnostic(kind, message, span, hint, line, notes))
+
+    def raise_if_any(self, *, ordered: bool = False) -> None:
+        """Raise every diagnostic collected, if any; `ordered`: by line and column."""
+        if not self.diagnostics:
+            return
+        found = list(self.diagnostics)
+        if ordered:
+            found.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+        raise SapphireError(found)
 
 
 class InternalError(Exception):

@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from sapphire.case import parse_case, parse_case_file
 from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.library import load_library
 
 FRONT = "---\nlibrary: std\n---\n"
+STD = load_library("std", Path("."))
 
 
-def diagnostics(text: str) -> list[Diagnostic]:
+def diagnostics(text: str, knowing: bool = False) -> list[Diagnostic]:
+    """The diagnostics of reading `text`; `knowing`: told by the bundled library which lines
+    declare the board (`sudoku NxN`), which the reader alone does not know."""
     with pytest.raises(SapphireError) as info:
-        parse_case(text, "t.case")
+        parse_case(text, "t.case", STD.declares_board if knowing else None)
     return info.value.diagnostics
 
 
-def where(text: str) -> list[tuple[str, int, int]]:
-    return [(d.kind, d.span.line, d.span.col) for d in diagnostics(text) if d.span]
+def where(text: str, knowing: bool = False) -> list[tuple[str, int, int]]:
+    return [(d.kind, d.span.line, d.span.col) for d in diagnostics(text, knowing) if d.span]
+
+
+def deferred(text: str) -> bool:
+    """Whether the reader, not told which lines declare the board, leaves the board's checks
+    to the library (and reports none of them)."""
+    return parse_case(text, "t.case").board_deferred
 
 
 def one(text: str) -> Diagnostic:
@@ -111,7 +122,8 @@ def test_bad_board(value: str) -> None:
 def test_a_board_past_the_largest_is_refused_where_it_is_declared() -> None:
     assert parse_case("---\nlibrary: std\nboard: 1000x1000\n---\n").front.fields["board"]
     assert where("---\nlibrary: std\nboard: 9x1001\n---\n") == [("bad-board", 3, 8)]
-    assert where("---\nlibrary: std\n---\nsudoku 1001x1001\n") == [("bad-board", 4, 8)]
+    text = "---\nlibrary: std\n---\nsudoku 1001x1001\n"
+    assert where(text, knowing=True) == [("bad-board", 4, 8)] and deferred(text)
 
 
 def test_title_must_be_text() -> None:
@@ -159,7 +171,8 @@ def test_givens_too_many_rows() -> None:
 
 def test_givens_size_against_sudoku_line() -> None:
     text = "---\nlibrary: std\ngivens: |\n  1 2\n  . .\n---\nsudoku 3x3\n"
-    assert where(text) == [("givens-size", 4, 3), ("givens-size", 5, 3)]
+    assert where(text, knowing=True) == [("givens-size", 4, 3), ("givens-size", 5, 3)]
+    assert deferred(text)
 
 
 def test_ragged_givens_without_a_board() -> None:
@@ -185,12 +198,12 @@ def test_off_board_cell_from_front_matter_board() -> None:
 
 def test_off_board_cell_from_sudoku_line() -> None:
     text = FRONT + "thermo r1c1-r1c7\nsudoku 6x6\n"
-    assert where(text) == [("off-board-cell", 4, 13)]
+    assert where(text, knowing=True) == [("off-board-cell", 4, 13)] and deferred(text)
 
 
 def test_off_board_cell_value() -> None:
     text = FRONT + "sudoku 9x9\narrow r1c1-r1c2 bulb r1c12\n"
-    assert where(text) == [("off-board-cell", 5, 22)]
+    assert where(text, knowing=True) == [("off-board-cell", 5, 22)] and deferred(text)
 
 
 def test_off_board_cell_from_givens_shape() -> None:
@@ -204,7 +217,9 @@ def test_no_board_no_off_board_check() -> None:
 
 def test_board_conflict() -> None:
     text = "---\nlibrary: std\nboard: 9x9\n---\nsudoku 6x6\n"
-    assert where(text) == [("board-conflict", 5, 8)]
+    assert where(text, knowing=True) == [("board-conflict", 5, 8)] and deferred(text)
+    # a size on a kind that declares no board is no board: boxes 3x3 is a box's size
+    assert parse_case(text.replace("sudoku", "boxes"), "t.case", STD.declares_board)
 
 
 # -- rule lines -----------------------------------------------------------------------------

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sapphire.case import Case, FrontMatter, board_size, digit_grid, parse_case, shading_grid
 from sapphire.diagnostics import SapphireError
+from sapphire.library import load_library
 
 SUDOKU_GIVENS = """\
 ---
@@ -69,10 +72,17 @@ def test_letters_beyond_the_board_width() -> None:
 
 def test_sudoku_limits_the_digits() -> None:
     text = "---\nlibrary: std\ngivens: |\n  1 . . .\n  . . . .\n  . . 5 .\n  . . . .\n---\n"
+    std = load_library("std", Path("."))
     with pytest.raises(SapphireError) as info:
-        parse_case(text + "sudoku 4x4\n")
+        parse_case(text + "sudoku 4x4\n", "<case>", std.declares_board)
     assert info.value.kinds == ["givens-alphabet"]
     assert digit_grid(parse_case(text))[2][2] == 5  # type: ignore[index]
+    # read without the library, which alone says that `sudoku 4x4` declares the board
+    case = parse_case(text + "sudoku 4x4\n")
+    assert case.board_deferred and digit_grid(case)[2][2] == 5  # type: ignore[index]
+    with pytest.raises(SapphireError) as info:
+        digit_grid(case, std.declares_board)
+    assert info.value.kinds == ["givens-alphabet"]
 
 
 def test_shading_grid() -> None:
@@ -95,7 +105,7 @@ def test_no_grids() -> None:
 )
 def test_board_size_sources(front: str, body: str, size: tuple[int, int]) -> None:
     case = parse_case(f"---\nlibrary: std\n{front}---\n{body}")
-    assert board_size(case) == size
+    assert board_size(case, load_library("std", Path(".")).declares_board) == size
 
 
 def test_digit_grid_checks_a_case_built_in_code() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sapphire.case import Cell, CommentLine, RuleLine, parse_case, write_case
 from sapphire.diagnostics import SapphireError
+from sapphire.library import load_library
 
 FRONT = "---\nlibrary: std\n---\n"
 
@@ -17,9 +20,12 @@ def rule(line: str) -> RuleLine:
     return only
 
 
-def kinds_at(text: str) -> list[tuple[str, int, int]]:
+def kinds_at(text: str, knowing: bool = False) -> list[tuple[str, int, int]]:
+    """The diagnostics of reading `text`; `knowing`: told by the bundled library which lines
+    declare the board."""
     with pytest.raises(SapphireError) as info:
-        parse_case(text, "t.case")
+        parse_case(text, "t.case",
+                   load_library("std", Path(".")).declares_board if knowing else None)
     return [(d.kind, d.span.line, d.span.col) for d in info.value.diagnostics if d.span]
 
 
@@ -287,7 +293,8 @@ def test_positive_and_negated_instance_need_ids() -> None:
 
 # "not sudoku 9x9 ... still declares the board's dimensions."
 def test_negated_sudoku_still_declares_the_board() -> None:
-    assert kinds_at(FRONT + "not sudoku 9x9\nthermo r1c1-r10c1\n") == [("off-board-cell", 5, 13)]
+    text = FRONT + "not sudoku 9x9\nthermo r1c1-r10c1\n"
+    assert kinds_at(text, knowing=True) == [("off-board-cell", 5, 13)]
 
 
 # "Invalid parameters, missing definitions and off-board cells remain errors under negation or

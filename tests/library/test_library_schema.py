@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from sapphire.diagnostics import SapphireError
-from sapphire.library import load_library, parse_definition, parse_prelude, reader
+from sapphire.library import document, load_library, parse_definition, parse_prelude
 from sapphire.library.library import std_root
 
 PROSE = "The rule explained for a setter.\n\n```text\nthing r1c1-r1c2\n```\n"
@@ -309,7 +309,7 @@ def test_both_yaml_parsers_report_the_same_places(text: str,
     """Definitions are read with libyaml when PyYAML has it and in pure Python otherwise; a
     user's error lands at the same line and column either way."""
     fast = errors(text)
-    monkeypatch.setattr(reader, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(document, "_YamlLoader", yaml.SafeLoader)
     assert errors(text) == fast and fast
 
 
@@ -319,7 +319,44 @@ def test_both_yaml_parsers_read_the_bundled_library_alike(
     paths = sorted(std_root().glob("*.md"))
     fast = [parse_definition(p.read_text(encoding="utf-8"), p.name)
             for p in paths if p.name != "prelude.md"]
-    monkeypatch.setattr(reader, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(document, "_YamlLoader", yaml.SafeLoader)
     slow = [parse_definition(p.read_text(encoding="utf-8"), p.name)
             for p in paths if p.name != "prelude.md"]
     assert slow == fast and len(fast) == len(paths) - 1
+
+
+def test_modifies_names_a_channel_and_an_integer_parameter() -> None:
+    params = ("parameters:\n  by: {type: integer, default: 2}\n"
+              "  on: {type: boolean, default: true}\n")
+    assert parse_definition(md(GOOD_FRONT + params + "modifies: {value: by}\n"),
+                            "thing.md").modifies == (("value", "by"),)
+    assert errors(md(GOOD_FRONT + params + "modifies: {face: by}\n")) == [("bad-field", 8, 12)]
+    assert errors(md(GOOD_FRONT + params + "modifies: {value: on}\n")) == [("bad-field", 8, 19)]
+    global_front = "kind: thing\nscope: global\n"
+    assert errors(md(global_front + params + "modifies: {value: by}\n")) == [
+        ("bad-field", 7, 11)]
+
+
+def test_answer_maps_have_a_shape() -> None:
+    d = parse_definition(md(GOOD_FRONT + "answer: {e: edges-across, f: edges-down}\n"),
+                         "thing.md")
+    assert d.answer == (("e", "edges-across"), ("f", "edges-down"))
+    assert errors(md(GOOD_FRONT + "answer: {e: edges-sideways}\n")) == [("bad-field", 5, 13)]
+    assert errors(md(GOOD_FRONT + "answer: {face: edges-down}\n")) == [("bad-field", 5, 10)]
+
+
+def test_channel_blocks_belong_to_the_prelude() -> None:
+    body = (PROSE + "\n" + MEANING
+            + "\n```sapphire channel shading\n∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}\n```\n")
+    assert errors(md(GOOD_FRONT, body)) == [("unknown-block", 17, 1)]
+    text = ("---\nkind: prelude\n---\n\nThe prelude.\n\n```sapphire\n"
+            "term t(x:integer):integer = x;\n```\n\n```sapphire channel shading\n"
+            "∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}\n```\n\n```sapphire channel sideways\nx=1\n```\n")
+    with pytest.raises(SapphireError) as exc:
+        parse_prelude(text, "prelude.md")
+    assert [(d.kind, d.span.line) for d in exc.value.diagnostics if d.span] == [
+        ("unknown-block", 15)]
+    good = parse_prelude(text.split("\n```sapphire channel sideways")[0], "prelude.md")
+    channel = good.channel("shading")
+    assert channel is not None and channel.constraints[0].span.line == 12
+    assert good.channel("loop") is None

@@ -2,7 +2,7 @@
 whatever wraps the line; a meaning of its own along a `cells: path` kind, so no error there.
 
 Under `not` and every condition the repeat stays an error: `BAD_LINES` in
-test_library_check.py holds a repeated cage cell for that.
+test_library_validate.py holds a repeated cage cell for that.
 """
 
 from __future__ import annotations

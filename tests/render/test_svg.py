@@ -42,7 +42,7 @@ def test_loop_edges_follow_the_seed_maps() -> None:
     # a 1×1 loop: vrt are the top and bottom edges, hrz the left and right; borders are 0
     values = {"vrt": [[0, 0, 1], [1, 0, 1], [0, -1, 0], [0, 1, 0], [1, -1, 0], [1, 1, 0]],
               "hrz": [[0, 0, 1], [0, 1, 1], [-1, 0, 0], [1, 0, 0], [-1, 1, 0], [1, 1, 0]]}
-    p = panel_of({"values": values}, [[2]])
+    p = panel_of({"values": values}, [[2]], {"vrt": "edges-across", "hrz": "edges-down"})
     assert (p.rows, p.cols) == (1, 1)
     root = parse(svg([p]))
     loop = {(e.get("x1"), e.get("y1"), e.get("x2"), e.get("y2"))

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span
+from sapphire.diagnostics import Collector, Span
 
 
-class Reporter:
-    """Builds `Diagnostic`s with spans and source lines for one file."""
-
-    def __init__(self, path: str, lines: list[str]) -> None:
-        self.path = path
-        self.lines = lines
-        self.diagnostics: list[Diagnostic] = []
+class Reporter(Collector):
+    """The case reader's collector: problems placed by line, column and width in one file."""
 
     def span(self, line: int, col: int, width: int = 1) -> Span:
         """A span on 1-based `line` from 1-based `col`, `width` characters wide."""
@@ -26,13 +21,4 @@ class Reporter:
         width: int = 1,
         hint: str | None = None,
     ) -> None:
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        self.diagnostics.append(Diagnostic(kind, message, self.span(line, col, width), hint, text))
-
-    def raise_if_any(self) -> None:
-        if self.diagnostics:
-            ordered = sorted(
-                self.diagnostics,
-                key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0),
-            )
-            raise SapphireError(ordered)
+        self.add(kind, message, self.span(line, col, width), hint)

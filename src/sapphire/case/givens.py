@@ -11,9 +11,10 @@ Both grids are written in the front matter as YAML block text, one board row per
   separator line and is skipped, so a setter can draw boxes without changing the meaning.
 * ``givens``: ``.`` is an empty cell; ``1``-``9`` are the digits 1-9. On boards wider than 9
   columns the letters ``A``-``G`` stand for 10-16 (``A`` = 10 ... ``G`` = 16), so every cell
-  is still one character. A ``sudoku NxN`` line limits the digits to 1..N; the front matter's
-  ``digits: LOW-HIGH`` (``digits: 0-8``) says which digits the cells hold instead, and with it
-  ``0`` is a digit when LOW is 0 and letters stand for 10-16 whenever HIGH is above 9.
+  is still one character. A line declaring an N×N board (``sudoku NxN``) limits the digits
+  to 1..N; the front matter's ``digits: LOW-HIGH`` (``digits: 0-8``) says which digits the
+  cells hold instead, and with it ``0`` is a digit when LOW is 0 and letters stand for 10-16
+  whenever HIGH is above 9.
 * ``shading``: ``1`` or ``b`` (black) is shaded, ``0`` or ``w`` (white) unshaded, ``.`` unknown.
 * Extra cells (``extra-cells: N``) stand in rows of the board's width below it: on a 9×9 board
   ``r10c1``-``r10c9`` are the first nine. They hold digits that clues read (a clue's hidden
@@ -27,6 +28,7 @@ that has already been parsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -47,8 +49,10 @@ MAX_BOARD_SIDE = 1000
 MAX_EXTRA_CELLS = 10_000
 """The most extra cells a case may declare (far beyond any puzzle; it keeps typos small)."""
 
-BOARD_DECLARING_KINDS = ("sudoku",)
-"""Kinds whose ``NxN`` argument declares the board (even when negated)."""
+DeclaresBoard = Callable[[str], bool]
+"""Whether a rule line's reference names a kind whose ``NxN`` argument declares the board (even
+when negated): the library knows, from each kind's ``declares: [board]``. The case reader
+itself knows no kind, so a caller that has the library passes its `Library.declares_board`."""
 
 LETTERS = "ABCDEFG"
 SHADING_SYMBOLS: dict[str, int] = {"1": 1, "b": 1, "0": 0, "w": 0}
@@ -125,12 +129,21 @@ def case_extra_cells(case: Case) -> int:
     return extra_cell_count(case.front.fields.get("extra-cells"))
 
 
+def may_declare_board(rules: tuple[RuleLine, ...] | list[RuleLine]) -> bool:
+    """Whether some rule line carries a size (`NxN`) that may declare the board, which only
+    the library can say."""
+    return any(parse_board(rule.positional) is not None for rule in rules if rule.positional)
+
+
 def declared_board(
-    rules: tuple[RuleLine, ...] | list[RuleLine],
+    rules: tuple[RuleLine, ...] | list[RuleLine], declares_board: DeclaresBoard | None,
 ) -> tuple[RuleLine, int, int] | None:
-    """The first rule line that declares the board (`sudoku 9x9`), with its size."""
+    """The first rule line that declares the board (`sudoku 9x9`), with its size; None too
+    when `declares_board` is not known."""
+    if declares_board is None:
+        return None
     for rule in rules:
-        if rule.reference in BOARD_DECLARING_KINDS and rule.positional is not None:
+        if rule.positional is not None and declares_board(rule.reference):
             size = parse_board(rule.positional)
             if size is not None:
                 return rule, size[0], size[1]
@@ -164,13 +177,13 @@ class Grid:
         return (len(self.rows), len(self.rows[0])) if self.rows else None
 
 
-def max_digit(cols: int | None, sudoku_n: int | None, digits: range | None = None) -> int:
-    """The largest given digit allowed: the top of ``digits:``, else N under `sudoku NxN`, else
-    9, or the width up to 16."""
+def max_digit(cols: int | None, declared_n: int | None, digits: range | None = None) -> int:
+    """The largest given digit allowed: the top of ``digits:``, else N under a rule declaring
+    an N×N board (`sudoku NxN`), else 9, or the width up to 16."""
     if digits is not None:
         return digits.stop - 1
-    if sudoku_n is not None:
-        return sudoku_n
+    if declared_n is not None:
+        return declared_n
     if cols is None or cols <= 9:
         return 9
     return min(cols, 9 + len(LETTERS))
@@ -313,12 +326,14 @@ def _past_extra(grid: Grid, board: tuple[int, int], extra: int) -> list[GridProb
     return out
 
 
-def board_size(case: Case) -> tuple[int, int] | None:
-    """Rows and columns: from ``board:``, else a ``sudoku NxN`` line, else the givens' shape."""
+def board_size(case: Case, declares_board: DeclaresBoard | None = None
+               ) -> tuple[int, int] | None:
+    """Rows and columns: from ``board:``, else a line declaring the board (`sudoku NxN`, as
+    `declares_board` says), else the givens' shape."""
     size = parse_board(case.front.fields.get("board"))
     if size is not None:
         return size
-    declared = declared_board(case.rules)
+    declared = declared_board(case.rules, declares_board)
     if declared is not None:
         return declared[1], declared[2]
     for key in ("givens", "shading", "clues"):
@@ -330,14 +345,15 @@ def board_size(case: Case) -> tuple[int, int] | None:
     return None
 
 
-def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
+def _read_checked(case: Case, kind: GridKind, declares_board: DeclaresBoard | None
+                  ) -> list[list[int | None]] | None:
     text = case.front.fields.get(kind)
     if text is None:
         return None
     if not isinstance(text, str):
         raise SapphireError([Diagnostic("bad-front-matter-value", f"{kind} must be text")])
-    board = board_size(case)
-    declared = declared_board(case.rules)
+    board = board_size(case, declares_board)
+    declared = declared_board(case.rules, declares_board)
     digits = case_digits(case)
     limit = max_digit(board[1] if board else None, declared[1] if declared else None, digits)
     grid = read_grid(text, kind, limit, digits.start if digits is not None else 1)
@@ -347,16 +363,20 @@ def _read_checked(case: Case, kind: GridKind) -> list[list[int | None]] | None:
     return grid.rows
 
 
-def digit_grid(case: Case) -> list[list[int | None]] | None:
-    """The given digits, row by row (None for an empty cell); None when there are no givens."""
-    return _read_checked(case, "givens")
+def digit_grid(case: Case, declares_board: DeclaresBoard | None = None
+               ) -> list[list[int | None]] | None:
+    """The given digits, row by row (None for an empty cell); None when there are no givens.
+    `declares_board` as for `board_size`."""
+    return _read_checked(case, "givens", declares_board)
 
 
-def clue_grid(case: Case) -> list[list[int | None]] | None:
+def clue_grid(case: Case, declares_board: DeclaresBoard | None = None
+              ) -> list[list[int | None]] | None:
     """Numbers shown in cells that are clues, not answer digits (a Slitherlink's 0-3)."""
-    return _read_checked(case, "clues")
+    return _read_checked(case, "clues", declares_board)
 
 
-def shading_grid(case: Case) -> list[list[int | None]] | None:
+def shading_grid(case: Case, declares_board: DeclaresBoard | None = None
+                 ) -> list[list[int | None]] | None:
     """The given shading (1 shaded, 0 unshaded, None unknown); None when none is given."""
-    return _read_checked(case, "shading")
+    return _read_checked(case, "shading", declares_board)

@@ -131,6 +131,9 @@ class Case:
     body: tuple[BodyLine, ...]
     path: str = field(default="<case>", compare=False)
     source: str = field(default="", compare=False)
+    board_deferred: bool = field(default=False, compare=False)
+    """Whether the reader left the board's checks to the library: some line carries a size
+    that only the library can say declares the board (`sapphire.case.parser.board_problems`)."""
 
     @property
     def rules(self) -> tuple[RuleLine, ...]:

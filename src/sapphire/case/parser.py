@@ -13,12 +13,13 @@ from pathlib import Path
 from sapphire.case._report import Reporter
 from sapphire.case.frontmatter import FrontMatterResult, parse_front_matter
 from sapphire.case.givens import (
-    BOARD_DECLARING_KINDS,
     MAX_BOARD_SIDE,
+    DeclaresBoard,
     GridKind,
     check_size,
     extra_cell_count,
     max_digit,
+    may_declare_board,
     on_board,
     outside,
     parse_board,
@@ -41,17 +42,38 @@ def split_lines(text: str) -> tuple[str, list[str]]:
     return text, lines
 
 
-def parse_case(text: str, path: str = "<case>") -> Case:
-    """Parse case-file text; raises `SapphireError` holding every diagnostic found."""
-    case, diagnostics = parse_case_partial(text, path)
+def parse_case(text: str, path: str = "<case>",
+               declares_board: DeclaresBoard | None = None) -> Case:
+    """Parse case-file text; raises `SapphireError` holding every diagnostic found.
+
+    Which rule lines declare the board (`sudoku 9x9`) only the library knows: pass its
+    `declares_board`. Without it, the checks that hang on the board's size are left to the
+    library's validation (`board_problems`) whenever a line carries a size."""
+    case, diagnostics = parse_case_partial(text, path, declares_board)
     if diagnostics:
         raise SapphireError(diagnostics)
     return case
 
 
-def parse_case_partial(text: str, path: str = "<case>") -> tuple[Case, list[Diagnostic]]:
+def parse_case_partial(text: str, path: str = "<case>",
+                       declares_board: DeclaresBoard | None = None
+                       ) -> tuple[Case, list[Diagnostic]]:
     """The case made of every line that parsed, and the diagnostics of those that did not,
     so `sapphire check` can also run the library's checks on the good lines."""
+    case, diagnostics, _ = _read(text, path, declares_board)
+    return case, diagnostics
+
+
+def board_problems(text: str, path: str, declares_board: DeclaresBoard) -> list[Diagnostic]:
+    """The problems of a case's board and of what stands on it (its size against a line
+    that declares it, the grids, cells off the board), now that the library says which lines
+    declare the board; none when no line could (the reader found them all already)."""
+    return _read(text, path, declares_board)[2]
+
+
+def _read(text: str, path: str, declares_board: DeclaresBoard | None
+          ) -> tuple[Case, list[Diagnostic], list[Diagnostic]]:
+    """The case, every diagnostic in order, and those of the board's checks alone."""
     text, lines = split_lines(text)
     rep = Reporter(path, lines)
     front = parse_front_matter(lines, rep)
@@ -71,10 +93,15 @@ def parse_case_partial(text: str, path: str = "<case>") -> tuple[Case, list[Diag
             body.append(result.rule)
             parsed.append(result)
     _check_ids(parsed, rep)
-    _check_board(front, parsed, rep)
+    before = len(rep.diagnostics)
+    rules = [p.rule for p in parsed]
+    deferred = declares_board is None and may_declare_board(rules)
+    if not deferred:
+        _check_board(front, parsed, rep, declares_board or (lambda _: False))
+    board = rep.diagnostics[before:]
     ordered = sorted(rep.diagnostics,
                      key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
-    return Case(front.front, tuple(body), path, text), ordered
+    return Case(front.front, tuple(body), path, text, deferred), ordered, board
 
 
 def parse_case_file(path: str | Path) -> Case:
@@ -139,15 +166,16 @@ def _check_ids(parsed: list[ParsedRule], rep: Reporter) -> None:
             )
 
 
-def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Reporter) -> None:
+def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Reporter,
+                 declares_board: DeclaresBoard) -> None:
     """Board size agreement, givens and shading against it, and cells on the board."""
     fields = front.front.fields
     board = parse_board(fields.get("board"))
     board_from = "the front matter's 'board'"
-    sudoku_n: int | None = None
+    declared_n: int | None = None
     for p in parsed:
         rule = p.rule
-        if rule.reference not in BOARD_DECLARING_KINDS or rule.positional is None:
+        if rule.positional is None or not declares_board(rule.reference):
             continue
         size = parse_board(rule.positional)
         if size is None:
@@ -168,8 +196,8 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
         if board is None:
             board = size
             board_from = f"line {_line_of(rule)}"
-        if size[0] == size[1] and sudoku_n is None:
-            sudoku_n = size[0]
+        if size[0] == size[1] and declared_n is None:
+            declared_n = size[0]
     extra = extra_cell_count(fields.get("extra-cells"))
     if extra and board is None:
         _report_at(
@@ -181,7 +209,7 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             "'sudoku 9x9'",
         )
     for kind in ("givens", "shading", "clues"):
-        shape = _check_grid(front, kind, board, sudoku_n, extra, rep)
+        shape = _check_grid(front, kind, board, declared_n, extra, rep)
         if board is None and shape is not None:
             board = shape
     if board is None:
@@ -204,7 +232,7 @@ def _check_grid(
     front: FrontMatterResult,
     kind: GridKind,
     board: tuple[int, int] | None,
-    sudoku_n: int | None,
+    declared_n: int | None,
     extra: int,
     rep: Reporter,
 ) -> tuple[int, int] | None:
@@ -219,7 +247,7 @@ def _check_grid(
         cols = len(grid.rows[0])
     digits = parse_digits(front.front.fields.get("digits"))
     low = digits.start if digits is not None else 1
-    grid = read_grid(text, kind, max_digit(cols, sudoku_n, digits), low)
+    grid = read_grid(text, kind, max_digit(cols, declared_n, digits), low)
     problems = grid.problems + check_size(grid, kind, board, extra)
     for problem in problems:
         line, col = place.locate(problem.line, problem.index)

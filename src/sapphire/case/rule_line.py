@@ -20,12 +20,12 @@ but keeps what it has read, so checks across lines still see the line.
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Literal, NoReturn, cast
 
 from sapphire.case._report import Reporter
+from sapphire.case.json_value import TOO_DEEP, json_decoder, unwritable
 from sapphire.case.model import Cell, CellRef, CommentLine, Condition, JsonValue, Param, RuleLine
 from sapphire.diagnostics import Span, did_you_mean
 
@@ -475,11 +475,7 @@ class RuleLineParser:
         return value, start, end - start
 
     def _json(self, start: int, tok: str) -> tuple[JsonValue, int]:
-        decoder = json.JSONDecoder(
-            parse_constant=_reject_constant,
-            parse_float=_finite_float,
-            object_pairs_hook=_unique_pairs,
-        )
+        decoder = json_decoder()
         try:
             value, end = decoder.raw_decode(self.code, start)
         except json.JSONDecodeError as e:
@@ -497,7 +493,7 @@ class RuleLineParser:
         except ValueError as e:
             self._fail("bad-json", f"bad JSON value: {e}", start, len(tok), hint=JSON_HINT)
         except RecursionError:
-            self._fail("bad-json", f"bad JSON value: {_TOO_DEEP}", start, len(tok),
+            self._fail("bad-json", f"bad JSON value: {TOO_DEEP}", start, len(tok),
                        hint=JSON_HINT)
         problem = unwritable(value)
         if problem is not None:
@@ -576,56 +572,3 @@ class RuleLineParser:
             len(extra),
             hint=hint,
         )
-
-
-MAX_JSON_DEPTH = 64
-"""How deeply a parameter's value may nest lists and objects: far beyond any rule's needs,
-and well within what the checks that walk a value can follow."""
-
-
-_TOO_DEEP = f"lists and objects nest more than {MAX_JSON_DEPTH} deep"
-
-
-def unwritable(value: object) -> str | None:
-    """Why a decoded JSON value cannot stand in a case (nested past `MAX_JSON_DEPTH`, or text
-    holding half of a UTF-16 surrogate pair, which no file can hold), or None."""
-    todo: list[tuple[object, int]] = [(value, 0)]
-    while todo:
-        item, depth = todo.pop()
-        if depth >= MAX_JSON_DEPTH:  # the outermost list is at depth 0
-            return _TOO_DEEP
-        if isinstance(item, str):
-            texts = [item]
-        elif isinstance(item, dict):
-            texts = list(item)
-            todo.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            texts = []
-            todo.extend((v, depth + 1) for v in item)
-        else:
-            continue
-        for text in texts:
-            bad = next((ch for ch in text if "\ud800" <= ch <= "\udfff"), None)
-            if bad is not None:
-                return f"the text holds \\u{ord(bad):04x}, half of a surrogate pair"
-    return None
-
-
-def _reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is too large")
-    return value
-
-
-def _unique_pairs(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
-    out: dict[str, JsonValue] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f'the key "{key}" is given twice')
-        out[key] = value
-    return out

@@ -75,9 +75,9 @@ def run(args: argparse.Namespace) -> int:
                             data_path=args.data, data_text=text, backend=args.backend,
                             count_limit=count_limit)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
-        drawing = _loop_drawings(res, data)
-        pim = data.get("pim")
-        clues = pim if isinstance(pim, list) else None
+        shapes, clues, size = _program_drawing(res.solutions, data) \
+            if args.format != "json" else ({}, None, None)
+        drawing = _draw(res.solutions, *size, shapes, clues) if size is not None else None
     else:
         from sapphire.pipeline import solve_case
 
@@ -86,14 +86,14 @@ def run(args: argparse.Namespace) -> int:
                          count_limit=count_limit, library_roots=_roots(args),
                          fetch=fetch_mode(args))
         answers = res.solutions
-        clues = _case_clues(res)
-        drawing = _case_loop_drawings(answers, clues)
+        shapes, clues = _case_drawing(args, answers) if args.format != "json" else ({}, None)
+        drawing = _case_edge_drawings(answers, shapes, clues)
         if args.why and args.format != "svg":  # a picture has no place for the text
             why = _why(args, res)
     if args.format == "svg":
         from sapphire.render import panel_of, svg
 
-        panels = [panel_of(a, clues) for a in answers]
+        panels = [panel_of(a, clues, shapes) for a in answers]
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
@@ -230,14 +230,52 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
     return "\n".join(lines)
 
 
-def _case_clues(res: SolveResult) -> list[list[int | None]] | None:
-    """A Slitherlink case's clue numbers (its `pim` points fixed by the data), as rows."""
-    given = res.model.constants.get("pim") if res.model is not None else None
-    if not given:
-        return None
-    rows = max(i[0] for i in given) + 1
-    cols = max(i[1] for i in given) + 1
-    return [[given.get((r, c)) for c in range(cols)] for r in range(rows)]
+def _case_drawing(args: argparse.Namespace, answers: list[dict[str, Any]]
+                  ) -> tuple[dict[str, str], list[list[int | None]] | None]:
+    """How a case's answers are drawn: the shape of each map its rules report (their
+    definitions' `answer`), and the clue grid a rule binds (`binds: {NAME: clues}`)."""
+    if not answers:
+        return {}, None
+    from sapphire.case.givens import clue_grid
+    from sapphire.meaning import load_case
+
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
+    shapes: dict[str, str] = {}
+    binds_clues = False
+    for rule in case.rules:
+        d = lib.resolve(rule.reference)
+        if d is not None:
+            shapes.update(d.answer)
+            binds_clues = binds_clues or any(what == "clues" for _, what in d.binds)
+    return shapes, clue_grid(case, lib.declares_board) if binds_clues else None
+
+
+def _program_drawing(solutions: list[dict[str, Any]], data: dict[str, Any]
+                     ) -> tuple[dict[str, str], list[Any] | None, tuple[int, int] | None]:
+    """How a program's answers are drawn, when they hold every map that a kind of the bundled
+    library reports as its answer (the seed Slitherlink program holds `slitherlink.md`'s): the
+    maps' shapes, and the clues and board size from the data under the names that kind binds
+    to the case's clues, rows and columns."""
+    if not solutions or not any(_two_index(v) for v in solutions[0].values()):
+        return {}, None, None
+    from pathlib import Path
+
+    from sapphire.library import load_library
+
+    for d in load_library("std", Path(".")).reporting():
+        if all(name in s for s in solutions for name, _ in d.answer):
+            bound = {what: data.get(name) for name, what in d.binds}
+            clues = bound.get("clues") if isinstance(bound.get("clues"), list) else None
+            rows, cols = bound.get("rows"), bound.get("cols")
+            size = (rows, cols) if isinstance(rows, int) and isinstance(cols, int) else None
+            return dict(d.answer), clues, size
+    return {}, None, None
+
+
+def _two_index(value: Any) -> bool:
+    """Whether an answer's value is a map of two indices (`[a, b, value]` rows)."""
+    return isinstance(value, list) and bool(value) and isinstance(value[0], list) \
+        and len(value[0]) == 3
 
 
 def _loop_text(loop: dict[str, list[list[int]]]) -> list[str]:
@@ -254,26 +292,20 @@ def _loop_text(loop: dict[str, list[list[int]]]) -> list[str]:
     return out
 
 
-def _case_loop_drawings(answers: list[dict[str, Any]],
+def _case_edge_drawings(answers: list[dict[str, Any]], shapes: dict[str, str],
                         clues: list[list[int | None]] | None) -> list[str] | None:
-    """Draw a case's loop (a Slitherlink rule's `vrt`/`hrz` answer maps) with its clues."""
+    """Draw the edges a case's rules report (maps of shape `edges-across`, `edges-down`)
+    with its clues, when every answer holds them."""
     values = [a.get("values", {}) for a in answers]
-    if not answers or not all("hrz" in v and "vrt" in v for v in values):
+    if not answers or not shapes or not all(name in v for v in values for name in shapes):
         return None
-    n = max(r[0] for r in values[0]["hrz"])
-    m = max(r[1] for r in values[0]["vrt"])
-    return _draw(values, n, m, clues)
-
-
-def _loop_drawings(res: SolveResult, data: dict[str, Any]) -> list[str] | None:
-    """Draw a loop for programs with `hrz`/`vrt` edge maps on an n×m board."""
-    n, m = data.get("n"), data.get("m")
-    if not isinstance(n, int) or not isinstance(m, int) or not res.solutions:
+    across = [n for n, shape in shapes.items() if shape == "edges-across"]
+    down = [n for n, shape in shapes.items() if shape == "edges-down"]
+    if not across or not down:
         return None
-    if not all("hrz" in s and "vrt" in s for s in res.solutions):
-        return None
-    clues = data.get("pim") if isinstance(data.get("pim"), list) else None
-    return _draw(res.solutions, n, m, clues)
+    rows = max(r[0] for r in values[0][down[0]])
+    cols = max(r[1] for r in values[0][across[0]])
+    return _draw(values, rows, cols, shapes, clues)
 
 
 def _clue(clues: list[Any] | None, a: int, b: int) -> str:
@@ -284,23 +316,27 @@ def _clue(clues: list[Any] | None, a: int, b: int) -> str:
     return str(c) if isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 9 else " "
 
 
-def _draw(solutions: list[dict[str, Any]], n: int, m: int,
+def _draw(solutions: list[dict[str, Any]], n: int, m: int, shapes: dict[str, str],
           clues: list[Any] | None) -> list[str]:
-    from sapphire.render import edge_map  # the drawing module, only for answers with a loop
+    """Edges along the grid lines of an n×m board, with a clue in each square."""
+    from sapphire.render import edge_map  # the drawing module, only for answers with edges
 
     out = []
     for s in solutions:
-        vrt = edge_map(s["vrt"]) or {}
-        hrz = edge_map(s["hrz"]) or {}
+        across: dict[tuple[int, int], int] = {}
+        down: dict[tuple[int, int], int] = {}
+        for name, shape in shapes.items():
+            (across if shape == "edges-across" else down).update(edge_map(s.get(name)) or {})
         rows = []
         for a in range(n + 1):
-            top = "  +" + "".join(("───" if vrt.get((a, b)) else "   ") + "+" for b in range(m))
+            top = "  +" + "".join(("───" if across.get((a, b)) else "   ") + "+"
+                                  for b in range(m))
             rows.append(top)
             if a == n:
                 break
             cells = "  "
             for b in range(m + 1):
-                cells += "│" if hrz.get((a, b)) else " "
+                cells += "│" if down.get((a, b)) else " "
                 if b < m:
                     cells += f" {_clue(clues, a, b)} "
             rows.append(cells)

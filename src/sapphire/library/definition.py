@@ -2,8 +2,8 @@
 
 A definition file is YAML front matter (between `---` lines), prose for the setter, and exactly
 one fenced ```sapphire block holding the formal meaning. This module holds what a definition
-says; `sapphire.library.reader` reads the files (`parse_definition`, `parse_prelude`, also
-reachable here), so that a process served by the definition cache loads no reader.
+says; `sapphire.library.reader` reads the files and depends on it, never the other way, so
+that a process served by the definition cache loads no reader.
 """
 
 from __future__ import annotations
@@ -11,13 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
-
-if TYPE_CHECKING:  # served by `__getattr__` below
-    from sapphire.library.reader import parse_definition, parse_prelude, parse_terms  # noqa: F401
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "pairs", "moves", "pattern", "weights"]
@@ -28,6 +25,15 @@ BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 CHANNEL_DECLARATIONS: dict[str, str] = {
     "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop"}
 """The answer's channels a meaning may read, each with the declaration that creates it."""
+ANSWER_CHANNELS: dict[str, tuple[str, ...]] = {
+    "shading": ("shade",), "regions": ("region",), "loop": ("across", "down")}
+"""The channels of each declaration that the answer shows (a loop's `inside` it does not)."""
+MODIFIABLE_CHANNELS: tuple[str, ...] = ("value",)
+"""Channels a rule may decide for its own cells (`modifies`), instead of the prelude's term."""
+ANSWER_SHAPES: tuple[str, ...] = ("edges-across", "edges-down")
+"""How a map a rule reports as its answer (`answer`) is drawn: `edges-across` joins the grid
+corners a,b and a,b+1 (corners count from 0 at the top left), `edges-down` corners a,b and
+a+1,b."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
@@ -165,6 +171,11 @@ class RuleDefinition:
     asserted as it stands adds them to its meaning; a negated or conditional one does not,
     since the negation of the meaning does not imply them."""
     implied_line: int = 0
+    modifies: tuple[tuple[str, str], ...] = ()
+    """Channels the rule decides for its own cells, each with the integer parameter that bounds
+    them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
+    answer: tuple[tuple[str, str], ...] = ()
+    """Maps of the meaning that the answer shows, each with its shape (`ANSWER_SHAPES`)."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""
@@ -339,6 +350,10 @@ class Prelude:
     meaning_line: int
     prose: str
     path: str
+    channels: tuple[tuple[str, str, int], ...] = ()
+    """The ```sapphire channel blocks: (situation, text, .md line of the first content line),
+    where the situation is a declaration (`shading`, `loop`), `modified NAME` or
+    `unmodified NAME`. Each binds channels once for the case, outside every rule."""
 
     def term(self, name: str) -> Term | None:
         return next((t for t in self.terms if t.name == name), None)
@@ -347,14 +362,10 @@ class Prelude:
         """The ```sapphire block parsed, with positions in prelude.md (parsed once)."""
         return meaning_program(self.path, self.meaning_line, self.meaning)
 
+    def channel(self, situation: str) -> Program | None:
+        """The channel block for `situation` parsed, or None when the prelude has none."""
+        for name, text, line in self.channels:
+            if name == situation:
+                return meaning_program(self.path, line, text)
+        return None
 
-_READER_NAMES = ("parse_definition", "parse_prelude", "parse_terms")
-
-
-def __getattr__(name: str) -> Any:
-    """The reader's functions, loaded when first asked for here (PEP 562)."""
-    if name in _READER_NAMES:
-        from sapphire.library import reader
-
-        return getattr(reader, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

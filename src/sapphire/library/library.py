@@ -26,6 +26,7 @@ from sapphire.diagnostics import (
     read_text,
     source_line,
 )
+from sapphire.lang.syntax import Program
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
@@ -116,6 +117,11 @@ class Library:
             self._prelude = found or _std_prelude()
         return self._prelude
 
+    def channel(self, situation: str) -> Program | None:
+        """The prelude's ```sapphire channel block for `situation` (`shading`, `modified
+        value`, ...); the bundled prelude's when the root's prelude has none."""
+        return self.prelude.channel(situation) or _std_prelude().channel(situation)
+
     def url_for(self, reference: str) -> str | None:
         """The URL a reference is fetched from, if it is fetched at all."""
         if _is_url_reference(reference):
@@ -158,6 +164,20 @@ class Library:
         self._read_all()
         return [self._local[k] for k in sorted(self._local)]
 
+    def reporting(self) -> list[RuleDefinition]:
+        """The local definitions that report maps of their meaning as the answer (`answer`).
+        Of the files read on demand, only those whose front matter has an `answer` line are
+        read, so that drawing a program's answer does not read the whole bundled library."""
+        for kind, path in sorted(self._unread.items()):
+            try:
+                text = read_text(path)
+            except SapphireError:
+                continue
+            front = text.split("\n---", 1)[0]
+            if any(line.startswith("answer:") for line in front.splitlines()):
+                self._read(kind)
+        return [d for _, d in sorted(self._local.items()) if d.answer]
+
     def predicates(self) -> list[str]:
         """Condition keywords: the prelude's predicates and any `predicate: true` files."""
         self._read_all()
@@ -179,6 +199,12 @@ class Library:
         found = [d for d in self.definitions() if set(declarations) <= d.declares]
         return [d.kind for d in sorted(found, key=lambda d: (d.scope != "global",
                                                              len(d.declares)))]
+
+    def declares_board(self, reference: str) -> bool:
+        """Whether a rule line naming `reference` declares the board with its size argument
+        (its kind's `declares: [board]`); what the case reader asks of the library."""
+        d = self._quiet(reference)
+        return d is not None and "board" in d.declares
 
     def canonical_param(self, reference: str, name: str) -> str | None:
         """The real name of a parameter written as `name` (an alias or the name), or None."""
@@ -206,16 +232,18 @@ class Library:
             return None
 
     def check_case(self, case: Case) -> list[Diagnostic]:
-        """Every error of `case` that needs the library, all at once, in line order."""
-        from sapphire.library.check import check_case
+        """Every error of `case` that needs the library, all at once, in line order
+        (`sapphire.library.validate`, loaded on first use: it reads case files too, which a
+        process that only reads definitions does not need)."""
+        from sapphire.library import validate
 
-        return check_case(self, case)
+        return validate.check_case(self, case)
 
     def check_board(self, case: Case) -> list[Diagnostic]:
         """The error of a case, free of other errors, that does not say how big its board is."""
-        from sapphire.library.check import check_board
+        from sapphire.library import validate
 
-        return check_board(self, case)
+        return validate.check_board(self, case)
 
 
 _STD: list[Library] = []

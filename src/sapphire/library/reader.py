@@ -1,38 +1,29 @@
 """Reading rule definitions: the Markdown file of a kind, or the prelude, into `definition`'s
-dataclasses.
-
-The Markdown is parsed with markdown-it-py and the YAML with PyYAML's safe loader, so reading a
-definition never runs code. Every problem is reported at the .md file's line and column, all at
-once. Kept apart from the dataclasses, which a process served by the definition cache needs
-without this module.
+dataclasses, every problem reported at the .md file's line and column, all at once
+(`sapphire.library.document` splits the file and collects them). Kept apart from the
+dataclasses, which a process served by the definition cache needs without this module.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
 
 import yaml
 
-from sapphire.diagnostics import (
-    Diagnostic,
-    SapphireError,
-    Span,
-    did_you_mean,
-    line_col,
-    source_line,
-    unreadable_character,
-)
-from sapphire.lang.parser import parse_expression
+from sapphire.diagnostics import SapphireError, did_you_mean
+from sapphire.lang.lexer import tokenize
+from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.lang.syntax import Binary, Expr, Name, Num
 from sapphire.library.definition import (
     ALIAS_RE,
+    ANSWER_SHAPES,
     BOARD_BINDINGS,
+    CHANNEL_DECLARATIONS,
     DECLARATIONS,
     IDENT_RE,
     KIND_RE,
     LENGTH_OPS,
+    MODIFIABLE_CHANNELS,
     PARAM_TYPES,
     RESERVED_NAMES,
     TYPE_WORDS,
@@ -46,258 +37,25 @@ from sapphire.library.definition import (
     parse_size,
     type_matches,
 )
-
-_YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""PyYAML's safe loader on libyaml when the wheel has it: reading the front matter of the
-whole library took half its load time with the pure-Python parser."""
-
-_MARKDOWN: list[Any] = []
-"""One parser for every definition (a `MarkdownIt`), building block tokens only: the fences
-are blocks, and a parser made per file spent longer setting itself up than reading the file.
-Made on first use, so that a process reading no Markdown never imports markdown-it."""
-
-
-def _markdown() -> Any:
-    if not _MARKDOWN:
-        from markdown_it import MarkdownIt
-
-        _MARKDOWN.append(MarkdownIt("commonmark").disable("inline"))
-    return _MARKDOWN[0]
+from sapphire.library.document import (
+    Reader,
+    bool_field,
+    choice,
+    mapping,
+    read_document,
+    string_list,
+)
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
-    "boxes", "binds", "predicates", "length",
+    "boxes", "binds", "predicates", "length", "modifies", "answer",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
 _POSITIONAL_KEYS = ("name", "type", "values", "required")
 
 
-# ---------------------------------------------------------------------------------------------
-# Reading a Markdown file
-
-
-class _Reader:
-    """Collects diagnostics for one .md file so every problem is reported together."""
-
-    def __init__(self, text: str, path: str) -> None:
-        self.text = text
-        self.path = path
-        self.diagnostics: list[Diagnostic] = []
-        self.yaml_offset = 2  # YAML line 0 is file line 2
-        self.loader: Any = None  # a _YamlLoader
-
-    def span(self, line: int, col: int, end_col: int = 0) -> Span:
-        return Span(self.path, line, col, 0, end_col)
-
-    def node_span(self, node: yaml.Node) -> Span:
-        start, end = node.start_mark, node.end_mark
-        line = start.line + self.yaml_offset
-        end_col = end.column + 1 if end.line == start.line else 0
-        return Span(self.path, line, start.column + 1, 0, end_col)
-
-    def add(self, kind: str, message: str, span: Span | None, hint: str | None = None) -> None:
-        line = source_line(self.text, span.line) if span else None
-        self.diagnostics.append(Diagnostic(kind, message, span, hint, line))
-
-    def value(self, node: yaml.Node) -> Any:
-        assert self.loader is not None
-        return self.loader.construct_object(node, deep=True)
-
-    def fail_if_any(self) -> None:
-        if self.diagnostics:
-            raise SapphireError(list(self.diagnostics))
-
-
-@dataclass
-class _Document:
-    """A definition file split into its front matter's nodes (kept for their positions) and
-    the Markdown's blocks and prose."""
-
-    front: yaml.MappingNode | None
-    fields: dict[str, yaml.Node]
-    meaning: str
-    meaning_line: int
-    prose: str
-    implied: str = ""
-    implied_line: int = 0
-    implied_span: Span | None = None
-
-
-def _read_document(r: _Reader) -> _Document:
-    """Split off and compose the front matter, then find the one ```sapphire fence."""
-    lines = r.text.splitlines()
-    if not lines or lines[0].rstrip() != "---":
-        r.add(
-            "missing-front-matter",
-            "a rule definition starts with YAML front matter between '---' lines",
-            r.span(1, 1),
-            hint="begin the file with '---', then 'kind: NAME', then '---'",
-        )
-        raise SapphireError(r.diagnostics)
-    close = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
-    if close is None:
-        r.add("unclosed-front-matter", "the front matter has no closing '---' line", r.span(1, 1))
-        raise SapphireError(r.diagnostics)
-    front_text = "\n".join(lines[1:close]) + "\n"
-    body_lines = lines[close + 1 :]
-    body_offset = close + 2  # Markdown line 0 is this file line
-
-    front: yaml.MappingNode | None = None
-    fields: dict[str, yaml.Node] = {}
-    node = None
-    try:
-        # the pure-Python loader refuses a control character as it is built, libyaml's as it
-        # parses; either way a ReaderError with an offset, not a mark
-        loader = _YamlLoader(front_text)
-        r.loader = loader
-        node = loader.get_single_node()
-    except yaml.reader.ReaderError as exc:
-        line, col = line_col(front_text, exc.position)
-        r.add("bad-front-matter", f"the front matter holds {unreadable_character(exc.character)}",
-              r.span(line - 1 + r.yaml_offset, col),
-              hint="delete it; inside double quotes it can be written as an escape such as "
-              "\\x01")
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        span = (
-            r.span(mark.line + r.yaml_offset, mark.column + 1) if mark is not None else r.span(2, 1)
-        )
-        problem = getattr(exc, "problem", None) or str(exc)
-        r.add("bad-front-matter", f"the front matter is not valid YAML: {problem}", span)
-        node = None
-    if node is not None:
-        try:  # construct once up front, so later reads of any node cannot fail
-            loader.construct_document(node)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None) or node.start_mark
-            problem = getattr(exc, "problem", None) or str(exc)
-            r.add("bad-front-matter", f"the front matter cannot be read: {problem}",
-                  r.span(mark.line + r.yaml_offset, mark.column + 1),
-                  hint="plain YAML only: no tags such as !!python")
-            node = None
-    if node is not None and not isinstance(node, yaml.MappingNode):
-        r.add("bad-front-matter", "the front matter must be a mapping of fields", r.node_span(node))
-    elif isinstance(node, yaml.MappingNode):
-        front = node
-        for key, val in node.value:
-            name = str(key.value)
-            if name in fields:
-                r.add("duplicate-field", f"front-matter field '{name}' is given twice",
-                      r.node_span(key))
-            fields[name] = val
-            if name not in _FRONT_KEYS:
-                r.add("unknown-field", f"unknown front-matter field '{name}'", r.node_span(key),
-                      hint=did_you_mean(name, _FRONT_KEYS)
-                      or "fields: " + ", ".join(_FRONT_KEYS))
-    elif node is None and not r.diagnostics:
-        r.add("bad-front-matter", "the front matter is empty", r.span(1, 1),
-              hint="give at least 'kind' and 'scope'")
-
-    body = "\n".join(body_lines) + "\n"
-    tokens = _markdown().parse(body)
-    fences = [
-        t for t in tokens
-        if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
-    ]
-    blocks: dict[str, list] = {"": [], "implied": []}
-    for t in fences:
-        assert t.map is not None
-        role = " ".join(t.info.strip().split()[1:]).lower()
-        if role in blocks:
-            blocks[role].append(t)
-        else:
-            r.add("unknown-block", f"a ```sapphire block is the meaning or, as ```sapphire "
-                  f"implied, facts the meaning implies; not '{role}'",
-                  r.span(body_offset + t.map[0], 1),
-                  hint="open the meaning with ```sapphire and implied facts with "
-                  "```sapphire implied")
-    meaning, meaning_line = "", 0
-    if not blocks[""]:
-        r.add("missing-meaning", "the definition has no ```sapphire block with its meaning",
-              r.span(body_offset, 1),
-              hint="add a fenced block opened by ```sapphire holding the formal meaning")
-    else:
-        for extra in blocks[""][1:]:
-            r.add("several-meanings", "a definition holds exactly one ```sapphire block",
-                  r.span(body_offset + extra.map[0], 1),
-                  hint="put the whole meaning in the first block; use ```text for examples")
-        meaning, meaning_line = _block_text(r, blocks[""][0], body_lines, body_offset)
-    implied, implied_line, implied_span = "", 0, None
-    if blocks["implied"]:
-        for extra in blocks["implied"][1:]:
-            r.add("several-implied", "a definition holds at most one ```sapphire implied block",
-                  r.span(body_offset + extra.map[0], 1),
-                  hint="put every implied fact in the first such block")
-        implied, implied_line = _block_text(r, blocks["implied"][0], body_lines, body_offset)
-        implied_span = r.span(implied_line - 1, 1)
-    fence_rows: set[int] = set()
-    for f in fences:
-        assert f.map is not None
-        fence_rows.update(range(f.map[0], f.map[1]))
-    prose = "\n".join(ln for i, ln in enumerate(body_lines) if i not in fence_rows).strip()
-    return _Document(front, fields, meaning, meaning_line, prose, implied, implied_line,
-                     implied_span)
-
-
-def _block_text(r: _Reader, fence: Any, body_lines: list[str], body_offset: int
-                ) -> tuple[str, int]:
-    """A fenced block's text and the .md line of its first content line; a block that is
-    nested or empty is reported."""
-    fence_line = body_offset + fence.map[0]
-    if body_lines[fence.map[0]][:1] not in ("`", "~"):
-        r.add("nested-meaning", "the ```sapphire block must start in the first column",
-              r.span(fence_line, 1), hint="move the block out of any list or quote")
-    elif not fence.content.strip():
-        r.add("empty-meaning", "the ```sapphire block is empty", r.span(fence_line, 1))
-    return fence.content, fence_line + 1
-
-
-def _bool_field(r: _Reader, node: yaml.Node | None, what: str, default: bool) -> bool:
-    if node is None:
-        return default
-    v = r.value(node)
-    if not isinstance(v, bool):
-        r.add("bad-field", f"{what} must be true or false", r.node_span(node))
-        return default
-    return v
-
-
-def _choice(
-    r: _Reader, node: yaml.Node | None, what: str, choices: tuple[str, ...]
-) -> str | None:
-    if node is None:
-        return None
-    v = r.value(node)
-    if v not in choices:
-        r.add("bad-field", f"{what} must be one of {', '.join(choices)}, not {v!r}",
-              r.node_span(node), hint=did_you_mean(str(v), choices))
-        return None
-    return str(v)
-
-
-def _mapping(r: _Reader, node: yaml.Node, what: str) -> list[tuple[yaml.Node, yaml.Node]]:
-    if not isinstance(node, yaml.MappingNode):
-        r.add("bad-field", f"{what} must be a mapping", r.node_span(node))
-        return []
-    return list(node.value)
-
-
-def _string_list(r: _Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
-    if not isinstance(node, yaml.SequenceNode):
-        r.add("bad-field", f"{what} must be a list such as [a, b]", r.node_span(node))
-        return []
-    out = []
-    for item in node.value:
-        v = r.value(item)
-        if not isinstance(v, str):
-            r.add("bad-field", f"{what} holds names, not {v!r}", r.node_span(item))
-        else:
-            out.append((v, item))
-    return out
-
-
-def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
+def _param(r: Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
     name = str(key.value)
     ok = True
     if not IDENT_RE.match(name):
@@ -310,7 +68,7 @@ def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
               hint="give the parameter another real name and make the wanted word an alias "
               "with 'preferred'")
         ok = False
-    pairs = _mapping(r, node, f"parameter '{name}'")
+    pairs = mapping(r, node, f"parameter '{name}'")
     if not isinstance(node, yaml.MappingNode):
         return None
     fields: dict[str, yaml.Node] = {}
@@ -326,10 +84,10 @@ def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
         r.add("missing-field", f"parameter '{name}' has no 'type'", r.node_span(key),
               hint="type: " + " | ".join(PARAM_TYPES))
         return None
-    ptype = _choice(r, fields["type"], f"the type of '{name}'", PARAM_TYPES)
+    ptype = choice(r, fields["type"], f"the type of '{name}'", PARAM_TYPES)
     if ptype is None:
         return None
-    required = _bool_field(r, fields.get("required"), "'required'", False)
+    required = bool_field(r, fields.get("required"), "'required'", False)
     default: JsonValue = None
     if "default" in fields:
         default = r.value(fields["default"])
@@ -348,7 +106,7 @@ def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
         ok = False
     aliases: list[str] = []
     if "aliases" in fields:
-        for alias, anode in _string_list(r, fields["aliases"], f"the aliases of '{name}'"):
+        for alias, anode in string_list(r, fields["aliases"], f"the aliases of '{name}'"):
             if not ALIAS_RE.match(alias):
                 r.add("bad-parameter-name", f"alias '{alias}' is not a parameter word",
                       r.node_span(anode))
@@ -383,9 +141,9 @@ def _param(r: _Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
                      bounds[0], bounds[1], str(desc), places is True)
 
 
-def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
+def _positional(r: Reader, node: yaml.Node) -> PositionalSpec | None:
     fields: dict[str, yaml.Node] = {}
-    for k, v in _mapping(r, node, "'positional'"):
+    for k, v in mapping(r, node, "'positional'"):
         kname = str(k.value)
         if kname not in _POSITIONAL_KEYS:
             r.add("unknown-field", f"unknown field '{kname}' in 'positional'", r.node_span(k),
@@ -401,7 +159,7 @@ def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
         r.add("bad-parameter-name", f"positional name {name!r} must be an unreserved identifier",
               r.node_span(fields["name"]))
         return None
-    ptype = _choice(r, fields.get("type"), "'positional' type", ("size", "box"))
+    ptype = choice(r, fields.get("type"), "'positional' type", ("size", "box"))
     if ptype is None:
         if "type" not in fields:
             r.add("missing-field", "'positional' has no 'type'", r.node_span(node),
@@ -409,18 +167,18 @@ def _positional(r: _Reader, node: yaml.Node) -> PositionalSpec | None:
         return None
     values: list[str] = []
     if "values" in fields:
-        for v, vnode in _string_list(r, fields["values"], "'values'"):
+        for v, vnode in string_list(r, fields["values"], "'values'"):
             if parse_size(v) is None:
                 r.add("bad-field", f"size {v!r} is not of the form 9x9", r.node_span(vnode))
             values.append(v)
-    required = _bool_field(r, fields.get("required"), "'required'", True)
+    required = bool_field(r, fields.get("required"), "'required'", True)
     return PositionalSpec(str(name), ptype, tuple(values), required)  # type: ignore[arg-type]
 
 
 def parse_definition(text: str, path: str) -> RuleDefinition:
     """Read one rule definition; raise SapphireError with every problem in the file."""
-    r = _Reader(text, path)
-    doc = _read_document(r)
+    r = Reader(text, path)
+    doc = read_document(r, _FRONT_KEYS)
     f = doc.fields
     top = r.node_span(doc.front) if doc.front is not None else r.span(1, 1)
 
@@ -439,10 +197,10 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         r.add("unknown-field", "'predicates' belongs in the prelude only",
               r.node_span(f["predicates"]))
 
-    scope = _choice(r, f.get("scope"), "'scope'", ("cells", "global"))
+    scope = choice(r, f.get("scope"), "'scope'", ("cells", "global"))
     if "scope" not in f and doc.front is not None:
         r.add("missing-field", "the front matter has no 'scope'", top, hint="scope: cells | global")
-    cells = _choice(r, f.get("cells"), "'cells'", ("set", "path", "none"))
+    cells = choice(r, f.get("cells"), "'cells'", ("set", "path", "none"))
     if scope == "global":
         if cells not in (None, "none"):
             r.add("bad-field", "a global rule has no cells", r.node_span(f["cells"]),
@@ -461,7 +219,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         isinstance(f["parameters"], yaml.ScalarNode) and r.value(f["parameters"]) is None
     ):
         spellings: dict[str, str] = {}
-        for key, node in _mapping(r, f["parameters"], "'parameters'"):
+        for key, node in mapping(r, f["parameters"], "'parameters'"):
             spec = _param(r, key, node)
             if spec is None:
                 continue
@@ -484,7 +242,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
 
     declares: set[str] = set()
     if "declares" in f:
-        for d, dnode in _string_list(r, f["declares"], "'declares'"):
+        for d, dnode in string_list(r, f["declares"], "'declares'"):
             if d not in DECLARATIONS:
                 r.add("bad-field", f"cannot declare {d!r}", r.node_span(dnode),
                       hint=did_you_mean(d, DECLARATIONS) or "declares: " + ", ".join(DECLARATIONS))
@@ -506,7 +264,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         if "boxes" not in declares:
             r.add("bad-field", "a 'boxes' table needs 'boxes' in 'declares'",
                   r.node_span(f["boxes"]))
-        for k, v in _mapping(r, f["boxes"], "'boxes'"):
+        for k, v in mapping(r, f["boxes"], "'boxes'"):
             size, box = parse_size(r.value(k)), parse_size(r.value(v))
             if size is None or box is None:
                 r.add("bad-boxes", "a box entry maps a size to a box size, such as 9x9: 3x3",
@@ -526,7 +284,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
 
     binds: list[tuple[str, str]] = []
     if "binds" in f:
-        for k, v in _mapping(r, f["binds"], "'binds'"):
+        for k, v in mapping(r, f["binds"], "'binds'"):
             name, what = str(k.value), r.value(v)
             if not IDENT_RE.match(name) or name in RESERVED_NAMES:
                 r.add("bad-field", f"cannot bind {name!r}", r.node_span(k))
@@ -537,8 +295,10 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
                 binds.append((name, str(what)))
 
     length = _length(r, f["length"], scope, params) if "length" in f else None
+    modifies = _modifies(r, f["modifies"], scope, params) if "modifies" in f else []
+    answer = _answer(r, f["answer"], params) if "answer" in f else []
 
-    predicate = _bool_field(r, f.get("predicate"), "'predicate'", False)
+    predicate = bool_field(r, f.get("predicate"), "'predicate'", False)
     if predicate and (scope != "cells" or params or positional or declares):
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
               r.node_span(f["predicate"]))
@@ -546,7 +306,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
               hint="say what the rule means to a setter and show an example line")
-    r.fail_if_any()
+    r.raise_if_any()
     assert scope is not None and cells is not None
     return RuleDefinition(
         kind=kind,
@@ -566,10 +326,52 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         length=length,
         implied=doc.implied,
         implied_line=doc.implied_line,
+        modifies=tuple(modifies),
+        answer=tuple(answer),
     )
 
 
-def _length(r: _Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
+def _modifies(r: Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
+              ) -> list[tuple[str, str]]:
+    """The `modifies` field: channel -> the integer parameter that scales it."""
+    out: list[tuple[str, str]] = []
+    if scope != "cells":
+        r.add("bad-field", "only a rule with cells decides a channel for them",
+              r.node_span(node))
+        return out
+    integers = [p.name for p in params if p.type == "integer"]
+    for k, v in mapping(r, node, "'modifies'"):
+        channel, scale = str(k.value), r.value(v)
+        if channel not in MODIFIABLE_CHANNELS:
+            r.add("bad-field", f"cannot modify {channel!r}", r.node_span(k),
+                  hint="modifies: " + ", ".join(f"{{{c}: PARAMETER}}" for c in MODIFIABLE_CHANNELS))
+        elif scale not in integers:
+            r.add("bad-field", f"{channel!r} is scaled by an integer parameter, not {scale!r}",
+                  r.node_span(v), hint=did_you_mean(str(scale), integers)
+                  or "declare an integer parameter and name it here")
+        else:
+            out.append((channel, str(scale)))
+    return out
+
+
+def _answer(r: Reader, node: yaml.Node, params: list[ParamSpec]) -> list[tuple[str, str]]:
+    """The `answer` field: map name -> the shape it is drawn as."""
+    out: list[tuple[str, str]] = []
+    taken = {p.name for p in params}
+    for k, v in mapping(r, node, "'answer'"):
+        name, shape = str(k.value), r.value(v)
+        if not IDENT_RE.match(name) or name in RESERVED_NAMES or name in taken:
+            r.add("bad-field", f"the answer cannot show {name!r}", r.node_span(k),
+                  hint="name maps the meaning decides, not parameters or reserved names")
+        elif shape not in ANSWER_SHAPES:
+            r.add("bad-field", f"'{name}' is drawn as one of {', '.join(ANSWER_SHAPES)}, "
+                  f"not {shape!r}", r.node_span(v), hint=did_you_mean(str(shape), ANSWER_SHAPES))
+        else:
+            out.append((name, str(shape)))
+    return out
+
+
+def _length(r: Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
             ) -> Expr | None:
     """The `length` field: integer arithmetic over rows, cols and integer parameters."""
     span = r.node_span(node)
@@ -616,62 +418,70 @@ PREDICATE_ARG_TYPES = ("set<cell>", "list<cell>", "list<position>")
 """What a predicate term may take: the rule's cells deduplicated, as written, or with positions."""
 
 
-def _strip_comments(text: str) -> str:
-    """Blank out `--` comments, keeping every offset (the language has no other `--`)."""
-    return re.sub(r"--[^\n]*", lambda m: " " * len(m.group(0)), text)
-
-
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset)
-    col = offset - (text.rfind("\n", 0, offset) + 1)
-    return line, col + 1
-
-
-_TERM_RE = re.compile(
-    r"term\s+(?P<name>[A-Za-z_][A-Za-z0-9_?']*)\s*\((?P<params>[^)]*)\)\s*:\s*"
-    r"(?P<result>[A-Za-z<>]+)\s*=(?P<body>[^;]*);"
-)
-
-
-def parse_terms(r: _Reader, meaning: str, first_line: int) -> list[Term]:
-    """Read the `term` definitions of a block; check their signatures (bodies: the compiler)."""
-    code = _strip_comments(meaning)
+def parse_terms(r: Reader, meaning: str, first_line: int) -> list[Term]:
+    """Read the `term` definitions of a block with the language's own parser, one definition at
+    a time so that every problem is reported; check that their signatures are ones the prelude
+    can use. Anything in the block besides terms is reported where it starts."""
+    source = "\n" * (first_line - 1) + meaning
+    try:
+        lines = tokenize(source, r.path)
+    except SapphireError as exc:
+        r.diagnostics.extend(exc.diagnostics)
+        return []
+    rows = source.split("\n")
     terms: list[Term] = []
-    pos = 0
-    while True:
-        rest = re.compile(r"\S").search(code, pos)
-        if rest is None:
-            break
-        line, col = _line_col(code, rest.start())
-        where = r.span(first_line + line, col)
-        m = _TERM_RE.match(code, rest.start())
-        if m is None:
+    i = 0
+    while i < len(lines):
+        head = lines[i].tokens[0]
+        where = r.span(head.span.line, head.span.col)
+        if head.kind != "ident" or head.text != "term":
             r.add("bad-term", "the prelude holds only `term name(x:type,...):type = body;`",
                   where)
             break
-        name = m.group("name")
-        sig: list[tuple[str, str]] = []
-        for part in (p.strip() for p in m.group("params").split(",")):
-            pname, _, ptype = (s.strip() for s in part.partition(":"))
+        j = i  # a definition runs on to the line that holds its ';', as the parser reads it
+        while not any(t.kind == "op" and t.text == ";" for t in lines[j].tokens) \
+                and j + 1 < len(lines):
+            j += 1
+        first, last = head.span.line, lines[j].number
+        i = j + 1
+        try:
+            program = parse_program("\n" * (first - 1) + "\n".join(rows[first - 1:last]),
+                                    r.path)
+        except SapphireError as exc:
+            r.diagnostics.extend(exc.diagnostics)
+            continue
+        (term,) = program.terms
+        semi = [t for t in lines[j].tokens if t.kind == "op" and t.text == ";"][-1].span
+        whole = "\n".join(rows[first - 1:last])
+        text = whole[head.span.col - 1:len(whole) - len(rows[last - 1]) + semi.col]
+        sig = tuple((name, str(ptype)) for name, ptype in term.params)
+        for pname, ptype in sig:
             if not IDENT_RE.match(pname) or not _TERM_TYPES.match(ptype):
-                r.add("bad-term", f"term '{name}': parameter {part!r} is not `name:type`", where,
+                r.add("bad-term", f"term '{term.name}': parameter '{pname}:{ptype}' is not "
+                      "`name:type`", where,
                       hint="types: boolean, integer, cell, position, list<T>, set<T>")
-            sig.append((pname, ptype))
-        if not _TERM_TYPES.match(m.group("result")):
-            r.add("bad-term", f"term '{name}': unknown result type {m.group('result')!r}", where)
-        if any(t.name == name for t in terms):
-            r.add("duplicate-term", f"term '{name}' is defined twice", where)
-        terms.append(Term(name, tuple(sig), m.group("result"), m.group("body").strip(),
-                          first_line + line, col, meaning[m.start():m.end()]))
-        pos = m.end()
+        if not _TERM_TYPES.match(str(term.result)):
+            r.add("bad-term", f"term '{term.name}': unknown result type '{term.result}'", where)
+        if any(t.name == term.name for t in terms):
+            r.add("duplicate-term", f"term '{term.name}' is defined twice", where)
+        body = text.split("=", 1)[1][:-1].strip()
+        terms.append(Term(term.name, sig, str(term.result), body, first, head.span.col, text))
     return terms
 
 
 def parse_prelude(text: str, path: str) -> Prelude:
     """Read the prelude: `kind: prelude`, a `predicates` table, and a block of `term`s."""
-    r = _Reader(text, path)
-    doc = _read_document(r)
+    r = Reader(text, path)
+    doc = read_document(r, _FRONT_KEYS, channel_block=True)
     f = doc.fields
+    situations = sorted({*CHANNEL_DECLARATIONS.values(),
+                         *(f"{w} {c}" for w in ("modified", "unmodified")
+                           for c in MODIFIABLE_CHANNELS)})
+    for situation, _, line in doc.channels:
+        if situation not in situations:
+            r.add("unknown-block", f"no channels are bound for '{situation}'",
+                  r.span(line - 1, 1), hint=did_you_mean(situation, situations)
+                  or "channel blocks: " + ", ".join(situations))
     if "kind" in f and r.value(f["kind"]) != "prelude":
         r.add("bad-kind", "the prelude's kind is 'prelude'", r.node_span(f["kind"]))
     for key in f:
@@ -685,9 +495,9 @@ def parse_prelude(text: str, path: str) -> Prelude:
     by_name = {t.name: t for t in terms}
     predicates: list[Predicate] = []
     if "predicates" in f:
-        for k, v in _mapping(r, f["predicates"], "'predicates'"):
+        for k, v in mapping(r, f["predicates"], "'predicates'"):
             name = str(k.value)
-            entry = {str(a.value): b for a, b in _mapping(r, v, f"predicate '{name}'")}
+            entry = {str(a.value): b for a, b in mapping(r, v, f"predicate '{name}'")}
             chosen: dict[str, str | None] = {"set": None, "path": None}
             for shape in chosen:
                 if shape not in entry:
@@ -712,7 +522,7 @@ def parse_prelude(text: str, path: str) -> Prelude:
                     chosen[shape] = term.name
             needs: set[str] = set()
             if "needs" in entry:
-                for d, dnode in _string_list(r, entry["needs"], "'needs'"):
+                for d, dnode in string_list(r, entry["needs"], "'needs'"):
                     if d not in DECLARATIONS:
                         r.add("bad-field", f"cannot need {d!r}", r.node_span(dnode),
                               hint=did_you_mean(d, DECLARATIONS))
@@ -721,5 +531,6 @@ def parse_prelude(text: str, path: str) -> Prelude:
                 r.add("unknown-field", f"unknown field '{extra}' in predicate '{name}'",
                       r.node_span(k))
             predicates.append(Predicate(name, chosen["set"], chosen["path"], frozenset(needs)))
-    r.fail_if_any()
-    return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path)
+    r.raise_if_any()
+    return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path,
+                   doc.channels)

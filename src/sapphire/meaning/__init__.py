@@ -49,6 +49,6 @@ def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
         out["regions"] = grid("region")
     if "across" in inst.instance.answer:  # a rule declares the loop through cell centres
         out["loop"] = {"across": grid("across"), "down": grid("down")}
-    if inst.loop_maps:
-        out["values"] = {k: decoded[k] for k in inst.loop_maps if k in decoded}
+    if inst.answer_maps:
+        out["values"] = {k: decoded[k] for k, _ in inst.answer_maps if k in decoded}
     return out

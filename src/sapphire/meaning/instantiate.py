@@ -9,8 +9,9 @@ bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `neg
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
 applied to the predicate's term on the rule's own cells. A rule line without either adds its
 definition's implied facts, bound the same way, to the program's implied constraints. The
-shading is one map `shade`, declared once for the case outside every rule, so negated rules
-read the same shading.
+channels a rule declares (the shading `shade`, the region map, the loop) and the `value` of
+cells a rule `modifies` are bound once for the case, outside every rule, by the prelude's
+```sapphire channel blocks, so negated rules read the same shading; nothing here knows a kind.
 Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
 the board, while global rules range over `board` alone. A `weights` parameter is bound as
 ⟨position weight⟩ pairs, since a meaning cannot index a list.
@@ -30,35 +31,30 @@ from sapphire.case.givens import (
     clue_grid,
     digit_grid,
     extra_cells,
+    may_declare_board,
     shading_grid,
 )
 from sapphire.case.model import Case, Cell, RuleLine
-from sapphire.diagnostics import SapphireError, Span, read_text
+from sapphire.case.parser import parse_case, parse_case_partial
+from sapphire.diagnostics import SapphireError, Span, error, read_text
 from sapphire.lang.instance import Instance
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import typecheck_program
-from sapphire.library import Library
-from sapphire.library.check import rule_lines
-from sapphire.library.definition import RuleDefinition
-
-CHANNELS = ("face", "value", "shade", "region")
-
-
-LOOP_CHANNEL = (
-    "∀⟨a b⟩∈{0⋯rows}×{0⋯cols} ⦗inside a b⦘∈{0 1}",
-    "∀a∈{0⋯rows} ⦗inside a 0⦘=0 ∧ ⦗inside a cols⦘=0",
-    "∀b∈{1⋯cols⨫1} ⦗inside 0 b⦘=0 ∧ ⦗inside rows b⦘=0",
-    "∀⟨r c⟩∈board ⦗across r c⦘∈{0 1} ∧ (⦗across r c⦘=1 ⇐⇒ ⦗inside r⨫1 c⦘¬=⦗inside r c⦘)",
-    "∀⟨r c⟩∈board ⦗down r c⦘∈{0 1} ∧ (⦗down r c⦘=1 ⇐⇒ ⦗inside r c⨫1⦘¬=⦗inside r c⦘)",
-    "∀r∈{1⋯rows} ⦗across r cols⦘=0",
-    "∀c∈{1⋯cols} ⦗down rows c⦘=0",
+from sapphire.library import Library, load_case_library
+from sapphire.library.definition import (
+    ANSWER_CHANNELS,
+    MODIFIABLE_CHANNELS,
+    RuleDefinition,
 )
-"""The loop through cell centres that `declares: [loop]` binds once for the case:
-`⦗across r c⦘` (the loop joins cell r,c to r,c+1), `⦗down r c⦘` (r,c to r+1,c), and
-`⦗inside a b⦘` for the square between the centres of cells a,b and a+1,b+1 (0 on the
-border). Each edge is drawn exactly where the squares on its two sides differ, so the edges
-are always the border of the inside squares: every cell meets 0, 2 or 4 of them."""
+from sapphire.library.validate import rule_lines
+
+CHANNEL_ORDER = ("shading", "loop", "regions")
+"""The declarations whose prelude channel blocks a case binds, in the order they are bound."""
+ANSWER_ORDER = ("shading", "regions")
+"""Declarations whose channels the answer shows after the digits, before a rule's own maps;
+those of `ANSWER_LAST` come after them."""
+ANSWER_LAST = ("loop",)
 
 
 @dataclass
@@ -74,8 +70,9 @@ class Instantiated:
     shading: bool
     regions: bool = False
     """Whether the answer has a region map (a rule such as `chaos-construction` declares it)."""
-    loop_maps: tuple[str, ...] = ()
-    """Maps a rule reports as its own answer (a Slitherlink loop's `vrt`, `hrz`)."""
+    answer_maps: tuple[tuple[str, str], ...] = ()
+    """Maps a rule reports as its own answer, each with its shape (its definition's
+    `answer`)."""
     extra: tuple[tuple[int, int], ...] = ()
     """The extra cells below the board (`extra-cells:`), in reading order."""
     notes: list[str] = field(default_factory=list)
@@ -132,7 +129,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     problems = lib.check_case(case)
     if problems:
         raise SapphireError(problems)
-    size = board_size(case)
+    size = board_size(case, lib.declares_board)
     defs = [(r, lib.resolve(r.reference)) for r in case.rules]
     for r, d in defs:
         if d is not None and d.board_for(r.positional) is not None:
@@ -148,12 +145,11 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     implied: list[Expr] = []
     reads: set[str] = set()
     alphabet: range | None = None
-    loop = False
-    shading = False
-    regions = False
+    declared: set[str] = set()
     covered: set[tuple[int, int]] = set()
+    scales: list[int] = []
     binds_clues: dict[str, str] = {}
-    loop_maps: tuple[str, ...] = ()
+    answer_maps: dict[str, str] = {}
     for rule, d in defs:
         assert d is not None  # check_case reported missing definitions
         span = _span(case, rule)
@@ -161,14 +157,12 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         reads |= d.applied
         if "alphabet" in d.declares and alphabet is None:
             alphabet = d.alphabet_for(rule.positional)
-        if "shading" in d.declares:
-            shading = True
-        if "loop" in d.declares:
-            loop = True
-        if "regions" in d.declares:
-            regions = True
-        if d.kind == "value-modifier":
+        declared |= d.declares
+        if d.modifies:
             covered.update((c.cell.row, c.cell.col) for c in rule.cells)
+            arguments = d.arguments(rule.params)
+            scales.extend(v if isinstance(v, int) else 1
+                          for v in (arguments[scale] for _, scale in d.modifies))
         bindings = _bindings(case, lib, rule, d, size, terms, reads)
         for name, what in d.binds:
             if what == "rows":
@@ -177,8 +171,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                 bindings.append((name, cols))
             elif what in ("givens", "clues"):
                 binds_clues[name] = what
-        if d.binds:
-            loop_maps = ("vrt", "hrz") if d.kind == "slitherlink" else loop_maps
+        answer_maps.update(d.answer)
         negations = rule.nots + (1 if negate_all else 0)
         constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms, negations))
         facts = d.implied_program()
@@ -191,60 +184,64 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         inst.constants["extra"] = extra
     decl: list[str] = []
     digits = bool({"face", "value"} & reads) or alphabet is not None
-    givens = digit_grid(case) if not binds_clues else None
+    givens = digit_grid(case, lib.declares_board) if not binds_clues else None
     if givens is not None:
         digits = True
     front_digits = case_digits(case)
     if front_digits is not None:
         alphabet = front_digits  # the front matter's `digits:` overrides a declared alphabet
         digits = True
+    channels: list[Expr] = []
     if digits:
         alphabet = alphabet or range(1, max(rows, cols) + 1)
         inst.constants["alphabet"] = list(alphabet)
         decl.append("∀⟨r c⟩∈board ⦗face r c⦘∈alphabet")
         if extra:
             decl.append("∀⟨r c⟩∈extra ⦗face r c⦘∈alphabet")
+        channels.extend(parse_program("\n".join(decl), "<channels>").constraints)
         if covered:
-            most = max(alphabet)
-            mults = [int(v) for r, d in defs if d and d.kind == "value-modifier"
-                     for v in [d.arguments(r.params).get("multiply") or 2]]
             inst.constants["values"] = list(range(min(0, min(alphabet)),
-                                                  most * max(mults + [1]) + 1))
+                                                  max(alphabet) * max(scales + [1]) + 1))
             inst.constants["covered"] = sorted(covered)
             inst.constants["uncovered"] = [c for c in board + extra if c not in covered]
-            decl.append("∀⟨r c⟩∈board ⦗value r c⦘∈values")
-            if extra:
-                decl.append("∀⟨r c⟩∈extra ⦗value r c⦘∈values")
-            decl.append("∀⟨r c⟩∈uncovered ⦗value r c⦘=⦗face r c⦘")
-        else:
-            terms_text = "term value(r:integer,c:integer):integer = ⦗face r c⦘;"
-            inst.terms = (*inst.terms, *parse_program(terms_text, "<channels>").terms)
-    if shading:
-        decl.append("∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}")
-    if loop:
-        decl.extend(LOOP_CHANNEL)
-    if regions:
-        decl.append("∀⟨r c⟩∈board ⦗region r c⦘∈{1⋯rows·cols}")
+            inst.constants["extra"] = extra
+        for channel in MODIFIABLE_CHANNELS:  # each modified, or the prelude's term
+            block = _channel(lib, f"{'' if covered else 'un'}modified {channel}")
+            channels.extend(block.constraints)
+            inst.terms = (*inst.terms, *block.terms)
+    for declaration in CHANNEL_ORDER:
+        if declaration in declared:
+            channels.extend(_channel(lib, declaration).constraints)
     if givens is not None:
         inst.points["face"] = {(r + 1, c + 1): v for r, row in enumerate(givens)
                                for c, v in enumerate(row) if v is not None}
-    sg = shading_grid(case)
+    shading = "shading" in declared
+    sg = shading_grid(case, lib.declares_board)
     if sg is not None and shading:
         inst.points["shade"] = {(r + 1, c + 1): v for r, row in enumerate(sg)
                                 for c, v in enumerate(row) if v is not None}
     for name, what in binds_clues.items():
-        grid = clue_grid(case) if what == "clues" else digit_grid(case)
+        grid = (clue_grid if what == "clues" else digit_grid)(case, lib.declares_board)
         if grid is not None:
             inst.points[name] = {(r, c): v for r, row in enumerate(grid)
                                  for c, v in enumerate(row) if v is not None}
-    channel_prog = parse_program("\n".join(decl), "<channels>")
-    program = Program((*channel_prog.constraints, *constraints), (), case.path, case.source,
-                      tuple(implied))
-    answer = (("face",) if digits else ()) + (("shade",) if shading else ()) \
-        + (("region",) if regions else ()) + loop_maps
-    inst.answer = answer + (("across", "down") if loop else ())
-    return Instantiated(program, inst, rows, cols, digits, shading, regions, loop_maps,
-                        tuple(extra))
+    program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied))
+    shown = [m for x in ANSWER_ORDER if x in declared for m in ANSWER_CHANNELS[x]]
+    inst.answer = (*(("face",) if digits else ()), *shown, *answer_maps,
+                   *(m for x in ANSWER_LAST if x in declared for m in ANSWER_CHANNELS[x]))
+    return Instantiated(program, inst, rows, cols, digits, shading, "regions" in declared,
+                        tuple(answer_maps.items()), tuple(extra))
+
+
+def _channel(lib: Library, situation: str) -> Program:
+    """The prelude's channel block for `situation`; a prelude that lacks it (and a bundled
+    one to fall back on) is broken, as a meaning reading the channel would read nothing."""
+    block = lib.channel(situation)
+    if block is None:
+        raise error("missing-channel", f"the prelude binds no channels for '{situation}'",
+                    Span(lib.prelude.path, 1, 1),
+                    hint=f"add a ```sapphire channel {situation} block to the prelude")
+    return block
 
 
 def _wrap(rule: RuleLine, d: RuleDefinition, meaning: Program, bindings: list[tuple[str, Any]],
@@ -305,10 +302,20 @@ def load_case(path: str, library_roots: Sequence[Path | str] = (),
               fetch: str = "auto", *, text: str | None = None) -> tuple[Case, Library]:
     """Parse a case file and load the library it declares: the bundled one, a URL, or a
     folder within the case file's folder or one of `library_roots`; fetched definitions use
-    their cache as `fetch` says (`sapphire.library.fetch.MODES`). With `text`, that is the
-    case, and `path` names it."""
-    from sapphire.case.parser import parse_case
-    from sapphire.library import load_case_library
-
-    case = parse_case(read_text(path) if text is None else text, path)
-    return case, load_case_library(case, library_roots, fetch)
+    their cache as `fetch` says (`sapphire.library.fetch.MODES`). A case with a line that may
+    declare the board is read again knowing which lines do, as only the library says. With
+    `text`, that is the case, and `path` names it."""
+    if text is None:
+        text = read_text(path)
+    case, problems = parse_case_partial(text, path)
+    if not may_declare_board(case.rules) or case.front.library is None:
+        if problems:
+            raise SapphireError(problems)
+        return case, load_case_library(case, library_roots, fetch)
+    try:
+        lib = load_case_library(case, library_roots, fetch)
+    except SapphireError:
+        if problems:
+            raise SapphireError(problems) from None
+        raise
+    return parse_case(text, path, lib.declares_board), lib

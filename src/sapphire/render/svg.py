@@ -3,12 +3,14 @@ cells below it.
 
 One panel per answer, side by side, so `multiple` shows its two answers next to each other and
 a setter sees at a glance where they differ. Input is the answer as the JSON output has it
-(`digits`, `shading`, `regions`, or `values` with `vrt`/`hrz` edge maps), so a saved JSON
-result can be drawn again without solving.
+(`digits`, `shading`, `regions`, `loop`, or `values` holding the maps a rule reports), with the
+shape of each reported map as its kind's `answer` declares it (`edges-across`, `edges-down`),
+so a saved JSON result can be drawn again without solving.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -28,10 +30,11 @@ class Panel:
     shading: list[list[int | None]] | None = None
     regions: list[list[int | None]] | None = None
     clues: list[list[int | None]] | None = None
-    vrt: dict[tuple[int, int], int] | None = None
-    """Loop edge (a,b)–(a,b+1) between lattice points, as the seed Slitherlink names it."""
-    hrz: dict[tuple[int, int], int] | None = None
-    """Loop edge (a,b)–(a+1,b)."""
+    edges_across: dict[tuple[int, int], int] | None = None
+    """Edges along the grid lines: 1 at (a,b) draws the edge from corner a,b to corner a,b+1
+    (corners count from 0 at the top left)."""
+    edges_down: dict[tuple[int, int], int] | None = None
+    """… and 1 at (a,b) the edge from corner a,b to corner a+1,b."""
     across: list[list[int]] | None = None
     """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
     down: list[list[int]] | None = None
@@ -47,24 +50,33 @@ class Panel:
         return self.rows * CELL + below
 
 
-def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None) -> Panel | None:
-    """The panel of one answer, or None when it has nothing to draw on a grid."""
+def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None,
+             shapes: Mapping[str, str] | None = None) -> Panel | None:
+    """The panel of one answer, or None when it has nothing to draw on a grid. `shapes` says
+    how each map of the answer's `values` is drawn (`edges-across`, `edges-down`); a map it
+    does not name is not drawn."""
     values = answer.get("values") or {}
-    vrt = edge_map(values.get("vrt"))
-    hrz = edge_map(values.get("hrz"))
+    edges: dict[str, dict[tuple[int, int], int] | None] = {}
+    for name, shape in (shapes or {}).items():
+        drawn = edge_map(values.get(name))
+        if drawn is not None:
+            edges[shape] = {**(edges.get(shape) or {}), **drawn}
+    across, down = edges.get("edges-across"), edges.get("edges-down")
     loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
-    across, down = loop.get("across"), loop.get("down")
-    grid = answer.get("digits") or answer.get("shading") or answer.get("regions") or across
+    centre_across, centre_down = loop.get("across"), loop.get("down")
+    grid = answer.get("digits") or answer.get("shading") or answer.get("regions") \
+        or centre_across
     if grid:
         rows, cols = len(grid), max((len(r) for r in grid), default=0)
-    elif vrt is not None and hrz is not None:
-        # vrt spans lattice rows 0…n, hrz lattice columns 0…m (border points included or not)
-        rows = max((a for a, _ in vrt), default=0)
-        cols = max((b for _, b in hrz), default=0)
+    elif across is not None and down is not None:
+        # edges across run on corner rows 0…rows, edges down on corner columns 0…cols
+        # (the border's corners included or not)
+        rows = max((a for a, _ in across), default=0)
+        cols = max((b for _, b in down), default=0)
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, vrt, hrz, across, down, answer.get("extra"))
+                 clues, across, down, centre_across, centre_down, answer.get("extra"))
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -131,7 +143,7 @@ def _panel(p: Panel) -> list[str]:
                 out.append(f'<text class="{cls}" x="{c * s + s // 2}" y="{r * s + s // 2}" '
                            f'font-size="{size}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
-    for edges, horizontal in ((p.vrt, True), (p.hrz, False)):
+    for edges, horizontal in ((p.edges_across, True), (p.edges_down, False)):
         for (a, b), on in sorted((edges or {}).items()):
             if not on:
                 continue

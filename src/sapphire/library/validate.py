@@ -1,4 +1,4 @@
-"""The library-dependent checks of a case: every problem at once, under `not` and conditions alike.
+"""Validate a case against its library: every problem at once, under `not` and conditions alike.
 
 An error in a rule line is an error whatever wraps it: a negated line or an inactive condition
 still has to name a definition, valid parameters and cells on the board, so nothing here looks
@@ -9,7 +9,8 @@ negated line can make (negating a global rule that has no definition).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Protocol
 
 from sapphire.case.givens import (
     board_size,
@@ -19,30 +20,49 @@ from sapphire.case.givens import (
     parse_digits,
 )
 from sapphire.case.model import Case, Cell, CellRef, RuleLine
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, did_you_mean, source_line
+from sapphire.case.parser import board_problems, parse_case
+from sapphire.diagnostics import (
+    Collector,
+    Diagnostic,
+    SapphireError,
+    Span,
+    did_you_mean,
+    source_line,
+)
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import MAX_INTEGER, too_large
-from sapphire.library.definition import TYPE_WORDS, RuleDefinition, parse_size, type_matches
-from sapphire.library.library import Library
+from sapphire.library.definition import (
+    TYPE_WORDS,
+    Predicate,
+    Prelude,
+    RuleDefinition,
+    parse_size,
+    type_matches,
+)
 
 
-@dataclass
-class _Out:
-    """The diagnostics of one case's check, each given its source line as it is added."""
+class LibraryView(Protocol):
+    """What validation asks of a library (`sapphire.library.library.Library`, which runs it):
+    named here so that validation depends on no module that depends on it."""
 
-    case: Case
-    diagnostics: list[Diagnostic]
+    root: str
 
-    def add(
-        self,
-        kind: str,
-        message: str,
-        span: Span | None,
-        hint: str | None = None,
-        notes: tuple[str, ...] = (),
-    ) -> None:
-        line = source_line(self.case.source, span.line) if span else None
-        self.diagnostics.append(Diagnostic(kind, message, span, hint, line, notes))
+    @property
+    def prelude(self) -> Prelude: ...
+    def resolve(self, reference: str) -> RuleDefinition | None: ...
+    def predicate(self, name: str) -> Predicate | None: ...
+    def kinds(self) -> list[str]: ...
+    def predicates(self) -> list[str]: ...
+    def declarers(self, *declarations: str) -> list[str]: ...
+    def declares_board(self, reference: str) -> bool: ...
+
+
+class _Out(Collector):
+    """The collector of one case's validation: each problem given its line of the case."""
+
+    def __init__(self, case: Case) -> None:
+        super().__init__(case.path, case.source.splitlines() if case.source else [])
+        self.case = case
 
 
 def _where(rule: RuleLine) -> Span | None:
@@ -53,7 +73,7 @@ def _effectively_negated(case: Case, rule: RuleLine) -> bool:
     return rule.negated != case.front.negate_all
 
 
-def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | None, bool]:
+def _lookup(lib: LibraryView, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | None, bool]:
     """Resolve, turning fetch and parse failures of remote definitions into diagnostics.
 
     The flag says whether a definition was found or already reported as broken.
@@ -74,7 +94,7 @@ def _lookup(lib: Library, rule: RuleLine, out: _Out) -> tuple[RuleDefinition | N
         return None, True
 
 
-def _missing(lib: Library, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
+def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
     ref = rule.reference
     where = _where(rule)
     if prelude_ok and lib.predicate(ref) is not None:
@@ -154,7 +174,7 @@ def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] 
                     "the box height must divide the rows and its width the columns")
 
 
-def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
+def rule_lines(lib: LibraryView, case: Case, parent: RuleLine, lines: list[str],
                board: tuple[int, int] | None, *, check: bool = True,
                declared: frozenset[str] = frozenset()
                ) -> tuple[Case | None, list[Diagnostic]]:
@@ -163,8 +183,6 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
     an answer or bind case data, which belong to the case as a whole. `check=False` only
     parses, for entries whose case has been checked already (nested entries included).
     `declared` holds what the enclosing case declares, which its entries may read."""
-    from sapphire.case.parser import parse_case
-
     where = _where(parent) or Span(case.path, 1, 1)
     front = f"---\nlibrary: {case.front.library}\n"
     if board:
@@ -195,7 +213,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
                 if p.span is not None and p.span.file == label else p for p in problems]
     for rule in sub.rules if sub is not None and check and not problems else ():
         d = lib.resolve(rule.reference)
-        if d is not None and (d.declares or d.binds or d.kind == "value-modifier"):
+        if d is not None and (d.declares or d.binds or d.modifies or d.answer):
             problems.append(Diagnostic(
                 "rule-in-rules", f"'{rule.reference}' cannot stand among the rules of "
                 f"'{parent.reference}': it declares or binds what belongs to the whole case",
@@ -204,7 +222,7 @@ def rule_lines(lib: Library, case: Case, parent: RuleLine, lines: list[str],
 
 
 def _check_params(
-    lib: Library, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+    lib: LibraryView, d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
     alphabet: range | None, declared: frozenset[str], out: _Out,
 ) -> None:
     seen: dict[str, str] = {}
@@ -336,7 +354,7 @@ def _check_repeats(d: RuleDefinition, rule: RuleLine, out: _Out) -> None:
 
 
 def _check_condition(
-    lib: Library, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
+    lib: LibraryView, rule: RuleLine, declared: frozenset[str], prelude_ok: bool,
     board: tuple[int, int] | None, out: _Out
 ) -> None:
     cond = rule.condition
@@ -403,7 +421,7 @@ _MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "
 """Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
 
 
-def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
+def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
                  out: _Out) -> None:
     """A kind that reads the region map, the shading or the loop needs a rule declaring it;
     the hint names a kind that declares everything missing (`island` wants `nurikabe`)."""
@@ -418,11 +436,11 @@ def _check_needs(lib: Library, d: RuleDefinition, rule: RuleLine, declared: froz
             f"add a '{covering[0]}' line" if covering else None)
 
 
-def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
+def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
                ) -> list[Diagnostic]:
     """Every library-dependent error of `case`, in line order. `outer`: what the enclosing case
     declares, when `case` holds the entries of a `rules` parameter."""
-    out = _Out(case, [])
+    out = _Out(case)
     prelude_ok = True
     try:
         lib.prelude  # noqa: B018 -- a remote root's prelude is fetched here
@@ -454,19 +472,24 @@ def check_case(lib: Library, case: Case, outer: frozenset[str] | None = None
         _check_condition(lib, rule, declared, prelude_ok, board, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)
+    if case.board_deferred:  # what the reader left to the library
+        seen = {(d.kind, d.span.line, d.span.col) for d in out.diagnostics if d.span}
+        out.diagnostics.extend(
+            d for d in board_problems(case.source, case.path, lib.declares_board)
+            if d.span is None or (d.kind, d.span.line, d.span.col) not in seen)
     out.diagnostics.sort(
         key=lambda x: (x.span.file != case.path, x.span.line, x.span.col) if x.span else (True,)
     )
     return out.diagnostics
 
 
-def check_board(lib: Library, case: Case) -> list[Diagnostic]:
+def check_board(lib: LibraryView, case: Case) -> list[Diagnostic]:
     """The error of a case that says nothing of its board's size (no `board:`, no rule that
     declares one, no grid of givens), which a solve needs; checked on a case that has no other
     error, whose rules all resolve."""
-    out = _Out(case, [])
+    out = _Out(case)
     resolved = [(rule, lib.resolve(rule.reference)) for rule in case.rules]
-    if _board(case, resolved, out)[0] is None and board_size(case) is None:
+    if _board(case, resolved, out)[0] is None and board_size(case, lib.declares_board) is None:
         out.add("no-board", "the case does not say how big the board is", Span(case.path, 1, 1),
                 "add 'board: 9x9' to the front matter, or a rule that declares the board such "
                 "as 'sudoku 9x9'")
