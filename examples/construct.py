@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sapphire.backend.cpsat import search as cpsat
-from sapphire.check.evaluate import violations
+from sapphire.evaluator import violations
 from sapphire.meaning import case_answer, instantiate, load_case
 from sapphire.pipeline import answer_variables, decode, ground_model, solve_case
 

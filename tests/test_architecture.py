@@ -49,7 +49,7 @@ def test_a_stage_importing_a_later_one_breaks_the_layers(tmp_path: Path) -> None
 
 
 def test_the_evaluator_importing_the_grounder_breaks_its_contract(tmp_path: Path) -> None:
-    copy = backward_copy(tmp_path, "sapphire.check.evaluate",
+    copy = backward_copy(tmp_path, "sapphire.evaluator",
                          "import sapphire.ground.grounder  # noqa")
     run = lint_imports(copy, copy / "src")
     assert run.returncode == 1, run.stdout + run.stderr

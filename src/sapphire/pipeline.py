@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from sapphire.backend import BackendResult
-from sapphire.check.evaluate import violations
 from sapphire.diagnostics import InternalError, error, read_text
+from sapphire.evaluator import violations
 from sapphire.ground.grounder import TimeUp, ground
 from sapphire.ground.implied import imply
 from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places

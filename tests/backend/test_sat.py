@@ -21,8 +21,8 @@ from sapphire.backend.sat.cnf import Cnf
 from sapphire.backend.sat.layered import flow, sum_graph
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering
 from sapphire.builtins import Accepts, AllDifferent, Connected, Element
-from sapphire.check.evaluate import holds
 from sapphire.diagnostics import SapphireError
+from sapphire.evaluator import holds
 from sapphire.model import (
     And,
     Cmp,

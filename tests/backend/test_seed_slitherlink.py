@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import SEED, load_fixture, slitherlink_fixtures
 
-from sapphire.check.evaluate import violations
 from sapphire.diagnostics import SapphireError
+from sapphire.evaluator import violations
 from sapphire.pipeline import solve_program
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sapphire.backend.cpsat import search as cpsat
-from sapphire.check.evaluate import violations
+from sapphire.evaluator import violations
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import product
 
 from sapphire.backend import solve
-from sapphire.check.evaluate import violations
+from sapphire.evaluator import violations
 from sapphire.model import Cmp, Constraint, Domain, Formula, GroundModel, Lin, Origin, Variable
 
 BACKENDS = ("sat", "cpsat")

@@ -30,13 +30,12 @@ class Options:
 
 def warm(memory_mb: int | None = None) -> None:
     """Start a worker: cap its address space at `memory_mb` (so a puzzle that needs more fails
-    alone, with a `MemoryError`), and load the library and the SAT solver once."""
+    alone, with a `MemoryError`), and load the library and the SAT backend once."""
     if memory_mb:
         cap = memory_mb * 1024 * 1024
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         resource.setrlimit(resource.RLIMIT_AS, (cap if hard < 0 else min(cap, hard), hard))
-    import pysat.solvers  # noqa: F401 - loaded once per worker, not per puzzle
-
+    import sapphire.backend.sat  # noqa: F401 - its solver loaded once per worker
     from sapphire.library import load_library, std_root
 
     load_library("std", std_root())
