@@ -25,7 +25,7 @@ from sapphire.case.parser import (
     read_case_text,
 )
 from sapphire.cli import fetch_mode, is_program
-from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error, read_text
+from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
 from sapphire.library import Library, load_case_library
 
 if TYPE_CHECKING:
@@ -131,22 +131,16 @@ def _check_program(path: str, data_path: str | None, deadline: float) -> int:
     data, a program that reads a name where only a constant will do (the seed's `{0⋯n}`)
     expects its data to give it: the grounding, which cannot go on without it, is left to a
     `check` or `solve` with `--data`."""
-    from sapphire.lang.instance import check_data, data_to_instance, key_places
-    from sapphire.lang.parser import parse_program
-    from sapphire.lang.types import constant_names, typecheck_program
+    from sapphire.lang.types import constant_names
+    from sapphire.pipeline import prepare_program
 
-    program = parse_program(read_text(path), path)
     if data_path is None:
-        inst = data_to_instance({})
-        check_data(program, inst)
+        program, inst = prepare_program(path, {})
     else:
         from sapphire.cli.solve import _read_data  # loads the pipeline, as solving does
 
         data, text = _read_data(data_path)
-        place = key_places(data_path, text or "")
-        inst = data_to_instance(data, place, text, data_path)
-        check_data(program, inst, place, text)
-    typecheck_program(program, inst.constants, inst.terms)
+        program, inst = prepare_program(path, data, data_path, text or "")
     try:
         _ground(program, inst, deadline)
     except SapphireError as e:
