@@ -194,3 +194,53 @@ def test_a_strict_dot_line_is_shown_only_when_it_frees_the_drawn_dots(tmp_path: 
     assert "nonconsecutive" not in found.puzzle
     assert found.left_out == ["line 6: strict-white-dot r2c1-r2c2 (f-puzzles frees every dotted "
                               "pair of it, and this line lists other pairs)"]
+
+
+EVERY_KEY = {
+    "size": 9, "title": "Every key", "author": "Setter", "ruleset": "Normal sudoku rules.",
+    "grid": [[({"value": 5, "given": True} if (r, c) == (0, 0) else
+               {"givenPencilMarks": [1, 2]} if (r, c) == (8, 8) else {})
+              for c in range(9)] for r in range(9)],
+    "antiknight": True, "antiking": True, "diagonal+": True, "diagonal-": True,
+    "disjointgroups": True,
+    "killercage": [{"cells": ["R1C2", "R1C3"], "value": "10"}, {"cells": ["R2C2", "R2C3"]}],
+    "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2", "R2C3", "R3C4", "R4C5", "R5C6",
+                                                   "R6C7", "R7C8", "R8C9"],
+                         "direction": "DR", "value": "40"}],
+    "arrow": [{"cells": ["R3C1"], "lines": [["R3C1", "R4C1", "R5C1"]]},
+              {"cells": ["R3C2", "R3C3"], "lines": [["R3C3", "R4C3", "R5C3"]]}],
+    "thermometer": [{"lines": [["R6C1", "R7C1", "R8C1"]]}],
+    "palindrome": [{"lines": [["R6C2", "R7C2", "R8C2"]]}],
+    "renban": [{"lines": [["R6C3", "R7C3"]]}],
+    "whispers": [{"lines": [["R6C4", "R7C4"]], "value": 4}],
+    "betweenline": [{"lines": [["R6C5", "R7C5", "R8C5"]]}],
+    "difference": [{"cells": ["R9C1", "R9C2"]}, {"cells": ["R9C3", "R9C4"], "value": "3"}],
+    "ratio": [{"cells": ["R9C5", "R9C6"]}],
+    "xv": [{"cells": ["R9C7", "R9C8"], "value": "X"}],
+    "quadruple": [{"cells": ["R4C6", "R4C7", "R5C6", "R5C7"], "values": [1, 2]}],
+    "clone": [{"cells": ["R1C9"], "cloneCells": ["R2C8"]}],
+    "even": [{"cell": "R5C9"}], "odd": [{"cell": "R6C9"}],
+    "minimum": [{"cell": "R7C9"}], "maximum": [{"cell": "R8C8"}],
+    "extraregion": [{"cells": ["R2C5", "R2C6", "R2C7"]}],
+    "rowindexer": [{"cells": ["R4C8"]}], "columnindexer": [{"cells": ["R4C9"]}],
+    "sandwichsum": [{"cell": "R0C5", "value": "12"}],
+    "xsum": [{"cell": "R3C10", "value": "20"}],
+    "skyscraper": [{"cell": "R10C6", "value": "3"}],
+    "negative": ["xv"],
+}
+"""An f-puzzles puzzle with every key the importer reads (no answer needed)."""
+
+
+def test_every_key_the_importer_reads_is_written_back(tmp_path: Path) -> None:
+    """import(export(case)) is the case, for a case imported with every f-puzzles key: the same
+    front matter and the same rule lines (the export groups the lines by f-puzzles key, so the
+    extra region f-puzzles writes after the cage without a total comes back beside it)."""
+    case_text = fpuzzles_to_case(json.dumps(EVERY_KEY))
+    found = export(write(tmp_path, case_text))
+    assert found.left_out == []
+    back = fpuzzles_to_case(found.json())
+    front, body = case_text.split("\n---\n", 1)
+    assert back.startswith(front + "\n---\n")
+    assert sorted(back.split("\n---\n", 1)[1].splitlines()) == sorted(body.splitlines())
+    assert back.count(": all-different ") == case_text.count(": all-different ") == 2
+    assert {k for k in found.puzzle} == set(EVERY_KEY)
