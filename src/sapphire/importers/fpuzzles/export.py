@@ -118,9 +118,13 @@ class _Writer:
             raise error("unsupported-export", "f-puzzles has no cells outside the grid "
                         "(extra-cells)", None)
         self.size = n
-        if sudoku is not None:
+        if sudoku is not None:  # its boxes are the regions (f-puzzles' own, where they agree)
             self.framed.add(sudoku)
-            return  # f-puzzles' own regions are the library's boxes
+            d = self.lib.resolve(rules[sudoku].reference)
+            box = dict(d.boxes).get(rules[sudoku].positional or "") if d is not None else None
+            self.regions = {(r, c): box_index((r, c), box or (1, n), n)
+                            for r in range(1, n + 1) for c in range(1, n + 1)}
+            return
         self.framed.add(latin)  # type: ignore[arg-type]  # not None here
         boxes = next((i for i, r in enumerate(rules)
                       if self.plain(r) and r.reference == "boxes"), None)
@@ -147,8 +151,10 @@ class _Writer:
             self.regions = {(r, c): r - 1 for r in range(1, n + 1) for c in range(1, n + 1)}
 
     def declares(self, rule: RuleLine) -> bool:
+        """A line declaring a sudoku's board, digits and boxes (`sudoku NxN`)."""
         d = self.lib.resolve(rule.reference)
-        return d is not None and "board" in d.declares and rule.positional is not None
+        return (d is not None and {"board", "alphabet", "boxes"} <= d.declares
+                and rule.positional is not None)
 
     @staticmethod
     def plain(rule: RuleLine) -> bool:
