@@ -242,18 +242,23 @@ class _Writer:
     def line(self, key: str, cells: list[Cell], args: dict[str, JsonValue],
              param: str | None) -> None:
         entry: dict[str, Any] = {"lines": [[name(c) for c in cells]]}
-        if param is not None:
-            entry["value"] = args[param]
+        if param is not None and not self.is_default(LINES[key][0], param, args[param]):
+            entry["value"] = args[param]  # a whisper of another difference than f-puzzles' 5
         self.add(key, entry)
+
+    def is_default(self, kind: str, param: str, value: JsonValue) -> bool:
+        """Whether `value` is the default the kind's definition gives `param`, which
+        f-puzzles' clue means when it carries no number."""
+        definition = self.lib.resolve(kind)
+        spec = definition.param(param) if definition is not None else None
+        return spec is not None and value == spec.default
 
     def dot(self, key: str, cells: list[Cell], args: dict[str, JsonValue], param: str) -> None:
         (r1, c1), (r2, c2) = cells[0], cells[-1]
         if len(cells) != 2 or abs(r1 - r2) + abs(c1 - c2) != 1:
             raise NotShown("an f-puzzles dot stands between two neighbouring cells")
         entry: dict[str, Any] = {"cells": [name(c) for c in cells]}
-        definition = self.lib.resolve(DOTS[key][0])
-        spec = definition.param(param) if definition is not None else None
-        if spec is None or args[param] != spec.default:  # f-puzzles' dot has the default
+        if not self.is_default(DOTS[key][0], param, args[param]):
             entry["value"] = str(args[param])
         self.add(key, entry)
 
