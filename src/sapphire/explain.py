@@ -3,10 +3,11 @@
 No answer: a set of rule lines and givens that already has none, each of them needed. The
 lines that make the frame of the puzzle (those declaring the board, its digits, boxes, shading,
 regions or loop, and those binding the case's clue grid) always stay; among the other lines and
-the given digits QuickXplain (Junker, 2004) finds a set that has no answer and gets one as soon
-as any of its members is dropped, in about k·log(n/k) solves for k members out of n. Each solve
-is the whole pipeline on the case cut down to those lines and givens, so a conflict is checked
-exactly as the case is.
+every cell given in a front-matter grid (a digit in `givens`, a shade in `shading`, a number in
+`clues`) QuickXplain (Junker, 2004) finds a set that has no answer and gets one as soon as any
+of its members is dropped, in about k·log(n/k) solves for k members out of n. Each solve is the
+whole pipeline on the case cut down to those lines and given cells (a dropped cell is written
+`.`), so a conflict is checked exactly as the case is.
 
 Several answers: the cells where the first two differ, which is where a clue is missing.
 """
@@ -14,35 +15,72 @@ Several answers: the cells where the first two differ, which is where a clue is 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sapphire.case.givens import digit_grid, read_grid
+from sapphire.case.givens import GridKind, clue_grid, digit_grid, read_grid, shading_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.library import Library
 from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import ground_model, has_answer
 
-Item = tuple[int, ...]
-"""A member that may be dropped: `(i,)` the i-th rule line, `(r, c)` the given at r,c."""
+GRIDS: dict[GridKind, Callable[[Case], list[list[int | None]] | None]] = {
+    "givens": digit_grid, "shading": shading_grid, "clues": clue_grid}
+"""The front-matter grids whose given cells are members, in the order a conflict lists them,
+with the reader of each."""
+
+
+@dataclass(frozen=True)
+class Given:
+    """One cell given in a front-matter grid: a digit, a shade (1 shaded, 0 not) or a clue."""
+
+    grid: GridKind
+    """The front-matter key: `givens`, `shading` or `clues`."""
+    row: int
+    col: int
+    value: int
+
+    def json(self) -> dict[str, Any]:
+        """As `--why` writes it: `{"cell": "r1c2", "digit": 5}`, `{"cell": …, "shading": 1}`
+        or `{"cell": …, "clue": 3, "grid": "clues"}`."""
+        cell = f"r{self.row}c{self.col}"
+        if self.grid == "givens":
+            return {"cell": cell, "digit": self.value}
+        if self.grid == "shading":
+            return {"cell": cell, "shading": self.value}
+        return {"cell": cell, "clue": self.value, "grid": self.grid}
+
+    def order(self) -> tuple[int, int, int]:
+        """Grids in the order of `GRIDS`, then reading order."""
+        return list(GRIDS).index(self.grid), self.row, self.col
+
+
+Item = int | Given
+"""A member that may be dropped: the i-th rule line, or a cell given in the front matter."""
+
+
+def _sorted(items: Iterable[Item]) -> list[Item]:
+    """Rule lines in case order, then given cells grid by grid in reading order."""
+    return sorted(items, key=lambda x: (0, x, 0, 0) if isinstance(x, int) else (1, *x.order()))
 
 
 @dataclass(frozen=True)
 class Conflict:
-    """Rule lines and givens that have no answer together (with the frame)."""
+    """Rule lines and given cells that have no answer together (with the frame)."""
 
     lines: tuple[RuleLine, ...]
     """The clashing lines in case order."""
-    givens: tuple[tuple[int, int, int], ...]
-    """The clashing givens as (row, column, digit), in reading order."""
+    givens: tuple[Given, ...]
+    """The clashing cells of the front-matter grids, grid by grid in reading order."""
     frame: tuple[RuleLine, ...]
     """The lines kept in every solve; when `lines` and `givens` are empty, they alone have no
     answer."""
     minimal: bool
     """False when a solve ran out of time, so some listed member may not be needed."""
     fixes: tuple[Item, ...] = ()
-    """The members whose removal alone gives the whole case an answer (a mistyped given, one
-    wrong total): `(i,)` for the i-th rule line, `(r, c)` for the given at r,c."""
+    """The members whose removal alone gives the whole case an answer (a mistyped given, a
+    flipped shade, one wrong total): the index of a rule line, or a given cell."""
 
 
 def _is_frame(lib: Library, rule: RuleLine) -> bool:
@@ -59,27 +97,34 @@ class _Oracle:
         self.deadline, self.workers, self.backend = deadline, workers, backend
         self.timed_out = False
         self.memo: dict[frozenset[Item], bool | None] = {}
-        self.givens = digit_grid(case)
-        text = case.front.fields.get("givens")
-        self.layout = read_grid(text, "givens") if isinstance(text, str) else None
-        """Where each given stands in the text (its values are `givens`, checked)."""
+        self.givens: list[Given] = []
+        """Every cell given in a front-matter grid."""
+        for grid, read in GRIDS.items():
+            rows = read(case)
+            self.givens += [Given(grid, r, c, v) for r, row in enumerate(rows or [], start=1)
+                            for c, v in enumerate(row, start=1) if v is not None]
 
     def subcase(self, chosen: frozenset[Item]) -> Case:
-        """The case with the frame, the chosen lines and the chosen givens only."""
-        keep = {(i,) for i in self.frame} | chosen
-        lines_kept = {id(r) for i, r in enumerate(self.case.rules) if (i,) in keep}
+        """The case with the frame, the chosen lines and the chosen given cells only."""
+        keep = set(self.frame) | chosen
+        lines_kept = {id(r) for i, r in enumerate(self.case.rules) if i in keep}
         body = tuple(b for b in self.case.body
                      if not isinstance(b, RuleLine) or id(b) in lines_kept)
         case = replace(self.case, body=body)
-        if self.givens is None or self.layout is None:
+        dropped = [g for g in self.givens if g not in keep]
+        if not dropped:
             return case
-        lines = str(self.case.front.fields["givens"]).split("\n")
-        for r, row in enumerate(self.givens, start=1):
-            for c, v in enumerate(row, start=1):
-                if v is not None and (r, c) not in keep:
-                    n, at = self.layout.row_lines[r - 1], self.layout.cell_index[r - 1][c - 1]
+        fields = dict(self.case.front.fields)
+        for grid in GRIDS:
+            cells = [g for g in dropped if g.grid == grid]
+            if cells:
+                text = str(fields[grid])
+                layout = read_grid(text, grid)  # where each cell stands in the text
+                lines = text.split("\n")
+                for g in cells:
+                    n, at = layout.row_lines[g.row - 1], layout.cell_index[g.row - 1][g.col - 1]
                     lines[n] = lines[n][:at] + "." + lines[n][at + 1:]
-        fields = {**self.case.front.fields, "givens": "\n".join(lines)}
+                fields[grid] = "\n".join(lines)
         return replace(case, front=replace(self.case.front, fields=fields))
 
     def solve(self, chosen: list[Item]) -> bool | None:
@@ -111,10 +156,8 @@ def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
     rules = case.rules
     frame = [i for i, r in enumerate(rules) if _is_frame(lib, r)]
     oracle = _Oracle(case, lib, frame, deadline, workers, backend)
-    members: list[Item] = [(i,) for i in range(len(rules)) if i not in frame]
-    if oracle.givens is not None:
-        members += [(r, c) for r, row in enumerate(oracle.givens, start=1)
-                    for c, v in enumerate(row, start=1) if v is not None]
+    members: list[Item] = [i for i in range(len(rules)) if i not in frame]
+    members += oracle.givens
     if refuted:
         oracle.memo[frozenset(members)] = False
     found: list[Item] = []
@@ -129,12 +172,11 @@ def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
     minimal = not oracle.timed_out
     # a single change that mends the case must touch every conflict, so only members of this
     # one can be it
-    fixes = tuple(x for x in found if oracle.solve([m for m in members if m != x]) is True)
-    grid = oracle.givens or []
-    return Conflict(tuple(rules[k[0]] for k in sorted(x for x in found if len(x) == 1)),
-                    tuple((r, c, grid[r - 1][c - 1] or 0)
-                          for r, c in sorted(x for x in found if len(x) == 2)),
-                    tuple(rules[i] for i in frame), minimal, tuple(sorted(fixes)))
+    fixes = [x for x in found if oracle.solve([m for m in members if m != x]) is True]
+    found = _sorted(found)
+    return Conflict(tuple(rules[i] for i in found if isinstance(i, int)),
+                    tuple(g for g in found if isinstance(g, Given)),
+                    tuple(rules[i] for i in frame), minimal, tuple(_sorted(fixes)))
 
 
 def _quickxplain(oracle: _Oracle, background: list[Item], added: bool,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sapphire.cli import main
-from sapphire.explain import conflict, differences
+from sapphire.explain import Given, conflict, differences
 from sapphire.meaning import load_case
 
 
@@ -69,15 +69,17 @@ def test_clashing_givens_are_named_with_the_lines(tmp_path: Path) -> None:
     case, lib = load_case(case_file(tmp_path, text))
     found = conflict(case, lib)
     assert found is not None and found.minimal
-    assert (found.lines, found.givens) == ((), ((1, 1, 1), (2, 2, 1)))
-    assert found.fixes == ((1, 1), (2, 2))
+    ones = (Given("givens", 1, 1, 1), Given("givens", 2, 2, 1))
+    assert (found.lines, found.givens) == ((), ones)
+    assert found.fixes == ones
     # a line and a given: the cage's total 7 on digits 1-4 takes 3 and 4, so r1c1 cannot be 1
     text = ("---\nlibrary: std\ngivens: |\n  1 . . .\n  . . . .\n  . . . .\n  . . . 4\n---\n"
             "sudoku 4x4\ncage-1: cage r1c1-r1c2 total 7\ncage-2: cage r3c3-r3c4 total 3\n")
     case, lib = load_case(case_file(tmp_path, text))
     found = conflict(case, lib)
     assert found is not None
-    assert ([r.span.line for r in found.lines], found.givens) == ([10], ((1, 1, 1),))
+    assert ([r.span.line for r in found.lines], found.givens) == (
+        [10], (Given("givens", 1, 1, 1),))
 
 
 def test_why_text_names_the_givens(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import, batch.
+"""The `sapphire` command: solve, check, fmt, import, export, batch.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -147,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.batch_command import add_parser
 
     add_parser(sub, _Backends())
+    from sapphire.cli.export_command import add_parser as add_export
+
+    add_export(sub)
     return p
 
 
@@ -197,6 +200,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.case_commands import run_fmt as run
         elif args.command == "batch":
             from sapphire.cli.batch_command import run
+        elif args.command == "export":
+            from sapphire.cli.export_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

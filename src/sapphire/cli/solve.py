@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     program = is_program(args.file)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
+    if args.why and args.format == "svg":  # the picture of a conflict is not drawn yet
+        raise error("usage", "--why does not draw its conflict in a picture yet", None,
+                    hint="use --why with --format text or json, which name the cells")
     if args.data is not None and not program:
         raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
                     "a case file, which holds its own givens", None,
@@ -88,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         answers = res.solutions
         shapes, clues = _case_drawing(args, answers) if args.format != "json" else ({}, None)
         drawing = _case_edge_drawings(answers, shapes, clues)
-        if args.why and args.format != "svg":  # a picture has no place for the text
+        if args.why:
             why = _why(args, res)
     if args.format == "svg":
         from sapphire.render import panel_of, svg
@@ -136,17 +139,20 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
         n = rule.span.line
         return {"line": n, "text": source[n - 1].strip() if n <= len(source) else ""}
 
-    grid = {(r, c): d for r, c, d in found.givens}
-
-    def member(x: tuple[int, ...]) -> dict[str, Any]:
-        if len(x) == 1:
-            return line(case.rules[x[0]])
-        return {"cell": f"r{x[0]}c{x[1]}", "digit": grid[x]}
-
     return {"conflict": [line(r) for r in found.lines],
-            "givens": [{"cell": f"r{r}c{c}", "digit": d} for r, c, d in found.givens],
+            "givens": [g.json() for g in found.givens],
             "frame": [line(r) for r in found.frame], "minimal": found.minimal,
-            "fixes": [member(x) for x in found.fixes]}
+            "fixes": [line(case.rules[x]) if isinstance(x, int) else x.json()
+                      for x in found.fixes]}
+
+
+def _given_text(given: dict[str, Any]) -> str:
+    """A given cell of `--why` as text: `r1c2=5`, `r3c4 shaded`, `r2c2 clue 3`."""
+    if "shading" in given:
+        return f"{given['cell']} {'shaded' if given['shading'] else 'unshaded'}"
+    if "clue" in given:
+        return f"{given['cell']} clue {given['clue']}"
+    return f"{given['cell']}={given['digit']}"
 
 
 def _why_text(why: dict[str, Any]) -> str:
@@ -161,11 +167,10 @@ def _why_text(why: dict[str, Any]) -> str:
     lines = ["why: these have no solution together" + (f", with {kept}:" if frame else ":")]
     lines += [f"  {x['line']}: {x['text']}" for x in why["conflict"]]
     if why["givens"]:
-        lines.append("  givens: " + ", ".join(f"{g['cell']}={g['digit']}" for g in why["givens"]))
+        lines.append("  givens: " + ", ".join(_given_text(g) for g in why["givens"]))
     if why["fixes"]:
         lines.append("  dropping just one of these gives a solution: " + ", ".join(
-            f"line {x['line']}" if "line" in x else f"{x['cell']}={x['digit']}"
-            for x in why["fixes"]))
+            f"line {x['line']}" if "line" in x else _given_text(x) for x in why["fixes"]))
     if not why["minimal"]:
         lines.append("  (a solve reached the time limit, so some of these may not be needed)")
     return "\n".join(lines)

@@ -121,7 +121,7 @@ def _dots(kind: str, param: str) -> Callable[[Converter, str], None]:
 
 def _xv(cv: Converter, key: str) -> None:
     for e in cv.entries(key):
-        total = {"X": 10, "V": 5}.get(str(e.get("value", "")).upper())
+        total = XV.get(str(e.get("value", "")).upper())
         if total is None:
             raise Malformed(key, f"the mark '{e.get('value')}' is neither X nor V")
         cv.b.add("xv", cv.clue(cv.cells(e.get("cells"))), sum=total)
@@ -171,32 +171,42 @@ def _outside(kind: str, param: str) -> Callable[[Converter, str], None]:
     return handler
 
 
+LINES: dict[str, tuple[str, str | None]] = {
+    "thermometer": ("thermo", None), "palindrome": ("palindrome", None),
+    "renban": ("renban", None), "betweenline": ("between", None),
+    "whispers": ("whisper", "difference")}
+"""Clues drawn as lines: the kind each line becomes, and the parameter its `value` sets."""
+DOTS: dict[str, tuple[str, str]] = {"difference": ("white-dot", "difference"),
+                                    "ratio": ("black-dot", "ratio")}
+"""Kropki dots: the kind of each, and the parameter a dot's own number sets."""
+SINGLE_CELLS: dict[str, str] = {"even": "even", "odd": "odd", "minimum": "minimum",
+                                "maximum": "maximum"}
+"""Clues on one cell each, gathered into one rule line of the kind."""
+SETS: dict[str, str] = {"extraregion": "all-different", "rowindexer": "row-indexer",
+                        "columnindexer": "column-indexer"}
+"""Clues on a set of cells, one rule line each."""
+OUTSIDE: dict[str, tuple[str, str]] = {"sandwichsum": ("lunchbox", "sum"),
+                                       "xsum": ("x-sum", "sum"),
+                                       "skyscraper": ("skyscraper", "visible")}
+"""Clues just off the grid reading its row or column: the kind, and the parameter `value`
+sets."""
+XV = {"X": 10, "V": 5}
+"""An XV mark's letter and the sum it gives."""
+
 HANDLERS: dict[str, Callable[[Converter, str], None]] = {
     **{k: _global for k in GLOBALS},
     "nonconsecutive": _nonconsecutive,
     "killercage": _killer,
     "littlekillersum": _little_killer,
     "arrow": _arrow,
-    "thermometer": _lines("thermo"),
-    "palindrome": _lines("palindrome"),
-    "renban": _lines("renban"),
-    "betweenline": _lines("between"),
-    "whispers": _lines("whisper", "difference"),
-    "difference": _dots("white-dot", "difference"),
-    "ratio": _dots("black-dot", "ratio"),
+    **{k: _lines(kind, param) for k, (kind, param) in LINES.items()},
+    **{k: _dots(kind, param) for k, (kind, param) in DOTS.items()},
     "xv": _xv,
     "quadruple": _quadruple,
     "clone": _clone,
-    "even": _single_cells("even"),
-    "odd": _single_cells("odd"),
-    "minimum": _single_cells("minimum"),
-    "maximum": _single_cells("maximum"),
-    "extraregion": _set("all-different"),
-    "rowindexer": _set("row-indexer"),
-    "columnindexer": _set("column-indexer"),
-    "sandwichsum": _outside("lunchbox", "sum"),
-    "xsum": _outside("x-sum", "sum"),
-    "skyscraper": _outside("skyscraper", "visible"),
+    **{k: _single_cells(kind) for k, kind in SINGLE_CELLS.items()},
+    **{k: _set(kind) for k, kind in SETS.items()},
+    **{k: _outside(kind, param) for k, (kind, param) in OUTSIDE.items()},
 }
-"""The f-puzzles keys this importer reads; each also needs its kinds in the library."""
-
+"""The f-puzzles keys this importer reads; each also needs its kinds in the library. The
+tables above hold each kind's f-puzzles name once, for the reader and the writer (`export`)."""

@@ -1,0 +1,63 @@
+"""`sapphire export fpuzzles CASE [-o FILE] [--link]`: a case out to f-puzzles and SudokuPad.
+
+Writes the f-puzzles JSON of the case, or with `--link` two lines: the f-puzzles link and the
+SudokuPad link that opens the same puzzle. Rule lines f-puzzles cannot show are named on
+standard error and in the puzzle's rules text; the export still succeeds (exit 0), since the
+puzzle shown is the case's, less those lines. A case that is no sudoku f-puzzles can draw at
+all (another board, digits or extra cells) is bad input (exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from sapphire.diagnostics import error
+
+FORMATS = ("fpuzzles",)
+"""The formats a case is written out to."""
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    from sapphire.cli import _library_root
+
+    e = sub.add_parser("export", help="write a case as an f-puzzles puzzle, or its f-puzzles "
+                       "and SudokuPad links")
+    e.add_argument("format", help="fpuzzles")
+    e.add_argument("file", metavar="CASE")
+    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard "
+                   "output)")
+    e.add_argument("--link", action="store_true",
+                   help="the f-puzzles link and the SudokuPad link, one a line, instead of JSON")
+    _library_root(e)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sapphire.cli import fetch_mode, is_program
+    from sapphire.importers.fpuzzles.export import case_to_fpuzzles
+    from sapphire.meaning import load_case
+    from sapphire.meaning.instantiate import instantiate_checked
+
+    if args.format not in FORMATS:
+        raise error("unknown-format", f"unknown export format '{args.format}'",
+                    hint="formats: " + ", ".join(FORMATS))
+    if is_program(args.file):
+        raise error("usage", "export writes case files, not .sapphire programs", None)
+    case, lib = load_case(args.file, args.library_root or (), fetch_mode(args))
+    instantiate_checked(case, lib)  # the case's own errors first, as solve reports them
+    found = case_to_fpuzzles(case, lib)
+    if args.link:
+        text = "\n".join(found.links()) + "\n"
+    else:
+        text = found.json() + "\n"
+    for line in found.left_out:
+        print(f"{args.file}: not shown in f-puzzles: {line}", file=sys.stderr)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise error("io", f"cannot write {args.output}: {e.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
