@@ -1,0 +1,225 @@
+"""A case written back as a puzz.link link, for the genres the importer reads, so that a
+setter can open the puzzle in puzz.link.
+
+The case is read the way the importer writes each genre (see `sapphire.importers.puzzlekit`):
+its rule kinds tell the genre, and the front matter's grids and the rules' cells give the
+clues. A case whose rules hold anything the genre's link cannot carry is refused, naming the
+rule, rather than written as a link that would mean another puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sapphire.case import Case, RuleLine, parse_case
+from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
+from sapphire.diagnostics import SapphireError, error
+from sapphire.importers.builder import std_library
+from sapphire.importers.puzzlink.encodings import Value
+from sapphire.importers.puzzlink.genres import GENRES, Puzzle
+
+Cell = tuple[int, int]
+
+KINDS: dict[str, tuple[set[str], set[str]]] = {
+    # genre: (kinds that tell it, every kind its link can carry)
+    "slither": ({"slitherlink"}, {"slitherlink"}),
+    "yinyang": ({"yin-yang"}, {"yin-yang"}),
+    "sudoku": ({"sudoku"}, {"sudoku"}),
+    "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
+    "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
+    "lightup": ({"shade-at-least", "shade-at-most"},
+                {"shade-count", "shade-at-most", "shade-at-least"}),
+    "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage"}),
+    "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
+}
+"""What tells each genre's case, as the importer writes it."""
+
+LABEL = "<case>"
+
+
+def export_puzzlink(case_text: str, label: str = LABEL) -> str:
+    """The puzz.link link of a case of one of the genres read (`puzzlink.NAMES`)."""
+    lib = std_library()
+    case = parse_case(case_text, label, lib.declares_board)
+    refs = {r.reference for r in case.rules if not r.nots}
+    if any(r.nots or r.condition for r in case.rules):
+        raise _refuse(case, "a negated or conditional rule has no place in a puzz.link link")
+    name = next((g for g, (tell, _) in KINDS.items() if tell <= refs), None)
+    if name is None:
+        raise _refuse(case, "its rules are none of the genres written as links",
+                      hint="genres written: " + ", ".join(KINDS))
+    extra = sorted(refs - KINDS[name][1])
+    if extra:
+        raise _refuse(case, f"a {name} link cannot hold its "
+                      + ", ".join(f"'{k}'" for k in extra) + " rule(s)")
+    size = board_size(case, lib.declares_board)
+    if size is None:
+        raise _refuse(case, "it has no board size")
+    rows, cols = size
+    puzzle = PUZZLES[name](case, rows, cols, lib.declares_board)
+    genre = GENRES[name]
+    return f"https://puzz.link/p?{genre.name}/{puzzle.cols}/{puzzle.rows}/{genre.body(puzzle)}"
+
+
+def _refuse(case: Case, why: str, hint: str | None = None) -> SapphireError:
+    return error("unsupported", f"the case cannot be written as a puzz.link link: {why}",
+                 hint=hint)
+
+
+def _flat(grid: list[list[int | None]] | None, rows: int, cols: int) -> list[Value]:
+    if grid is None:
+        return [None] * (rows * cols)
+    return [v for row in grid for v in row]
+
+
+def _cells(rule: RuleLine) -> list[Cell]:
+    return [(ref.cell.row, ref.cell.col) for ref in rule.cells]
+
+
+def _param(rule: RuleLine, *names: str) -> int:
+    for p in rule.params:
+        if p.name in names and isinstance(p.value, int):
+            return p.value
+    raise _refuse_rule(rule, f"it has no {names[0]}")
+
+
+def _refuse_rule(rule: RuleLine, why: str) -> SapphireError:
+    line = rule.span.line if rule.span else 0
+    return error("unsupported", f"the case cannot be written as a puzz.link link: the rule on "
+                 f"line {line} ('{rule.reference}'): {why}")
+
+
+Reader = Callable[[Case, int, int, object], Puzzle]
+
+
+def _slither(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    return Puzzle(cols, rows, _flat(clue_grid(case, declares), rows, cols))  # type: ignore[arg-type]
+
+
+def _sudoku(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols))  # type: ignore[arg-type]
+
+
+def _yinyang(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    shading = _flat(shading_grid(case, declares), rows, cols)  # type: ignore[arg-type]
+    return Puzzle(cols, rows, [None if v is None else 2 if v else 1 for v in shading])
+
+
+def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    cells: list[Value] = [None] * (rows * cols)
+    for rule in case.rules:
+        kind = {"white-circle": 1, "black-circle": 2}.get(rule.reference)
+        for r, c in _cells(rule) if kind else ():
+            cells[(r - 1) * cols + c - 1] = kind
+    return Puzzle(cols, rows, cells)
+
+
+def _nurikabe(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    cells: list[Value] = [None] * (rows * cols)
+    for rule in case.rules:
+        if rule.reference == "island":
+            if len(rule.cells) != 1:
+                raise _refuse_rule(rule, "an island clue is one cell")
+            (r, c), = _cells(rule)
+            cells[(r - 1) * cols + c - 1] = _param(rule, "size")
+    return Puzzle(cols, rows, cells)
+
+
+def _neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+            if 1 <= r + dr <= rows and 1 <= c + dc <= cols]
+
+
+def _lightup(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    """Every open cell has a rule that it be lit; the others are walls. A numbered wall is the
+    one whose open neighbours a count rule names (the first in reading order when several
+    walls have the same ones: their numbers then state the same)."""
+    open_cells = {cell for rule in case.rules if rule.reference == "shade-at-least"
+                  for cell in _cells(rule)}
+    walls = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
+             if (r, c) not in open_cells]
+    cells: list[Value] = [None] * (rows * cols)
+    for r, c in walls:
+        cells[(r - 1) * cols + c - 1] = -2
+    for rule in case.rules:
+        if rule.reference != "shade-count":
+            continue
+        named = set(_cells(rule))
+        count = _param(rule, "count")
+        if named <= set(walls):
+            if count:
+                raise _refuse_rule(rule, "a bulb on a wall")
+            continue
+        wall = next((w for w in walls if cells[(w[0] - 1) * cols + w[1] - 1] == -2
+                     and {n for n in _neighbours(w, rows, cols) if n in open_cells} == named),
+                    None)
+        if wall is None:
+            raise _refuse_rule(rule, "its cells are not the open neighbours of a wall")
+        cells[(wall[0] - 1) * cols + wall[1] - 1] = count
+    return Puzzle(cols, rows, cells)
+
+
+def _kakuro(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    """The case's board keeps the outside totals as its first row and column."""
+    givens = digit_grid(case, declares)  # type: ignore[arg-type]
+    if givens is None or any(givens[0][c] != 0 for c in range(cols)) or any(
+            givens[r][0] != 0 for r in range(rows)):
+        raise _refuse(case, "a Kakuro's first row and column are black cells (digit 0) holding "
+                      "the outside totals")
+    inner_rows, inner_cols = rows - 1, cols - 1
+    totals: dict[Cell, list[int]] = {}
+    for rule in case.rules:
+        if rule.reference != "cage":
+            continue
+        run = _cells(rule)
+        way = (rule.id or "").split("-")[0]
+        if way not in ("down", "across"):
+            way = "down" if len(run) > 1 and run[1][1] == run[0][1] else "across"
+        r, c = run[0]
+        head = (r - 1, c) if way == "down" else (r, c - 1)
+        if givens[head[0] - 1][head[1] - 1] != 0:
+            raise _refuse_rule(rule, "a run's total sits in the black cell before it")
+        totals.setdefault(head, [0, 0])[0 if way == "down" else 1] = _param(rule, "total", "sum")
+    black = {(r - 1) * inner_cols + c - 1: (0, 0)
+             for r in range(1, inner_rows + 1) for c in range(1, inner_cols + 1)
+             if givens[r][c] == 0}
+    outside: list[Value] = []
+    for (r, c), (down, across) in totals.items():
+        if r > 1 and c > 1:
+            black[(r - 2) * inner_cols + c - 2] = (down, across)
+    for c in range(2, cols + 1):
+        outside.append(totals.get((1, c), [0, 0])[0] if givens[1][c - 1] != 0 else None)
+    for r in range(2, rows + 1):
+        outside.append(totals.get((r, 1), [0, 0])[1] if givens[r - 1][1] != 0 else None)
+    return Puzzle(inner_cols, inner_rows, [None] * (inner_rows * inner_cols), outside, black)
+
+
+def _skyscrapers(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    if "digits" in case.front.fields:
+        raise _refuse(case, "a puzz.link Skyscrapers holds the heights 1-N, with no empty plot")
+    outside: list[Value] = [None] * (2 * cols + 2 * rows)
+    for rule in case.rules:
+        if rule.reference != "skyscraper":
+            continue
+        run = _cells(rule)
+        (r0, c0), (r1, c1) = run[0], run[-1]
+        if c0 == c1 and r0 == 1 and r1 == rows:
+            k = c0 - 1
+        elif c0 == c1 and r0 == rows and r1 == 1:
+            k = cols + c0 - 1
+        elif r0 == r1 and c0 == 1 and c1 == cols:
+            k = 2 * cols + r0 - 1
+        elif r0 == r1 and c0 == cols and c1 == 1:
+            k = 2 * cols + rows + r0 - 1
+        else:
+            raise _refuse_rule(rule, "a clue sees a whole row or column from its end")
+        outside[k] = _param(rule, "visible")
+    return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols),  # type: ignore[arg-type]
+                  outside)
+
+
+PUZZLES: dict[str, Reader] = {
+    "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
+    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
+}
