@@ -1,6 +1,7 @@
 """`export_puzzlink`: a case written back as a link. Every corpus link comes back exactly as
-pzprjs writes it; every puzzlekit fixture puzzle of a genre puz.link has comes back, through its
-link, as the same case (so with the same solutions); a case the link cannot hold is refused."""
+pzprjs writes it; every puzzlekit fixture puzzle of a genre puzz.link has comes back, through
+its link, as the same case (so with the same solutions); a case the link cannot hold is
+refused."""
 
 from __future__ import annotations
 

@@ -43,6 +43,9 @@ from sapphire.importers.puzzlink.genres import ALIASES, GENRES, Genre, Puzzle
 from sapphire.importers.puzzlink.link import LABEL, Link, read_link
 from sapphire.library.library import Library
 
+_KIND = {"bad-puzzlekit": "puzzlink-clues"}
+"""A clue the decoded grid cannot hold is the link's fault, not a puzzlekit text's."""
+
 NAMES = tuple(GENRES)
 """The puzz.link genres read, by pzprjs's names."""
 
@@ -62,8 +65,10 @@ def decode(text: str, label: str = LABEL) -> tuple[Link, Genre, Puzzle]:
     link = read_link(text, label)
     genre = genre_of(link)
     if genre.square and link.cols != link.rows:
+        size = f"{link.cols}/{link.rows}"
+        size_at = link.text.rfind(size, 0, link.body_at)
         raise link.error(f"a {genre.name} is square, but the size is {link.cols}x{link.rows}",
-                         link.body_at - 1, hint="COLS and ROWS are equal")
+                         size_at, size_at + len(size), hint="COLS and ROWS are equal")
     body = Body(link)
     puzzle = genre.read(body, link.cols, link.rows)
     body.finish()
@@ -84,12 +89,12 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
         return puzzlekit_to_case(genre.puzzlekit, problem, library=library, title=title,
                                  source=source or link.text)
     except SapphireError as e:  # what the clues say is impossible as stated (a bad given)
+        kind = e.diagnostics[0].kind if e.diagnostics else "bad-puzzlekit"
         inner = "; ".join(d.message.removeprefix(f"not a puzzlekit {genre.puzzlekit} problem: ")
                           for d in e.diagnostics)
         raise link.error(f"the {genre.name} it holds does not read: {inner}", link.body_at,
                          hint="the puzzle as decoded: " + " / ".join(problem.splitlines()),
-                         kind=e.diagnostics[0].kind if e.diagnostics else "bad-puzzlink"
-                         ) from None
+                         kind=_KIND.get(kind, kind)) from None
 
 
 __all__ = ["LABEL", "NAMES", "decode", "export_puzzlink", "puzzlink_to_case", "read_answer"]
