@@ -85,6 +85,10 @@ DISPUTED = {
     "JigsawSudoku 661_6x6":
         "the record says unique, but the dataset's problem keeps only eight givens, which "
         "allow several answers (tests/importers/test_puzzlekit_disputed.py)",
+    "nonogram #191":
+        "the record's answer is of a 3x10 puzzle (pzprv3/nonogram/10/3), its link of a 6x6 one; "
+        "the link solves to the one shading its runs allow, and the answer file's own clues "
+        "solve to its answer (tests/importers/test_puzzlink.py)",
     "Nurikabe 1136_22x12":
         "the record's size line says 22 rows, but its problem and solution have 12; mended to "
         "12 12, it has the recorded answer alone (tests/importers/test_puzzlekit_malformed.py)",

@@ -15,9 +15,10 @@ The genres read are those of ours that puzz.link has: `slither` (Slitherlink, fo
 (Masyu, circles: 1 white, 2 black), `nurikabe` (number16), `lightup` (Akari, four_cell: a
 number a wall with its count, `.` a wall without one), `kakuro` (its own: the clue cells of
 the grid, then the totals outside it; the case's board keeps the top row and left column of
-outside totals as black cells) and `skyscrapers` (outside16 clues, then number16 givens).
-pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square),
-and its `nonogram` clue cells are laid out by a board shape this importer does not read yet.
+outside totals as black cells), `skyscrapers` (outside16 clues, then number16 givens) and
+`nonogram` (outside16 over the clue cells: for each column the (ROWS+1)//2 cells above it,
+nearest the grid first, then for each row the (COLS+1)//2 left of it, nearest first).
+pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square).
 
 What is imported
 ----------------

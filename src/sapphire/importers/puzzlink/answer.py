@@ -10,7 +10,9 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
-* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits.
+* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
+* `nonogram`: one grid with the clues above and left of the cells (half a line's length of
+  them, rounded up), `#` a shaded cell.
 """
 
 from __future__ import annotations
@@ -86,4 +88,8 @@ def read_answer(text: str) -> Parts:
     if genre == "skyscrapers":
         grid = _grid(rest, 0, rows + 2, cols + 2, "grid")
         return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
+    if genre == "nonogram":
+        top, left = (rows + 1) // 2, (cols + 1) // 2
+        grid = _grid(rest, 0, rows + top, cols + left, "grid")
+        return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -9,6 +9,7 @@ rule, rather than written as a link that would mean another puzzle.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from sapphire.case import Case, RuleLine, parse_case
@@ -16,7 +17,7 @@ from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
 from sapphire.diagnostics import SapphireError, error
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
-from sapphire.importers.puzzlink.genres import GENRES, Puzzle
+from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 
 Cell = tuple[int, int]
 
@@ -31,6 +32,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
                 {"shade-count", "shade-at-most", "shade-at-least"}),
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
+    "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -219,7 +221,36 @@ def _skyscrapers(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
                   outside)
 
 
+_RUNS = re.compile(r"0\*(?:1\{\d+\}(?:0\+1\{\d+\})*0\*)?")
+_RUN = re.compile(r"1\{(\d+)\}")
+
+
+def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    """A `shade-pattern` per column and row, each a Nonogram clue (`0*1{2}0+1{1}0*`)."""
+    runs: dict[tuple[str, int], list[int]] = {}
+    for rule in case.rules:
+        if rule.reference != "shade-pattern":
+            continue
+        cells = _cells(rule)
+        if cells == [(r, cells[0][1]) for r in range(1, rows + 1)]:
+            line = ("column", cells[0][1])
+        elif cells == [(cells[0][0], c) for c in range(1, cols + 1)]:
+            line = ("row", cells[0][0])
+        else:
+            raise _refuse_rule(rule, "a clue's cells are a whole column top down or a whole "
+                               "row left to right")
+        pattern = next((p.value for p in rule.params if p.name == "pattern"), None)
+        if not isinstance(pattern, str) or not _RUNS.fullmatch(pattern) or line in runs:
+            raise _refuse_rule(rule, "a clue is one pattern of runs per line, as "
+                               "0*1{2}0+1{1}0*")
+        runs[line] = [int(n) for n in _RUN.findall(pattern)]
+    lines = [runs.get(("column", c), []) for c in range(1, cols + 1)]
+    lines += [runs.get(("row", r), []) for r in range(1, rows + 1)]
+    return Puzzle(cols, rows, [None] * (rows * cols), nonogram_outside(cols, rows, lines))
+
+
 PUZZLES: dict[str, Reader] = {
+    "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
 }
