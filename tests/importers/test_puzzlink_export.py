@@ -103,3 +103,26 @@ def test_a_skyscraper_with_empty_plots_is_refused() -> None:
     assert exc.value.diagnostics[0].message == (
         "the case cannot be written as a puzz.link link: a puzz.link Skyscrapers holds the "
         "heights 1-N, with no empty plot")
+
+
+def test_a_rule_the_link_cannot_hold_is_placed(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "towers.case"
+    case.write_text("---\nlibrary: std\nboard: 3x3\n---\nlatin-square\n"
+                    "skyscraper-1: skyscraper r1c2-r2c2 visible 1\n", encoding="utf-8")
+    assert main(["export", "puzzlink", str(case)]) == 1
+    assert capsys.readouterr().err == (
+        f"{case}:6:1: error: the case cannot be written as a puzz.link link: its 'skyscraper' "
+        "rule: a clue sees a whole row or column from its end\n"
+        "  skyscraper-1: skyscraper r1c2-r2c2 visible 1\n"
+        "  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n")
+
+
+def test_a_number_the_link_cannot_write_is_refused() -> None:
+    case_text = ("---\nlibrary: std\nboard: 3x3\n---\nnurikabe\n"
+                 "island-1: island r1c1 size 9000\nnumbered-islands r1c1\n")
+    with pytest.raises(SapphireError) as exc:
+        export_puzzlink(case_text)
+    assert exc.value.diagnostics[0].message == (
+        "the case cannot be written as a puzz.link link: a nurikabe link writes numbers "
+        "1-8191, not 9000")

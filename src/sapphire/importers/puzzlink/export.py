@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from sapphire.case import Case, RuleLine, parse_case
 from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
-from sapphire.diagnostics import SapphireError, error
+from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
@@ -58,14 +59,40 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
     if size is None:
         raise _refuse(case, "it has no board size")
     rows, cols = size
-    puzzle = PUZZLES[name](case, rows, cols, lib.declares_board)
+    try:
+        puzzle = PUZZLES[name](case, rows, cols, lib.declares_board)
+    except SapphireError as e:  # a rule's refusal, shown with its line
+        raise SapphireError([replace(d, source_line=source_line(case_text, d.span.line))
+                             if d.span else d for d in e.diagnostics]) from None
+    _check_range(case, name, puzzle)
     genre = GENRES[name]
     return f"https://puzz.link/p?{genre.name}/{puzzle.cols}/{puzzle.rows}/{genre.body(puzzle)}"
 
 
+LIMITS: dict[str, tuple[int, int]] = {
+    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
+    "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
+}
+"""The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
+
+
+def _check_range(case: Case, name: str, puzzle: Puzzle) -> None:
+    """Refuse a size or a number the link cannot write, which would read back as another
+    puzzle."""
+    if not (1 <= puzzle.rows <= 100 and 1 <= puzzle.cols <= 100):
+        raise _refuse(case, f"its size {puzzle.cols}x{puzzle.rows} is more than 100 cells a side")
+    low, high = LIMITS.get(name, (0, 2))
+    numbers = [v for v in (*puzzle.cells, *(puzzle.outside or ())) if v is not None and v != -2]
+    numbers += [t for pair in (puzzle.totals or {}).values() for t in pair if t]
+    bad = next((v for v in numbers if not low <= v <= high), None)
+    if bad is not None:
+        raise _refuse(case, f"a {name} link writes numbers {low}-{high}, not {bad}")
+
+
 def _refuse(case: Case, why: str, hint: str | None = None) -> SapphireError:
+    """What the case as a whole cannot carry, placed at its start."""
     return error("unsupported", f"the case cannot be written as a puzz.link link: {why}",
-                 hint=hint)
+                 Span(case.path, 1, 1), hint=hint, source=case.source)
 
 
 def _flat(grid: list[list[int | None]] | None, rows: int, cols: int) -> list[Value]:
@@ -86,9 +113,9 @@ def _param(rule: RuleLine, *names: str) -> int:
 
 
 def _refuse_rule(rule: RuleLine, why: str) -> SapphireError:
-    line = rule.span.line if rule.span else 0
-    return error("unsupported", f"the case cannot be written as a puzz.link link: the rule on "
-                 f"line {line} ('{rule.reference}'): {why}")
+    """What one rule line holds that the link cannot, placed at the line."""
+    return error("unsupported", f"the case cannot be written as a puzz.link link: its "
+                 f"'{rule.reference}' rule: {why}", rule.span)
 
 
 Reader = Callable[[Case, int, int, object], Puzzle]

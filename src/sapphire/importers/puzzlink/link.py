@@ -11,10 +11,6 @@ from sapphire.diagnostics import Diagnostic, SapphireError, Span
 LABEL = "<puzzlink>"
 """What an error calls a link given on the command line."""
 
-HOSTS = ("puzz.link/p", "pzprxs.vercel.app/p", "pzv.jp/p.html", "pzv.jp/p", "puzz.link/p.html")
-"""Where pzprjs players live; a link is `https://HOST?GENRE/…`. The part after `?` alone
-(`p?slither/5/5/…` or `slither/5/5/…`) is read the same."""
-
 _SIZE = re.compile(r"[0-9]+")
 
 
@@ -51,8 +47,10 @@ def link_error(text: str, label: str, message: str, at: int, end: int = 0,
 
 
 def read_link(raw: str, label: str = LABEL) -> Link:
-    """The parts of a link (`https://puzz.link/p?slither/5/5/cbcbcddad`), of its part after
-    `?`, or of that part without `p?`. The size is `COLS/ROWS`; the body is the rest."""
+    """The parts of a link (`https://puzz.link/p?slither/5/5/cbcbcddad`; pzprjs's other
+    players, `pzprxs.vercel.app/p?` and `pzv.jp/p.html?`, write the same after `?`), of its
+    part after `?`, or of that part without `p?`. The size is `COLS/ROWS`; the body is the
+    rest."""
     text = raw.strip()
     start = 0
     q = text.find("?")
