@@ -14,6 +14,9 @@ Corpus files:
 * `fpuzzles.json` — setter-made variant sudokus as f-puzzles links or JSON (one as SudokuPad
   JSON, one as a compressed SudokuPad link, which the importer refuses); rows are the
   corpus's `kinds`.
+* `puzzlink.json` — puzz.link links with pzprjs's accepted answers (pzprv3), one table row per
+  genre; only the genres the puzzlink importer reads are run (the others name no puzzle of
+  ours).
 * `puzzlekit/GENRE.json` — one table row per genre (Sudoku, KillerSudoku, Renban, YinYang,
   Slitherlink, JigsawSudoku, ConsecutiveSudoku, EvenOddSudoku, SkyscraperSudoku, Thermometer,
   Nonogram, Akari, Skyscraper, Kakuro, Masyu, Nurikabe).
@@ -31,8 +34,8 @@ Usage:
 `--rerun EARLIER` runs only the puzzles that timed out in an earlier run (the JSON it wrote
 with `--json`), typically with a longer `--time-limit`.
 
-With no files: iss.json, fpuzzles.json and the puzzlekit genres the importer reads. The
-corpus lives in `../shared/corpus` next to the checkout unless `--corpus` says otherwise;
+With no files: iss.json, fpuzzles.json, puzzlink.json and the puzzlekit genres the importer
+reads. The corpus lives in `../shared/corpus` next to the checkout unless `--corpus` says otherwise;
 without it the script says so and exits 0. On a terminal progress is one updating line;
 when piped, one plain line per puzzle (both on stderr); the tables go to stdout.
 """
@@ -64,6 +67,8 @@ from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.input import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
 from sapphire.importers.puzzlekit import read_solution  # noqa: E402
+from sapphire.importers.puzzlink import NAMES as PUZZLINK_GENRES  # noqa: E402
+from sapphire.importers.puzzlink import read_answer as read_pzprv3  # noqa: E402
 from sapphire.pipeline import solve_case  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -80,6 +85,10 @@ DISPUTED = {
     "JigsawSudoku 661_6x6":
         "the record says unique, but the dataset's problem keeps only eight givens, which "
         "allow several answers (tests/importers/test_puzzlekit_disputed.py)",
+    "nonogram #191":
+        "the record's answer is of a 3x10 puzzle (pzprv3/nonogram/10/3), its link of a 6x6 one; "
+        "the link solves to the one shading its runs allow, and the answer file's own clues "
+        "solve to its answer (tests/importers/test_puzzlink.py)",
     "Nurikabe 1136_22x12":
         "the record's size line says 22 rows, but its problem and solution have 12; mended to "
         "12 12, it has the recorded answer alone (tests/importers/test_puzzlekit_malformed.py)",
@@ -245,7 +254,20 @@ def jobs_of(path: Path) -> Iterator[Job]:
         return iss_jobs(path)
     if path.name == "fpuzzles.json":
         return fpuzzles_jobs(path)
+    if path.name == "puzzlink.json":
+        return puzzlink_jobs(path)
     return puzzlekit_jobs(path)
+
+
+def puzzlink_jobs(path: Path) -> Iterator[Job]:
+    """Every link of a genre the puzzlink importer reads, with its pzprv3 answer."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for k, entry in enumerate(data["puzzles"]):
+        if entry["genre"] not in PUZZLINK_GENRES:
+            continue
+        for url in entry["url"]:
+            yield ("puzzlink", url, f"{entry['genre']} #{k}", [entry["genre"]], url, "unique",
+                   read_pzprv3(entry["answer"]), None)
 
 
 def puzzlekit_jobs(path: Path) -> Iterator[Job]:
@@ -263,7 +285,7 @@ def puzzlekit_jobs(path: Path) -> Iterator[Job]:
 
 def resolve_files(names: list[str], corpus: Path) -> list[Path]:
     if not names:
-        return [corpus / "iss.json", corpus / "fpuzzles.json",
+        return [corpus / "iss.json", corpus / "fpuzzles.json", corpus / "puzzlink.json",
                 *(corpus / "puzzlekit" / f"{g}.json"
                                        for g in DEFAULT_GENRES)]
     out = []
@@ -378,7 +400,8 @@ def summary(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
-SECTIONS = {"iss.json": "ISS constraint type", "fpuzzles.json": "f-puzzles kind"}
+SECTIONS = {"iss.json": "ISS constraint type", "fpuzzles.json": "f-puzzles kind",
+            "puzzlink.json": "puzz.link genre"}
 """Corpus files with a table of their own (every puzzlekit genre shares one)."""
 
 

@@ -179,8 +179,8 @@ def test_the_command_writes_json_links_and_names_what_is_left_out(
     assert main(["export", "fpuzzles", str(path), "-o", str(target)]) == 0
     assert json.loads(target.read_text(encoding="utf-8")) == SMALL_JSON
     assert capsys.readouterr().out == ""
-    assert main(["export", "puzzlink", str(path)]) == 1
-    assert "unknown export format 'puzzlink'" in capsys.readouterr().err
+    assert main(["export", "puzzle-link", str(path)]) == 1
+    assert "unknown export format 'puzzle-link'" in capsys.readouterr().err
     slither = Path(__file__).resolve().parents[2] / "examples" / "cases" / "slitherlink-4x4.case"
     assert main(["export", "fpuzzles", str(slither)]) == 1
     assert "f-puzzles shows sudokus only" in capsys.readouterr().err

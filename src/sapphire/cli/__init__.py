@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     _library_root(f)
 
     i = sub.add_parser("import", help="convert a puzzle from another format to a case file")
-    i.add_argument("format", help="iss, fpuzzles or puzzlekit:GENRE")
+    i.add_argument("format", help="iss, fpuzzles, puzzlink or puzzlekit:GENRE")
     i.add_argument("input", help="a link, a file with one puzzle, or CORPUS.json#NAME")
     i.add_argument("-o", "--output")
     i.add_argument("--ignore-cosmetic", action="store_true",

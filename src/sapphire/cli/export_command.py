@@ -1,10 +1,13 @@
-"""`sapphire export fpuzzles CASE [-o FILE] [--link]`: a case out to f-puzzles and SudokuPad.
+"""`sapphire export fpuzzles|puzzlink CASE [-o FILE] [--link]`: a case out to another format.
 
-Writes the f-puzzles JSON of the case, or with `--link` two lines: the f-puzzles link and the
-SudokuPad link that opens the same puzzle. Rule lines f-puzzles cannot show are named on
-standard error and in the puzzle's rules text; the export still succeeds (exit 0), since the
-puzzle shown is the case's, less those lines. A case that is no sudoku f-puzzles can draw at
-all (another board, digits or extra cells) is bad input (exit 1).
+`fpuzzles` writes the f-puzzles JSON of the case, or with `--link` two lines: the f-puzzles
+link and the SudokuPad link that opens the same puzzle. `puzzlink` writes the puzz.link link
+of a case of a genre puzz.link has, as `sapphire import puzzlink` reads it.
+
+Rule lines f-puzzles cannot show are named on standard error and in the puzzle's rules text;
+the export still succeeds (exit 0), since the puzzle shown is the case's, less those lines.
+A case that is no sudoku f-puzzles can draw at all (another board, digits or extra cells) is
+bad input (exit 1).
 """
 
 from __future__ import annotations
@@ -15,21 +18,22 @@ from pathlib import Path
 
 from sapphire.diagnostics import error
 
-FORMATS = ("fpuzzles",)
+FORMATS = ("fpuzzles", "puzzlink")
 """The formats a case is written out to."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from sapphire.cli import _library_root
 
-    e = sub.add_parser("export", help="write a case as an f-puzzles puzzle, or its f-puzzles "
-                       "and SudokuPad links")
-    e.add_argument("format", help="fpuzzles")
+    e = sub.add_parser("export", help="write a case as an f-puzzles puzzle (or its f-puzzles "
+                       "and SudokuPad links), or as a puzz.link link")
+    e.add_argument("format", help="fpuzzles or puzzlink")
     e.add_argument("file", metavar="CASE")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard "
                    "output)")
     e.add_argument("--link", action="store_true",
-                   help="the f-puzzles link and the SudokuPad link, one a line, instead of JSON")
+                   help="fpuzzles: the f-puzzles link and the SudokuPad link, one a line, "
+                        "instead of JSON")
     _library_root(e)
 
 
@@ -44,6 +48,12 @@ def run(args: argparse.Namespace) -> int:
                     hint="formats: " + ", ".join(FORMATS))
     if is_program(args.file):
         raise error("usage", "export writes case files, not .sapphire programs", None)
+    if args.format == "puzzlink":
+        from sapphire.diagnostics import read_text
+        from sapphire.importers.puzzlink import export_puzzlink
+
+        _write(args.output, export_puzzlink(read_text(args.file), label=args.file) + "\n")
+        return 0
     case, lib = load_case(args.file, args.library_root or (), fetch_mode(args))
     instantiate_checked(case, lib)  # the case's own errors first, as solve reports them
     found = case_to_fpuzzles(case, lib)
@@ -53,11 +63,16 @@ def run(args: argparse.Namespace) -> int:
         text = found.json() + "\n"
     for line in found.left_out:
         print(f"{args.file}: not shown in f-puzzles: {line}", file=sys.stderr)
-    if args.output:
+    _write(args.output, text)
+    return 0
+
+
+def _write(output: str | None, text: str) -> None:
+    """`text` to the file `output` names, or to standard output."""
+    if output:
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            Path(output).write_text(text, encoding="utf-8")
         except OSError as e:
-            raise error("io", f"cannot write {args.output}: {e.strerror}") from None
+            raise error("io", f"cannot write {output}: {e.strerror}") from None
     else:
         sys.stdout.write(text)
-    return 0

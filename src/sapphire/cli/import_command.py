@@ -8,8 +8,9 @@ the link or JSON, or the problem text), a corpus JSON file with a selector after
 entry's 0-based index or its name (`iss.json#0`, `iss.json#Classic sudoku`,
 `fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`), `-` for standard input, or the puzzle
 itself where no file has that name: an ISS constraint string (`.~R1C1_5.AntiKing`), an
-f-puzzles payload (`N4Ig…`) or JSON. The case is written in canonical form to CASE, or to
-standard output.
+f-puzzles payload (`N4Ig…`) or JSON. For `puzzlink`, INPUT is a puzz.link link or its part
+after `?` (`p?slither/5/5/cbcbcddad`), and the link is the case's source. The case is
+written in canonical form to CASE, or to standard output.
 """
 
 from __future__ import annotations
@@ -23,14 +24,20 @@ from sapphire.diagnostics import error
 
 def run(args: argparse.Namespace) -> int:
     from sapphire.importers import FORMATS, import_puzzle, read_input
+    from sapphire.importers.input import ImportedPuzzle
 
     fmt = args.format
     if fmt not in FORMATS:
         raise error("unknown-format", f"unknown import format '{fmt}'",
                     hint="formats: " + ", ".join(FORMATS))
-    puzzle = read_input(fmt, args.input)
+    if fmt == "puzzlink" and args.input != "-" and not _is_file(args.input):
+        puzzle = ImportedPuzzle(args.input.strip())  # a link: the case's source is the link
+    else:
+        puzzle = read_input(fmt, args.input)
     source = puzzle.source
-    if source is None:
+    if fmt == "puzzlink":
+        source = None  # the link itself
+    elif source is None:
         source = f"{Path(args.input).name}, imported as {fmt}"
     text = import_puzzle(fmt, puzzle.text, source=source, title=puzzle.title,
                          ignore_cosmetic=args.ignore_cosmetic, label=puzzle.label)
@@ -42,3 +49,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _is_file(name: str) -> bool:
+    try:
+        return Path(name).is_file()
+    except OSError:  # a name too long for the file system: a link, no file
+        return False

@@ -5,7 +5,9 @@ Each format has its own package with a docstring describing it:
 * `iss` — the constraint strings of the Interactive Sudoku Solver (`.~R1C1_5.Cage~17~R1C1~R1C2`);
 * `puzzlekit` — the text layout of the puzzlekit dataset, one function per genre;
 * `fpuzzles` — f-puzzles links and their JSON, as setters share variant sudokus (with
-  `sudokupad`, SudokuPad's links and JSON in f-puzzles' terms).
+  `sudokupad`, SudokuPad's links and JSON in f-puzzles' terms);
+* `puzzlink` — puzz.link links of the grid genres we read (written back by its
+  `export_puzzlink`).
 
 What they share lives beside them: `common` (where an error points, what an importer refuses,
 grid geometry, cell names, solution strings, the converter base), `builder` (the case, written
@@ -28,17 +30,18 @@ from sapphire.importers.fpuzzles import fpuzzles_to_case
 from sapphire.importers.input import ImportedPuzzle, read_input
 from sapphire.importers.iss import iss_to_case
 from sapphire.importers.puzzlekit import GENRES, LABEL, puzzlekit_to_case
+from sapphire.importers.puzzlink import puzzlink_to_case
 
-FORMATS = ("iss", "fpuzzles", *(f"puzzlekit:{g}" for g in GENRES))
+FORMATS = ("iss", "fpuzzles", "puzzlink", *(f"puzzlekit:{g}" for g in GENRES))
 
 
 def import_puzzle(fmt: str, text: str, *, source: str | None = None,
                   title: str | None = None, ignore_cosmetic: bool = False,
                   label: str | None = None) -> str:
-    """The canonical case text for one puzzle given in format `fmt` (`iss`, `fpuzzles` or
-    `puzzlekit:GENRE`). `ignore_cosmetic` lets an f-puzzles import leave out drawings whose
-    meaning only the rules text gives (listing them in the case's notes). `label` names the
-    text (its file) in an error, every one of which is placed in it."""
+    """The canonical case text for one puzzle given in format `fmt` (`iss`, `fpuzzles`,
+    `puzzlink` or `puzzlekit:GENRE`). `ignore_cosmetic` lets an f-puzzles import leave out
+    drawings whose meaning only the rules text gives (listing them in the case's notes).
+    `label` names the text (its file) in an error, every one of which is placed in it."""
     from sapphire.diagnostics import error
 
     if fmt == "iss":
@@ -46,13 +49,15 @@ def import_puzzle(fmt: str, text: str, *, source: str | None = None,
     if fmt == "fpuzzles":
         return fpuzzles_to_case(text, source=source, title=title,
                                 ignore_cosmetic=ignore_cosmetic, label=label or "<fpuzzles>")
+    if fmt == "puzzlink":
+        return puzzlink_to_case(text, source=source, title=title, label=label or "<puzzlink>")
     if fmt.startswith("puzzlekit:"):
         return puzzlekit_to_case(fmt.split(":", 1)[1], text, source=source, title=title,
                                  label=label or LABEL)
     raise error("unknown-format", f"unknown import format '{fmt}'",
-                hint="formats: iss, fpuzzles, puzzlekit:GENRE with GENRE one of "
+                hint="formats: iss, fpuzzles, puzzlink, puzzlekit:GENRE with GENRE one of "
                      + ", ".join(GENRES))
 
 
 __all__ = ["FORMATS", "GENRES", "ImportedPuzzle", "fpuzzles_to_case", "import_puzzle",
-           "iss_to_case", "puzzlekit_to_case", "read_input"]
+           "iss_to_case", "puzzlekit_to_case", "puzzlink_to_case", "read_input"]

@@ -1,0 +1,95 @@
+"""A pzprv3 answer (pzprjs's file format, `pzprv3/GENRE/ROWS/COLS/…`, lines split by `/`) read
+as the answer parts Sapphire reports: `digits`, `shading` (1 shaded), `inside` (1 inside a
+Slitherlink's loop) or a Masyu's `loop` (`across` and `down` links between cell centres).
+
+The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, then
+* `slither`: ROWS lines of COLS+1 vertical edges, ROWS+1 lines of COLS horizontal ones (1 a
+  line);
+* `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
+* `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
+* `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
+* `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
+* `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
+* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
+* `nonogram`: one grid with the clues above and left of the cells (half a line's length of
+  them, rounded up), `#` a shaded cell.
+"""
+
+from __future__ import annotations
+
+from sapphire.diagnostics import error
+
+Parts = dict[str, object]
+
+
+def _grid(lines: list[list[str]], start: int, rows: int, cols: int, what: str
+          ) -> list[list[str]]:
+    block = lines[start:start + rows]
+    if len(block) < rows or any(len(row) < cols for row in block):
+        raise error("bad-pzprv3", f"the pzprv3 answer's {what} is short of {rows} lines of "
+                    f"{cols}", hint="a pzprv3 file as pzprjs writes it")
+    return [row[:cols] for row in block]
+
+
+def _digit(t: str) -> int:
+    digits = "".join(ch for ch in t if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def read_answer(text: str) -> Parts:
+    """The answer parts of a pzprv3 file of a genre we read."""
+    lines = [line.split() for line in text.strip().split("/")]
+    head = [t for row in lines[:4] for t in row]
+    if len(head) < 3 or head[0] != "pzprv3":
+        raise error("bad-pzprv3", "not a pzprv3 answer (it starts pzprv3/GENRE/ROWS/COLS/)")
+    genre = head[1]
+    if genre == "sudoku":
+        rows = cols = int(head[2])
+        rest = lines[3:]
+    else:
+        rows, cols = int(head[2]), int(head[3])
+        rest = lines[4:]
+    if genre == "slither":
+        vertical = _grid(rest, rows, rows, cols + 1, "vertical edges")
+        inside = []
+        for row in vertical:
+            out, flag = [], 0
+            for c in range(cols):
+                flag ^= row[c] == "1"
+                out.append(int(flag))
+            inside.append(out)
+        return {"inside": inside}
+    if genre == "yinyang":
+        clues = _grid(rest, 0, rows, cols, "clues")
+        answer = _grid(rest, rows, rows, cols, "answers")
+        return {"shading": [[1 if (a if a != "." else q) == "2" else 0
+                             for q, a in zip(qr, ar, strict=True)]
+                            for qr, ar in zip(clues, answer, strict=True)]}
+    if genre == "sudoku":
+        givens = _grid(rest, 0, rows, cols, "givens")
+        answer = _grid(rest, rows, rows, cols, "digits")
+        return {"digits": [[_digit(a if a != "." else g) for g, a in zip(gr, ar, strict=True)]
+                           for gr, ar in zip(givens, answer, strict=True)]}
+    if genre == "mashu":
+        across = _grid(rest, rows, rows, cols - 1, "across links")
+        down = _grid(rest, 2 * rows, rows - 1, cols, "down links")
+        return {"loop": {
+            "across": [[1 if c < cols - 1 and across[r][c] == "1" else 0 for c in range(cols)]
+                       for r in range(rows)],
+            "down": [[1 if r < rows - 1 and down[r][c] == "1" else 0 for c in range(cols)]
+                     for r in range(rows)]}}
+    if genre in ("nurikabe", "lightup"):
+        grid = _grid(rest, 0, rows, cols, "grid")
+        return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
+    if genre == "kakuro":
+        digits = _grid(rest, rows + 1, rows, cols, "digits")
+        return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]
+                                                for row in digits]}
+    if genre == "skyscrapers":
+        grid = _grid(rest, 0, rows + 2, cols + 2, "grid")
+        return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
+    if genre == "nonogram":
+        top, left = (rows + 1) // 2, (cols + 1) // 2
+        grid = _grid(rest, 0, rows + top, cols + left, "grid")
+        return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
+    raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")
