@@ -24,8 +24,15 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.cli import fetch_mode, is_program
-from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error, read_text
+from sapphire.cli import fetch_mode, reads_program, take_stdin
+from sapphire.diagnostics import (
+    STDIN,
+    Diagnostic,
+    InternalError,
+    SapphireError,
+    error,
+    read_text,
+)
 from sapphire.library import Library, load_case_library
 
 if TYPE_CHECKING:
@@ -87,14 +94,17 @@ def run_check(args: argparse.Namespace) -> int:
         raise error("usage", f"--time-limit must be more than 0 seconds, not {limit:g}", None)
     deadline = time.perf_counter() + (CHECK_SECONDS if limit is None else limit)
     data_path: str | None = getattr(args, "data", None)
-    if is_program(path):
-        return _check_program(path, data_path, deadline)
+    program = reads_program(args)
+    given = take_stdin(args, newlines=not program)
+    path = args.file
+    if program:
+        return _check_program(path, data_path, deadline, given)
     if data_path is not None:
         raise error("usage", f"--data goes with a .sapphire program, and {path} is read as a "
                     "case file, which holds its own givens", None,
-                    hint="a program's file name ends in .sapphire")
+                    hint="a program's file name ends in .sapphire, or --program says so")
     try:
-        text = read_case_text(path)
+        text = read_case_text(path) if given is None else given
         case, diagnostics = parse_case_partial(text, path)
         roots = getattr(args, "library_root", None) or ()
         library = _load_library(case, roots, fetch_mode(args)) if case.front.library else None
@@ -126,7 +136,8 @@ def _ground_case(case: Case, library: Library, deadline: float) -> None:
     _ground(inst.program, inst.instance, deadline)
 
 
-def _check_program(path: str, data_path: str | None, deadline: float) -> int:
+def _check_program(path: str, data_path: str | None, deadline: float,
+                   text: str | None = None) -> int:
     """Parse the program, read its data, type-check and ground it as `solve` does. Without
     data, a program that reads a name where only a constant will do (the seed's `{0⋯n}`)
     expects its data to give it: the grounding, which cannot go on without it, is left to a
@@ -135,7 +146,7 @@ def _check_program(path: str, data_path: str | None, deadline: float) -> int:
     from sapphire.lang.parser import parse_program
     from sapphire.lang.types import constant_names, typecheck_program
 
-    program = parse_program(read_text(path), path)
+    program = parse_program(read_text(path) if text is None else text, path)
     if data_path is None:
         inst = data_to_instance({})
         check_data(program, inst)
@@ -173,11 +184,16 @@ def run_fmt(args: argparse.Namespace) -> int:
     """Print the canonical form, or with `--write` replace the file with it. A file that does
     not parse is never rewritten."""
     path: str = args.file
-    if is_program(path):
+    if reads_program(args):
         raise error("usage", f"fmt writes case files in canonical form, and {path} is a "
                     ".sapphire program", None, hint="a program is kept as it is written")
+    if path == STDIN and args.write:
+        raise error("usage", "fmt --write rewrites a file, and - is standard input", None,
+                    hint="leave out --write to print the canonical form")
     try:
-        case = parse_case_file(path)
+        given = take_stdin(args, newlines=False)
+        path = args.file
+        case = parse_case_file(path) if given is None else parse_case(given, path)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1

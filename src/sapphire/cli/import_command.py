@@ -15,19 +15,41 @@ standard output.
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from pathlib import Path
 
 from sapphire.diagnostics import error
 
 
-def run(args: argparse.Namespace) -> int:
-    from sapphire.importers import FORMATS, import_puzzle, read_input
+def format_named(name: str) -> str:
+    """The import format `name` stands for, letters in any case (`puzzlekit:sudoku` is
+    `puzzlekit:Sudoku`); an unknown name is an error with the closest format as its hint."""
+    from sapphire.importers import FORMATS
 
-    fmt = args.format
-    if fmt not in FORMATS:
-        raise error("unknown-format", f"unknown import format '{fmt}'",
-                    hint="formats: " + ", ".join(FORMATS))
+    by_folded = {f.casefold(): f for f in FORMATS}
+    found = by_folded.get(name.strip().casefold())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
+    raise error("unknown-format", f"unknown import format '{name}'",
+                hint=f"did you mean '{by_folded[close[0]]}'?" if close
+                else "formats: " + ", ".join(FORMATS))
+
+
+def _refuse_overwrite(path: Path) -> None:
+    """`-o` never replaces a file (a hand-written case, perhaps) unless `--force` says so."""
+    if path.exists():
+        raise error("output-exists", f"{path} exists, and import does not overwrite it",
+                    hint="add --force to replace it, or name another file with -o")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sapphire.importers import import_puzzle, read_input
+
+    fmt = format_named(args.format)
+    if args.output and not getattr(args, "force", False):
+        _refuse_overwrite(Path(args.output))
     puzzle = read_input(fmt, args.input)
     source = puzzle.source
     if source is None:

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from sapphire.cli import fetch_mode, is_program
+from sapphire.cli import fetch_mode, reads_program, take_stdin
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
 
@@ -58,13 +58,14 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
         raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
                     None, hint="leave it out to search until the answer is known")
-    program = is_program(args.file)
+    program = reads_program(args)
+    args.text = take_stdin(args)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
     if args.data is not None and not program:
         raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
                     "a case file, which holds its own givens", None,
-                    hint="a program's file name ends in .sapphire")
+                    hint="a program's file name ends in .sapphire, or --program says so")
     why: dict[str, Any] | None = None
     if program:
         from sapphire.pipeline import solve_program
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
                             time_limit=args.time_limit, workers=args.workers,
                             data_path=args.data, data_text=text, backend=args.backend,
-                            count_limit=count_limit)
+                            count_limit=count_limit, text=args.text)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         shapes, clues, size = _program_drawing(res.solutions, data) \
             if args.format != "json" else ({}, None, None)
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers, backend=args.backend,
                          count_limit=count_limit, library_roots=_roots(args),
-                         fetch=fetch_mode(args))
+                         fetch=fetch_mode(args), text=args.text)
         answers = res.solutions
         shapes, clues = _case_drawing(args, answers) if args.format != "json" else ({}, None)
         drawing = _case_edge_drawings(answers, shapes, clues)
@@ -126,7 +127,7 @@ def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
         return {"differ": differences(res.solutions[0], res.solutions[1])}
     if res.status != "none":
         return None
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args), text=args.text)
     found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
                      backend=args.backend)
     assert found is not None  # the whole case is refuted, so some conflict exists
@@ -239,7 +240,8 @@ def _case_drawing(args: argparse.Namespace, answers: list[dict[str, Any]]
     from sapphire.case.givens import clue_grid
     from sapphire.meaning import load_case
 
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args),
+                          text=getattr(args, "text", None))
     shapes: dict[str, str] = {}
     binds_clues = False
     for rule in case.rules:
