@@ -108,6 +108,11 @@ def run_check(args: argparse.Namespace) -> int:
         case, diagnostics = parse_case_partial(text, path)
         roots = getattr(args, "library_root", None) or ()
         library = _load_library(case, roots, fetch_mode(args)) if case.front.library else None
+        if isinstance(library, Library):
+            from sapphire.library.validate import shadowing_notes
+
+            for note in shadowing_notes(library, case):
+                print(note, file=sys.stderr)
         if library is not None and hasattr(library, "check_case"):
             seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
             for d in library.check_case(case):
