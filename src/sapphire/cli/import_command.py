@@ -15,26 +15,11 @@ standard output.
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from pathlib import Path
 
+from sapphire.api import format_named
 from sapphire.diagnostics import error
-
-
-def format_named(name: str) -> str:
-    """The import format `name` stands for, letters in any case (`puzzlekit:sudoku` is
-    `puzzlekit:Sudoku`); an unknown name is an error with the closest format as its hint."""
-    from sapphire.importers import FORMATS
-
-    by_folded = {f.casefold(): f for f in FORMATS}
-    found = by_folded.get(name.strip().casefold())
-    if found is not None:
-        return found
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
-    raise error("unknown-format", f"unknown import format '{name}'",
-                hint=f"did you mean '{by_folded[close[0]]}'?" if close
-                else "formats: " + ", ".join(FORMATS))
 
 
 def _refuse_overwrite(path: Path) -> None:

@@ -101,11 +101,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(svg([p for p in panels if p is not None]))
         return exit_status(res)
     if args.format == "json":
-        out = {"status": res.status, "count": res.count, "complete": res.complete,
-               "solutions": answers, "seconds": round(res.seconds, 4), "backend": res.backend,
-               "timings": {k: round(v, 4) for k, v in res.timings.items()}}
-        if not res.complete:  # why the count is only a lower bound
-            out["stopped"] = res.stopped
+        from sapphire.api import solved  # the API's result, so both print one object
+
+        out = solved(res, answers).to_json()
         if why is not None:
             out["why"] = why
         json.dump(out, sys.stdout, separators=(",", ":"))
@@ -119,35 +117,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
     """`--why`: the clashing lines when there is no answer, the differing cells when there are
-    several (see `sapphire.explain`)."""
-    from sapphire.explain import conflict, differences
+    several (`sapphire.explain.why`, which `Puzzle.why()` gives too)."""
+    from sapphire.explain import why
     from sapphire.meaning import load_case
 
-    if res.status == "multiple" and len(res.solutions) >= 2:
-        return {"differ": differences(res.solutions[0], res.solutions[1])}
-    if res.status != "none":
+    if res.status not in ("multiple", "none"):
         return None
     case, lib = load_case(args.file, _roots(args), fetch_mode(args), text=args.text)
-    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
-                     backend=args.backend)
-    assert found is not None  # the whole case is refuted, so some conflict exists
-    source = case.source.splitlines()
-
-    def line(rule: Any) -> dict[str, Any]:
-        n = rule.span.line
-        return {"line": n, "text": source[n - 1].strip() if n <= len(source) else ""}
-
-    grid = {(r, c): d for r, c, d in found.givens}
-
-    def member(x: tuple[int, ...]) -> dict[str, Any]:
-        if len(x) == 1:
-            return line(case.rules[x[0]])
-        return {"cell": f"r{x[0]}c{x[1]}", "digit": grid[x]}
-
-    return {"conflict": [line(r) for r in found.lines],
-            "givens": [{"cell": f"r{r}c{c}", "digit": d} for r, c, d in found.givens],
-            "frame": [line(r) for r in found.frame], "minimal": found.minimal,
-            "fixes": [member(x) for x in found.fixes]}
+    found = why(case, lib, res.status, res.solutions, time_limit=args.time_limit,
+                workers=args.workers, backend=args.backend)
+    return found.to_json() if found is not None else None
 
 
 def _why_text(why: dict[str, Any]) -> str:
@@ -237,19 +216,13 @@ def _case_drawing(args: argparse.Namespace, answers: list[dict[str, Any]]
     definitions' `answer`), and the clue grid a rule binds (`binds: {NAME: clues}`)."""
     if not answers:
         return {}, None
-    from sapphire.case.givens import clue_grid
+    from sapphire.api import drawing_of
     from sapphire.meaning import load_case
 
     case, lib = load_case(args.file, _roots(args), fetch_mode(args),
                           text=getattr(args, "text", None))
-    shapes: dict[str, str] = {}
-    binds_clues = False
-    for rule in case.rules:
-        d = lib.resolve(rule.reference)
-        if d is not None:
-            shapes.update(d.answer)
-            binds_clues = binds_clues or any(what == "clues" for _, what in d.binds)
-    return shapes, clue_grid(case, lib.declares_board) if binds_clues else None
+    clues, shapes = drawing_of(case, lib)
+    return shapes, clues
 
 
 def _program_drawing(solutions: list[dict[str, Any]], data: dict[str, Any]
