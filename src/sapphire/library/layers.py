@@ -10,24 +10,24 @@ layer's that has one. Where a layer replaces a file, `Library.shadowing` records
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, error, read_text
-from sapphire.library.library import PRELUDE, Library, _shown, load_library
-
-
-@dataclass(frozen=True)
-class Shadowing:
-    """A file of a higher library layer that replaces a lower layer's (a kind defined with
-    `overrides: true`), or a prelude that is not used because a lower layer has one."""
-
-    kind: str
-    """The kind replaced, or `prelude`."""
-    used: str
-    """The file whose definition is used."""
-    unused: str
-    """The file it replaces, or the prelude that is not used."""
+from sapphire.case.model import Case
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    error,
+    read_text,
+    source_line,
+)
+from sapphire.library.library import (
+    PRELUDE,
+    Library,
+    Shadowing,
+    _shown,
+    load_library,
+)
 
 
 def _field_line(path: str, field: str) -> tuple[int, str | None]:
@@ -104,3 +104,25 @@ def load_layers(layers: Sequence[str], base_dir: Path, *, cache_dir: Path | None
         lib = layer if lib is None else _stack(lib, layer, f"{lib.root} + {root}")
     assert lib is not None
     return lib
+
+
+def load_case_library(case: Case, roots: Sequence[Path | str] = (),
+                      fetch: str = "auto") -> Library:
+    """The libraries `case` declares (`FrontMatter.libraries`: a folder named alone is layered
+    on `std`), found from the case file's folder (and within it, or within `roots`); an error
+    that names no place (a missing folder, an insecure URL, a folder out of bounds) is placed
+    at the front matter's `library`."""
+    layers = case.front.libraries
+    if not layers:  # the case reader refuses such a case first; one built in code may not
+        raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
+                    hint="write 'library: std' in the front matter")
+    try:
+        return load_layers(layers, Path(case.path).resolve().parent, roots=roots, fetch=fetch)
+    except SapphireError as exc:
+        at = case.front.spans.get("library")
+        if at is None:
+            raise
+        raise SapphireError([
+            d if d.span is not None else Diagnostic(d.kind, d.message, at, d.hint,
+                                                    source_line(case.source, at.line), d.notes)
+            for d in exc.diagnostics]) from None

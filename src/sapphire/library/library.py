@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sapphire.case.model import Case
 from sapphire.diagnostics import (
@@ -25,14 +25,10 @@ from sapphire.diagnostics import (
     decode_text,
     error,
     read_text,
-    source_line,
 )
 from sapphire.lang.syntax import Program
 from sapphire.library.cache import parse_definition, parse_prelude
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
-
-if TYPE_CHECKING:
-    from sapphire.library.layers import Shadowing
 
 PRELUDE = "prelude"
 
@@ -41,6 +37,24 @@ def std_root() -> Path:
     """The folder of the bundled standard library (shipped as package data beside this module;
     found from its path, since `importlib.resources` costs a fresh process its zip support)."""
     return Path(__file__).parent / "std"
+
+
+@dataclass(frozen=True)
+class Shadowing:
+    """A file of a higher library layer that replaces a lower layer's (a kind defined with
+    `overrides: true`), or a prelude that is not used because a lower layer has one."""
+
+    kind: str
+    """The kind replaced, or `prelude`."""
+    used: str
+    """The file whose definition is used."""
+    unused: str
+    """The file it replaces, or the prelude that is not used."""
+
+    @property
+    def of_prelude(self) -> bool:
+        """Whether it is a prelude left unused, not a kind replaced."""
+        return self.kind == PRELUDE
 
 
 def _is_url_reference(reference: str) -> bool:
@@ -471,27 +485,3 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None,
                     hint=f"allow it with --library-root {_shown(str(real))}, or move the "
                     "definitions beside the case")
     return _load_folder(root, folder, cache_dir, allowed, fetch)
-
-
-def load_case_library(case: Case, roots: Sequence[Path | str] = (),
-                      fetch: str = "auto") -> Library:
-    """The libraries `case` declares (`FrontMatter.libraries`: a folder named alone is layered
-    on `std`), found from the case file's folder (and within it, or within `roots`); an error
-    that names no place (a missing folder, an insecure URL, a folder out of bounds) is placed
-    at the front matter's `library`."""
-    layers = case.front.libraries
-    if not layers:  # the case reader refuses such a case first; one built in code may not
-        raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
-                    hint="write 'library: std' in the front matter")
-    from sapphire.library.layers import load_layers  # which stacks what this module opens
-
-    try:
-        return load_layers(layers, Path(case.path).resolve().parent, roots=roots, fetch=fetch)
-    except SapphireError as exc:
-        at = case.front.spans.get("library")
-        if at is None:
-            raise
-        raise SapphireError([
-            d if d.span is not None else Diagnostic(d.kind, d.message, at, d.hint,
-                                                    source_line(case.source, at.line), d.notes)
-            for d in exc.diagnostics]) from None

@@ -514,11 +514,9 @@ def shadowing_notes(lib: Any, case: Case) -> list[str]:
     higher layer says, and `check` tells the setter so."""
     at = case.front.spans.get("library")
     where = f"{at}: " if at is not None else f"{case.path}: "
-    from sapphire.library.library import PRELUDE  # validate is loaded by the library
-
     notes = []
     for s in getattr(lib, "shadowing", ()):
-        if s.kind == PRELUDE:
+        if s.of_prelude:
             notes.append(f"{where}note: {s.unused} is not used: the prelude comes from the "
                          f"lowest library that has one, {s.used}")
         else:
