@@ -1,3 +1,25 @@
-"""Sapphire: logic-puzzle rules written formally, then solved, counted and checked."""
+"""Sapphire: logic-puzzle rules written formally, then solved, counted and checked.
+
+The public API (`sapphire.api`), loaded on first use so that `import sapphire` stays cheap:
+`load(text_or_path)` and `import_puzzle(format, text)` give a `Puzzle`, whose `solve()`,
+`why()` and `check()` do what `sapphire solve`, `solve --why` and `sapphire check` do;
+`solve_program(path, data)` solves a `.sapphire` program.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+_API = ("Puzzle", "Solved", "check_case", "import_puzzle", "load", "solve_program")
+
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from sapphire import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'sapphire' has no attribute {name!r}")

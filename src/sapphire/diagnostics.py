@@ -202,6 +202,21 @@ def read_text(path: str | Path, kind: str = "io", *, newlines: bool = True,
     return decode_text(raw, label, kind, newlines=newlines)
 
 
+STDIN = "-"
+"""The file name that stands for standard input on the command line."""
+
+STDIN_LABEL = "<stdin>"
+"""How errors in text read from standard input name it (`<stdin>:LINE:COL`)."""
+
+
+def read_stdin(kind: str = "io", *, newlines: bool = True) -> str:
+    """Standard input, read whole as UTF-8 text (see `decode_text`), for a command given `-`
+    as its file: errors in it are placed at `STDIN_LABEL`."""
+    import sys
+
+    return decode_text(sys.stdin.buffer.read(), STDIN_LABEL, kind, newlines=newlines)
+
+
 def decode_text(raw: bytes, label: str, kind: str = "io", *, newlines: bool = True) -> str:
     """`raw` as UTF-8 text. Text that is not UTF-8 is an error placed at the line and column of
     its first bad byte, so that the user can find it. `newlines=False` keeps `\\r\\n` and `\\r`

@@ -206,3 +206,56 @@ def differences(first: dict[str, Any], second: dict[str, Any]) -> list[str]:
             out.update((r, c) for c, (x, y) in enumerate(zip(row_a, row_b, strict=True), start=1)
                        if x != y)
     return [f"r{r}c{c}" for r, c in sorted(out)]
+
+
+@dataclass(frozen=True)
+class Why:
+    """`--why` for a case's status, as the command line and `Puzzle.why()` give it: with no
+    solution the clashing lines and givens (`conflict`), with several the cells where the
+    first two differ (`differences`)."""
+
+    differ: tuple[str, ...] | None = None
+    """Cells where the first two solutions differ (`r1c2`, …); None when there is no second."""
+    conflict: tuple[dict[str, Any], ...] = ()
+    """Clashing rule lines, each `{"line": N, "text": …}`."""
+    givens: tuple[dict[str, Any], ...] = ()
+    """Clashing givens, each `{"cell": "r1c2", "digit": 5}`, `{"cell": …, "shading": 1}` or
+    `{"cell": …, "clue": 3, "grid": "clues"}` (`Given.json`)."""
+    frame: tuple[dict[str, Any], ...] = ()
+    """Lines kept in every solve (declaring the board, shading, regions, loop)."""
+    minimal: bool = True
+    """False when a solve ran out of time, so some member listed may not be needed."""
+    fixes: tuple[dict[str, Any], ...] = ()
+    """Lines or givens whose removal alone gives the case a solution."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The object `sapphire solve --why --format json` prints under `why`."""
+        if self.differ is not None:
+            return {"differ": list(self.differ)}
+        return {"conflict": list(self.conflict), "givens": list(self.givens),
+                "frame": list(self.frame), "minimal": self.minimal, "fixes": list(self.fixes)}
+
+
+def why(case: Case, lib: Library, status: str, solutions: list[dict[str, Any]], *,
+        time_limit: float | None = None, workers: int | None = None,
+        backend: str = "auto") -> Why | None:
+    """Explain a solve of `case` that ended with `status` and `solutions`: the differing cells
+    of two answers, or a conflict when there is none; None for a unique or unknown status."""
+    if status == "multiple" and len(solutions) >= 2:
+        return Why(differ=tuple(differences(solutions[0], solutions[1])))
+    if status != "none":
+        return None
+    found = conflict(case, lib, time_limit=time_limit, workers=workers, refuted=True,
+                     backend=backend)
+    assert found is not None  # the whole case is refuted, so some conflict exists
+    source = case.source.splitlines()
+
+    def line(rule: RuleLine) -> dict[str, Any]:
+        n = rule.span.line if rule.span is not None else 0
+        return {"line": n, "text": source[n - 1].strip() if 0 < n <= len(source) else ""}
+
+    return Why(conflict=tuple(line(r) for r in found.lines),
+               givens=tuple(g.json() for g in found.givens),
+               frame=tuple(line(r) for r in found.frame), minimal=found.minimal,
+               fixes=tuple(line(case.rules[x]) if isinstance(x, int) else x.json()
+                           for x in found.fixes))

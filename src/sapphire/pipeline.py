@@ -302,11 +302,13 @@ def _counted_from(t0: float, before: dict[str, float], res: SolveResult) -> Solv
 
 
 def prepare_program(program_path: str, data: dict[str, Any], data_path: str | None = None,
-                    data_text: str | None = None) -> tuple[Program, Instance]:
+                    data_text: str | None = None, text: str | None = None
+                    ) -> tuple[Program, Instance]:
     """Read a `.sapphire` program, bind its instance data (checked against what the program
     declares) and type-check it: what a solve and a `check` do before grounding. With the data
-    file's path and text, errors about the data point into it."""
-    program = read_program(program_path)
+    file's path and text, errors about the data point into it; with `text`, that is the
+    program and `program_path` only names it in errors."""
+    program = read_program(program_path) if text is None else parse_program(text, program_path)
     if data_path is not None and data_text is not None:
         place = key_places(data_path, data_text)
         inst = data_to_instance(data, place, data_text, data_path)
@@ -321,11 +323,13 @@ def prepare_program(program_path: str, data: dict[str, Any], data_path: str | No
 def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int = 2,
                   time_limit: float | None = None, workers: int | None = None,
                   data_path: str | None = None, data_text: str | None = None,
-                  backend: str = "auto", count_limit: int | None = None) -> SolveResult:
+                  backend: str = "auto", count_limit: int | None = None,
+                  text: str | None = None) -> SolveResult:
     """Solve a `.sapphire` program on instance data (scalars and nested-list maps). With the
-    data file's path and text, errors about the data point into it."""
+    data file's path and text, errors about the data point into it. With `text`, that is the
+    program and `program_path` only names it in errors."""
     t0 = time.perf_counter()
-    program, inst = prepare_program(program_path, data, data_path, data_text)
+    program, inst = prepare_program(program_path, data, data_path, data_text, text)
     t1 = time.perf_counter()
     res = solve_grounded(program, inst, max_solutions=max_solutions,
                          time_limit=time_limit, workers=workers, start=t0, backend=backend,

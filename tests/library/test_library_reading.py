@@ -16,7 +16,7 @@ from sapphire.library import load_library, std_root
 from sapphire.library.library import MAX_DEFINITION_BYTES
 
 SECRET = "toor:x:0:0:secret-first-line:/toor:/bin/bash"
-CASE = "---\nlibrary: {library}\nboard: 4x4\n---\nanti-king\n"
+CASE = "---\nlibrary: [{library}]\nboard: 4x4\n---\nanti-king\n"
 
 
 def library(folder: Path) -> Path:

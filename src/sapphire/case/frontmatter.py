@@ -266,11 +266,23 @@ def _check_text(value: JsonValue) -> tuple[str, str, str] | None:
 
 
 def _check_library(value: JsonValue) -> tuple[str, str, str] | None:
+    if isinstance(value, list):
+        if not value:
+            return ("missing-library", "the list of libraries is empty",
+                    "name them in order, like 'library: [std, ./mine]'")
+        if not all(isinstance(v, str) and v.strip() for v in value):
+            return ("bad-library", "each library in the list is a name: std or a folder",
+                    "write 'library: [std, ./mine]'")
+        https = [v for v in value if isinstance(v, str) and v.startswith("https://")]
+        if https and len(value) > 1:
+            return ("bad-library", "a library fetched from an https URL is named alone, not "
+                    "in a list", "layer folders and std; name an https library alone")
+        return None
     if not isinstance(value, str) or not value.strip():
         return (
             "missing-library",
             "the library must be named",
-            "write 'library: std', a folder, or an https URL",
+            "write 'library: std', a folder, an https URL, or a list of libraries",
         )
     return None
 
@@ -353,7 +365,8 @@ class FrontMatterKey:
 FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
     "title": FrontMatterKey("the puzzle's title", _check_text),
     "library": FrontMatterKey(
-        "the library root: std (bundled), a folder relative to the case file, or an https URL",
+        "the library root: std (bundled), a folder relative to the case file (layered on std), "
+        "an https URL, or a list of std and folders layered in order ([std, ./mine])",
         _check_library,
     ),
     "negate": FrontMatterKey("none or all; all negates every declared rule once", _check_negate),

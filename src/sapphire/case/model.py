@@ -6,6 +6,7 @@ user wrote, not where it stood.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -115,8 +116,25 @@ class FrontMatter:
 
     @property
     def library(self) -> str | None:
+        """The library as written, a list as its JSON (which YAML reads back); None when
+        it is missing or malformed."""
         v = self.fields.get("library")
+        if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+            return json.dumps(v, ensure_ascii=False)
         return v if isinstance(v, str) else None
+
+    @property
+    def libraries(self) -> tuple[str, ...]:
+        """The library layers as named, lowest first: a list as written, `std` below a
+        folder named alone (`./mine` is `[std, ./mine]`), and `std` or an https URL alone."""
+        v = self.fields.get("library")
+        if isinstance(v, list):
+            return tuple(x for x in v if isinstance(x, str))
+        if not isinstance(v, str):
+            return ()
+        if v == "std" or "://" in v:
+            return (v,)
+        return ("std", v)
 
     @property
     def negate_all(self) -> bool:

@@ -34,6 +34,24 @@ def is_program(path: str) -> bool:
     return path.lower().endswith(".sapphire")
 
 
+def take_stdin(args: argparse.Namespace, *, newlines: bool = True) -> str | None:
+    """When the command's file is `-`, read standard input whole and name the file `<stdin>`
+    (in errors, and as the place a case's library folder is found from: the current
+    directory); the text, or None for a file named on the command line."""
+    from sapphire.diagnostics import STDIN, STDIN_LABEL, read_stdin
+
+    if args.file != STDIN:
+        return None
+    text = read_stdin("unreadable-file", newlines=newlines)
+    args.file = STDIN_LABEL
+    return text
+
+
+def reads_program(args: argparse.Namespace) -> bool:
+    """Whether the command's file is a `.sapphire` program: `--program`, or its name."""
+    return bool(getattr(args, "program", False)) or is_program(args.file)
+
+
 class _Backends(Sequence[str]):
     """`sapphire.backend.BACKENDS`, imported when argparse first looks at it: only a command
     line naming a backend, or a help or usage text, does, so that `check`, `fmt` and `import`
@@ -76,7 +94,8 @@ def _library_root(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--library-root", action="append", metavar="DIR",
         help="a folder (with its subfolders) a case's library folder may be in, besides the "
-             "case file's own folder; may be given more than once")
+             "case file's own folder; may be given more than once (default: the case file's "
+             "folder only)")
     cache = command.add_mutually_exclusive_group()
     cache.add_argument("--offline", action="store_true",
                        help="fetch nothing: definitions named by https URLs come from the "
@@ -93,22 +112,72 @@ def fetch_mode(args: argparse.Namespace) -> str:
     return "refresh" if getattr(args, "refresh", False) else "auto"
 
 
+EXIT_STATUSES = """exit status:
+  0   solved (unique or not; also a time limit reached after an answer), or ok
+  1   bad input: a file, a case, a command line (FILE:LINE:COL: error: ... on stderr)
+  2   no solution
+  3   time limit reached without an answer
+  70  an internal error (a bug: the traceback is printed, to report)"""
+
+EXAMPLES = """examples:
+  sapphire solve examples/cases/killer-sudoku.case
+  sapphire solve examples/slitherlink/slitherlink-rules.sapphire \\
+      --data examples/slitherlink/puzzle-5x5.json --format json
+  sapphire import iss '.~R1C1_5.AntiKing' | sapphire solve -
+  sapphire check - < puzzle.case
+  sapphire import puzzlekit:sudoku PUZZLE.txt -o puzzle.case"""
+
+
+def _help(description: str, epilog: str) -> dict[str, Any]:
+    """A subcommand's help: its description, and examples and exit statuses below the
+    options, kept as written."""
+    return {"help": description, "description": description, "epilog": epilog,
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
+def _file(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument("file", help=f"{what}, or - for standard input (named <stdin> in "
+                                      "errors; a case's library folder is then found from "
+                                      "the current directory)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="sapphire", description=__doc__.splitlines()[0])
+    from sapphire import __version__
+
+    p = _Parser(prog="sapphire", description=__doc__.splitlines()[0],
+                epilog=f"{EXAMPLES}\n\n{EXIT_STATUSES}",
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"sapphire {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("solve", help="solve a case file or a .sapphire program")
-    s.add_argument("file")
-    s.add_argument("--data", help="instance data (JSON) for a .sapphire program")
+    s = sub.add_parser("solve", **_help(
+        "solve a case file or a .sapphire program",
+        "examples:\n  sapphire solve puzzle.case --format json\n"
+        "  sapphire solve puzzle.case --count --max-solutions 1\n"
+        "  sapphire import fpuzzles LINK | sapphire solve - --why\n"
+        "  sapphire solve --program - --data puzzle.json < rules.sapphire\n\n"
+        + EXIT_STATUSES))
+    _file(s, "a case file, or a .sapphire program (a name ending in .sapphire)")
+    s.add_argument("--program", action="store_true",
+                   help="read FILE as a .sapphire program whatever its name (standard input "
+                        "is read as a case file without it)")
+    s.add_argument("--data", metavar="JSON",
+                   help="instance data (a JSON object) for a .sapphire program "
+                        "(default: none)")
     s.add_argument("--format", choices=["text", "json", "svg"], default="text",
-                   help="svg: a picture of each answer, side by side")
+                   help="text, json (one object), or svg (a picture of each answer, side by "
+                        "side) (default: text)")
     s.add_argument("--max-solutions", type=int, default=2, metavar="N",
-                   help="answers to show (default 2); the count is at least N when N are found")
+                   help="answers to show; the count is at least N when N are found "
+                        "(default: 2)")
     s.add_argument("--count", type=int, nargs="?", const=COUNT_LIMIT, default=None,
                    metavar="LIMIT",
-                   help="count every answer, up to LIMIT (default "
-                        f"{COUNT_LIMIT:,}); --max-solutions of them are shown")
-    s.add_argument("--time-limit", type=float, default=None, metavar="S")
+                   help="count every answer, up to LIMIT (default when given alone: "
+                        f"{COUNT_LIMIT:,}); --max-solutions of them are shown "
+                        "(default: no count beyond the answers shown)")
+    s.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="seconds from reading the input to verified answers; at the limit "
+                        "the status is unknown (default: none)")
     s.add_argument("--workers", type=int, default=None, metavar="N",
                    help="CP-SAT search workers (default: 2 for small models, 8 for large, "
                         "two chosen searches for a region map)")
@@ -123,23 +192,47 @@ def build_parser() -> argparse.ArgumentParser:
                    "already have none (each of them needed) and those whose removal alone "
                    "mends the case; with several, the cells where the first two differ")
 
-    c = sub.add_parser("check", help="report every problem that solving would report before "
-                       "it searches, in a case file or a .sapphire program")
-    c.add_argument("file")
-    c.add_argument("--data", help="instance data (JSON) for a .sapphire program")
+    c = sub.add_parser("check", **_help(
+        "report every problem that solving would report before it searches, in a "
+        "case file or a .sapphire program",
+        "examples:\n  sapphire check puzzle.case\n  sapphire check - < puzzle.case\n\n"
+        "exit status: 0 ok, 1 problems found (each as FILE:LINE:COL: error: ...)"))
+    _file(c, "a case file, or a .sapphire program (a name ending in .sapphire)")
+    c.add_argument("--program", action="store_true",
+                   help="read FILE as a .sapphire program whatever its name")
+    c.add_argument("--data", metavar="JSON",
+                   help="instance data (JSON) for a .sapphire program (default: none; the "
+                        "grounding that needs it is then left out)")
     c.add_argument("--time-limit", type=float, default=None, metavar="S",
-                   help="stop grounding after S seconds (default 20) and report what was found")
+                   help="stop grounding after S seconds and report what was found "
+                        "(default: 20)")
     _library_root(c)
 
-    f = sub.add_parser("fmt", help="print the canonical form of a case file")
-    f.add_argument("file")
-    f.add_argument("--write", action="store_true", help="rewrite the file in place")
+    f = sub.add_parser("fmt", **_help(
+        "print the canonical form of a case file",
+        "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n\n"
+        "exit status: 0 written, 1 the case does not parse (nothing is written)"))
+    _file(f, "a case file")
+    f.add_argument("--write", action="store_true",
+                   help="rewrite the file in place (not with -)")
     _library_root(f)
 
-    i = sub.add_parser("import", help="convert a puzzle from another format to a case file")
-    i.add_argument("format", help="iss, fpuzzles, puzzlink or puzzlekit:GENRE")
-    i.add_argument("input", help="a link, a file with one puzzle, or CORPUS.json#NAME")
-    i.add_argument("-o", "--output")
+    i = sub.add_parser("import", **_help(
+        "convert a puzzle from another format to a case file",
+        "examples:\n  sapphire import iss '.~R1C1_5.AntiKing'\n"
+        "  sapphire import fpuzzles 'https://f-puzzles.com/?load=N4Ig...' -o p.case\n"
+        "  sapphire import puzzlekit:KillerSudoku KillerSudoku.json#583_6x6\n"
+        "  sapphire import puzzlink 'https://puzz.link/p?slither/5/5/cbcbcddad'\n\n"
+        "exit status: 0 written, 1 bad input, an unknown format or an output file that "
+        "exists (see --force)"))
+    i.add_argument("format",
+                   help="iss, fpuzzles, puzzlink or puzzlekit:GENRE (any case of letters)")
+    i.add_argument("input", help="a link, a file with one puzzle, CORPUS.json#NAME, - for "
+                                 "standard input, or the puzzle itself")
+    i.add_argument("-o", "--output", metavar="CASE",
+                   help="write the case to CASE (default: standard output)")
+    i.add_argument("--force", action="store_true",
+                   help="with -o, replace CASE when it exists (default: refuse)")
     i.add_argument("--ignore-cosmetic", action="store_true",
                    help="fpuzzles: leave out drawings whose meaning only the rules text gives "
                         "(they are listed in the case's notes)")
@@ -147,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.batch_command import add_parser
 
     add_parser(sub, _Backends())
+
     from sapphire.cli.export_command import add_parser as add_export
 
     add_export(sub)

@@ -24,8 +24,14 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.cli import fetch_mode, is_program
-from sapphire.diagnostics import Diagnostic, InternalError, SapphireError, error
+from sapphire.cli import fetch_mode, reads_program, take_stdin
+from sapphire.diagnostics import (
+    STDIN,
+    Diagnostic,
+    InternalError,
+    SapphireError,
+    error,
+)
 from sapphire.library import Library, load_case_library
 
 if TYPE_CHECKING:
@@ -87,17 +93,25 @@ def run_check(args: argparse.Namespace) -> int:
         raise error("usage", f"--time-limit must be more than 0 seconds, not {limit:g}", None)
     deadline = time.perf_counter() + (CHECK_SECONDS if limit is None else limit)
     data_path: str | None = getattr(args, "data", None)
-    if is_program(path):
-        return _check_program(path, data_path, deadline)
+    program = reads_program(args)
+    given = take_stdin(args, newlines=not program)
+    path = args.file
+    if program:
+        return _check_program(path, data_path, deadline, given)
     if data_path is not None:
         raise error("usage", f"--data goes with a .sapphire program, and {path} is read as a "
                     "case file, which holds its own givens", None,
-                    hint="a program's file name ends in .sapphire")
+                    hint="a program's file name ends in .sapphire, or --program says so")
     try:
-        text = read_case_text(path)
+        text = read_case_text(path) if given is None else given
         case, diagnostics = parse_case_partial(text, path)
         roots = getattr(args, "library_root", None) or ()
         library = _load_library(case, roots, fetch_mode(args)) if case.front.library else None
+        if isinstance(library, Library):
+            from sapphire.library.validate import shadowing_notes
+
+            for note in shadowing_notes(library, case):
+                print(note, file=sys.stderr)
         if library is not None and hasattr(library, "check_case"):
             seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
             for d in library.check_case(case):
@@ -126,7 +140,8 @@ def _ground_case(case: Case, library: Library, deadline: float) -> None:
     _ground(inst.program, inst.instance, deadline)
 
 
-def _check_program(path: str, data_path: str | None, deadline: float) -> int:
+def _check_program(path: str, data_path: str | None, deadline: float,
+                   text: str | None = None) -> int:
     """Parse the program, read its data, type-check and ground it as `solve` does. Without
     data, a program that reads a name where only a constant will do (the seed's `{0⋯n}`)
     expects its data to give it: the grounding, which cannot go on without it, is left to a
@@ -135,12 +150,12 @@ def _check_program(path: str, data_path: str | None, deadline: float) -> int:
     from sapphire.pipeline import prepare_program
 
     if data_path is None:
-        program, inst = prepare_program(path, {})
+        program, inst = prepare_program(path, {}, text=text)
     else:
         from sapphire.cli.solve import _read_data  # loads the pipeline, as solving does
 
-        data, text = _read_data(data_path)
-        program, inst = prepare_program(path, data, data_path, text or "")
+        data, data_text = _read_data(data_path)
+        program, inst = prepare_program(path, data, data_path, data_text or "", text)
     try:
         _ground(program, inst, deadline)
     except SapphireError as e:
@@ -167,11 +182,16 @@ def run_fmt(args: argparse.Namespace) -> int:
     """Print the canonical form, or with `--write` replace the file with it. A file that does
     not parse is never rewritten."""
     path: str = args.file
-    if is_program(path):
+    if reads_program(args):
         raise error("usage", f"fmt writes case files in canonical form, and {path} is a "
                     ".sapphire program", None, hint="a program is kept as it is written")
+    if path == STDIN and args.write:
+        raise error("usage", "fmt --write rewrites a file, and - is standard input", None,
+                    hint="leave out --write to print the canonical form")
     try:
-        case = parse_case_file(path)
+        given = take_stdin(args, newlines=False)
+        path = args.file
+        case = parse_case_file(path) if given is None else parse_case(given, path)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1

@@ -19,17 +19,24 @@ import argparse
 import sys
 from pathlib import Path
 
+from sapphire.api import format_named
 from sapphire.diagnostics import error
 
 
+def _refuse_overwrite(path: Path) -> None:
+    """`-o` never replaces a file (a hand-written case, perhaps) unless `--force` says so."""
+    if path.exists():
+        raise error("output-exists", f"{path} exists, and import does not overwrite it",
+                    hint="add --force to replace it, or name another file with -o")
+
+
 def run(args: argparse.Namespace) -> int:
-    from sapphire.importers import FORMATS, import_puzzle, read_input
+    from sapphire.importers import import_puzzle, read_input
     from sapphire.importers.input import ImportedPuzzle
 
-    fmt = args.format
-    if fmt not in FORMATS:
-        raise error("unknown-format", f"unknown import format '{fmt}'",
-                    hint="formats: " + ", ".join(FORMATS))
+    fmt = format_named(args.format)
+    if args.output and not getattr(args, "force", False):
+        _refuse_overwrite(Path(args.output))
     if fmt == "puzzlink" and args.input != "-" and not _is_file(args.input):
         puzzle = ImportedPuzzle(args.input.strip())  # a link: the case's source is the link
     else:

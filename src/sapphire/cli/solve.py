@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from sapphire.cli import fetch_mode, is_program
+from sapphire.cli import fetch_mode, reads_program, take_stdin
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
 
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
         raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
                     None, hint="leave it out to search until the answer is known")
-    program = is_program(args.file)
+    program = reads_program(args)
+    args.text = take_stdin(args)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
     if args.why and args.format == "svg":  # the picture of a conflict is not drawn yet
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.data is not None and not program:
         raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
                     "a case file, which holds its own givens", None,
-                    hint="a program's file name ends in .sapphire")
+                    hint="a program's file name ends in .sapphire, or --program says so")
     why: dict[str, Any] | None = None
     if program:
         from sapphire.pipeline import solve_program
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         res = solve_program(args.file, data, max_solutions=args.max_solutions,
                             time_limit=args.time_limit, workers=args.workers,
                             data_path=args.data, data_text=text, backend=args.backend,
-                            count_limit=count_limit)
+                            count_limit=count_limit, text=args.text)
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         shapes, clues, size = _program_drawing(res.solutions, data) \
             if args.format != "json" else ({}, None, None)
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         res = solve_case(args.file, max_solutions=args.max_solutions,
                          time_limit=args.time_limit, workers=args.workers, backend=args.backend,
                          count_limit=count_limit, library_roots=_roots(args),
-                         fetch=fetch_mode(args))
+                         fetch=fetch_mode(args), text=args.text)
         answers = res.solutions
         shapes, clues = _case_drawing(args, answers) if args.format != "json" else ({}, None)
         drawing = _case_edge_drawings(answers, shapes, clues)
@@ -103,11 +104,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(svg([p for p in panels if p is not None]))
         return exit_status(res)
     if args.format == "json":
-        out = {"status": res.status, "count": res.count, "complete": res.complete,
-               "solutions": answers, "seconds": round(res.seconds, 4), "backend": res.backend,
-               "timings": {k: round(v, 4) for k, v in res.timings.items()}}
-        if not res.complete:  # why the count is only a lower bound
-            out["stopped"] = res.stopped
+        from sapphire.api import solved  # the API's result, so both print one object
+
+        out = solved(res, answers).to_json()
         if why is not None:
             out["why"] = why
         json.dump(out, sys.stdout, separators=(",", ":"))
@@ -121,29 +120,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
     """`--why`: the clashing lines when there is no answer, the differing cells when there are
-    several (see `sapphire.explain`)."""
-    from sapphire.explain import conflict, differences
+    several (`sapphire.explain.why`, which `Puzzle.why()` gives too)."""
+    from sapphire.explain import why
     from sapphire.meaning import load_case
 
-    if res.status == "multiple" and len(res.solutions) >= 2:
-        return {"differ": differences(res.solutions[0], res.solutions[1])}
-    if res.status != "none":
+    if res.status not in ("multiple", "none"):
         return None
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
-    found = conflict(case, lib, time_limit=args.time_limit, workers=args.workers, refuted=True,
-                     backend=args.backend)
-    assert found is not None  # the whole case is refuted, so some conflict exists
-    source = case.source.splitlines()
-
-    def line(rule: Any) -> dict[str, Any]:
-        n = rule.span.line
-        return {"line": n, "text": source[n - 1].strip() if n <= len(source) else ""}
-
-    return {"conflict": [line(r) for r in found.lines],
-            "givens": [g.json() for g in found.givens],
-            "frame": [line(r) for r in found.frame], "minimal": found.minimal,
-            "fixes": [line(case.rules[x]) if isinstance(x, int) else x.json()
-                      for x in found.fixes]}
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args), text=args.text)
+    found = why(case, lib, res.status, res.solutions, time_limit=args.time_limit,
+                workers=args.workers, backend=args.backend)
+    return found.to_json() if found is not None else None
 
 
 def _given_text(given: dict[str, Any]) -> str:
@@ -241,18 +227,13 @@ def _case_drawing(args: argparse.Namespace, answers: list[dict[str, Any]]
     definitions' `answer`), and the clue grid a rule binds (`binds: {NAME: clues}`)."""
     if not answers:
         return {}, None
-    from sapphire.case.givens import clue_grid
+    from sapphire.api import drawing_of
     from sapphire.meaning import load_case
 
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args))
-    shapes: dict[str, str] = {}
-    binds_clues = False
-    for rule in case.rules:
-        d = lib.resolve(rule.reference)
-        if d is not None:
-            shapes.update(d.answer)
-            binds_clues = binds_clues or any(what == "clues" for _, what in d.binds)
-    return shapes, clue_grid(case, lib.declares_board) if binds_clues else None
+    case, lib = load_case(args.file, _roots(args), fetch_mode(args),
+                          text=getattr(args, "text", None))
+    clues, shapes = drawing_of(case, lib)
+    return shapes, clues
 
 
 def _program_drawing(solutions: list[dict[str, Any]], data: dict[str, Any]

@@ -14,7 +14,8 @@ from sapphire.library.definition import (
     RuleDefinition,
     Term,
 )
-from sapphire.library.library import Library, load_case_library, load_library, std_root
+from sapphire.library.layers import load_case_library, load_layers
+from sapphire.library.library import Library, load_library, std_root
 
 if TYPE_CHECKING:  # served by `__getattr__` below
     from sapphire.library.reader import parse_definition, parse_prelude
@@ -39,6 +40,7 @@ __all__ = [
     "RuleDefinition",
     "Term",
     "load_case_library",
+    "load_layers",
     "load_library",
     "parse_definition",
     "parse_prelude",

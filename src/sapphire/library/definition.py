@@ -176,6 +176,9 @@ class RuleDefinition:
     them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
     answer: tuple[tuple[str, str], ...] = ()
     """Maps of the meaning that the answer shows, each with its shape (`ANSWER_SHAPES`)."""
+    overrides: bool = False
+    """The definition replaces one of the same kind in a library layered below its own
+    (`overrides: true`); without it, defining a kind a lower layer has is an error."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from sapphire.case.model import Case
@@ -24,7 +25,6 @@ from sapphire.diagnostics import (
     decode_text,
     error,
     read_text,
-    source_line,
 )
 from sapphire.lang.syntax import Program
 from sapphire.library.cache import parse_definition, parse_prelude
@@ -37,6 +37,24 @@ def std_root() -> Path:
     """The folder of the bundled standard library (shipped as package data beside this module;
     found from its path, since `importlib.resources` costs a fresh process its zip support)."""
     return Path(__file__).parent / "std"
+
+
+@dataclass(frozen=True)
+class Shadowing:
+    """A file of a higher library layer that replaces a lower layer's (a kind defined with
+    `overrides: true`), or a prelude that is not used because a lower layer has one."""
+
+    kind: str
+    """The kind replaced, or `prelude`."""
+    used: str
+    """The file whose definition is used."""
+    unused: str
+    """The file it replaces, or the prelude that is not used."""
+
+    @property
+    def of_prelude(self) -> bool:
+        """Whether it is a prelude left unused, not a kind replaced."""
+        return self.kind == PRELUDE
 
 
 def _is_url_reference(reference: str) -> bool:
@@ -56,8 +74,14 @@ class Library:
         cache_dir: Path | None = None,
         unread: dict[str, Path] | None = None,
         fetch_mode: str = "auto",
+        below: Library | None = None,
     ) -> None:
         self.root = root
+        self._below = below
+        """The layers under this one (`library: [std, ./mine]`), asked for what this layer
+        does not define."""
+        self.shadowing: list[Shadowing] = list(below.shadowing) if below is not None else []
+        """Where a layer replaces a lower one's file, lowest first (`check` reports them)."""
         self._local: dict[str, RuleDefinition] = {}
         self._predicate_defs: dict[str, RuleDefinition] = {}
         for d in definitions:
@@ -114,6 +138,8 @@ class Library:
                     found = parse_prelude(text, url)
                 except fetch.NotFound:
                     found = None
+            if found is None and self._below is not None:
+                found = self._below.prelude
             self._prelude = found or _std_prelude()
         return self._prelude
 
@@ -138,6 +164,10 @@ class Library:
         self._read(reference)
         if reference in self._local:
             return self._local[reference]
+        if self._below is not None:
+            found = self._below.resolve(reference)
+            if found is not None:
+                return found
         url = self.url_for(reference)
         if url is None:
             return None
@@ -157,12 +187,16 @@ class Library:
         """Every kind known without a network request (local ones, and remote ones seen)."""
         self._read_all()
         fetched = {d.kind for d in self._fetched.values() if d is not None}
-        return sorted(set(self._local) | fetched)
+        below = set(self._below.kinds()) if self._below is not None else set()
+        return sorted(set(self._local) | fetched | below)
 
     def definitions(self) -> list[RuleDefinition]:
-        """The local rule definitions, by kind."""
+        """The local rule definitions of every layer, by kind (a higher layer's where it
+        overrides a lower one's)."""
         self._read_all()
-        return [self._local[k] for k in sorted(self._local)]
+        found = {d.kind: d for d in self._below.definitions()} if self._below else {}
+        found.update(self._local)
+        return [found[k] for k in sorted(found)]
 
     def reporting(self) -> list[RuleDefinition]:
         """The local definitions that report maps of their meaning as the answer (`answer`).
@@ -176,12 +210,17 @@ class Library:
             front = text.split("\n---", 1)[0]
             if any(line.startswith("answer:") for line in front.splitlines()):
                 self._read(kind)
-        return [d for _, d in sorted(self._local.items()) if d.answer]
+        found = {d.kind: d for d in self._below.reporting()} if self._below else {}
+        found.update((k, d) for k, d in self._local.items() if d.answer)
+        return [found[k] for k in sorted(found)]
 
     def predicates(self) -> list[str]:
         """Condition keywords: the prelude's predicates and any `predicate: true` files."""
         self._read_all()
-        return sorted({p.name for p in self.prelude.predicates} | set(self._predicate_defs))
+        below = set(self._below.predicates()) - {p.name for p in self._below.prelude.predicates} \
+            if self._below is not None else set()
+        return sorted({p.name for p in self.prelude.predicates} | set(self._predicate_defs)
+                      | below)
 
     def predicate(self, name: str) -> Predicate | None:
         """What a condition keyword calls."""
@@ -190,7 +229,27 @@ class Library:
                 return p
         self._read(name)
         d = self._predicate_defs.get(name)
+        if d is None and self._below is not None:
+            found = self._below.predicate(name)
+            return found if found is not None and found.definition is not None else None
         return Predicate(name, None, None, frozenset(), d) if d is not None else None
+
+    # -- layers ---------------------------------------------------------------------------
+
+    def _defines(self, kind: str) -> str | None:
+        """The file of this layer or one below that defines `kind` (read or not), if any."""
+        d = self._local.get(kind) or self._predicate_defs.get(kind)
+        if d is not None:
+            return d.path
+        if kind in self._unread:
+            return str(self._unread[kind])
+        return self._below._defines(kind) if self._below is not None else None
+
+    def _own_prelude(self) -> Prelude | None:
+        """The prelude of the lowest layer that has one of its own (not the bundled fallback),
+        which every layer above uses."""
+        below = self._below._own_prelude() if self._below is not None else None
+        return below or self._prelude
 
     def declarers(self, *declarations: str) -> list[str]:
         """Local kinds that declare all of `declarations` (for hints such as 'add a yin-yang
@@ -426,25 +485,3 @@ def load_library(root: str, base_dir: Path, *, cache_dir: Path | None = None,
                     hint=f"allow it with --library-root {_shown(str(real))}, or move the "
                     "definitions beside the case")
     return _load_folder(root, folder, cache_dir, allowed, fetch)
-
-
-def load_case_library(case: Case, roots: Sequence[Path | str] = (),
-                      fetch: str = "auto") -> Library:
-    """The library `case` declares, found from the case file's folder (and within it, or
-    within `roots`); an error that names no place (a missing folder, an insecure URL, a folder
-    out of bounds) is placed at the front matter's `library`."""
-    root = case.front.library
-    if root is None:  # the case reader refuses such a case first; one built in code may not
-        raise error("missing-library", "the case declares no library", Span(case.path, 1, 1),
-                    hint="write 'library: std' in the front matter")
-    try:
-        return load_library(root, Path(case.path).resolve().parent, roots=roots, fetch=fetch)
-    except SapphireError as exc:
-        at = case.front.spans.get("library")
-        if at is None:
-            raise
-        raise SapphireError([
-            d if d.span is not None else Diagnostic(d.kind, d.message, at, d.hint,
-                                                    source_line(case.source, at.line), d.notes)
-            for d in exc.diagnostics]) from None
-

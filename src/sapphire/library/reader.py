@@ -48,7 +48,7 @@ from sapphire.library.document import (
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
-    "boxes", "binds", "predicates", "length", "modifies", "answer",
+    "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -303,6 +303,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
               r.node_span(f["predicate"]))
     title = r.value(f["title"]) if "title" in f else ""
+    overrides = bool_field(r, f.get("overrides"), "'overrides'", False)
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
               hint="say what the rule means to a setter and show an example line")
@@ -328,6 +329,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         implied_line=doc.implied_line,
         modifies=tuple(modifies),
         answer=tuple(answer),
+        overrides=overrides,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from sapphire.case.givens import (
     board_size,
@@ -505,3 +505,20 @@ def _integers(value: object) -> list[int]:
     if isinstance(value, list):
         return [v for item in value for v in _integers(item)]
     return []
+
+
+def shadowing_notes(lib: Any, case: Case) -> list[str]:
+    """Notes, placed at the case's `library`, on where one library layer replaces another's
+    file (`Library.shadowing`): a kind redefined with `overrides: true`, naming both files, and
+    a prelude left unused because a lower layer has one. Not errors: the case means what the
+    higher layer says, and `check` tells the setter so."""
+    at = case.front.spans.get("library")
+    where = f"{at}: " if at is not None else f"{case.path}: "
+    notes = []
+    for s in getattr(lib, "shadowing", ()):
+        if s.of_prelude:
+            notes.append(f"{where}note: {s.unused} is not used: the prelude comes from the "
+                         f"lowest library that has one, {s.used}")
+        else:
+            notes.append(f"{where}note: kind '{s.kind}' of {s.used} overrides {s.unused}")
+    return notes
