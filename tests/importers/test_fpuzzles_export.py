@@ -244,3 +244,15 @@ def test_every_key_the_importer_reads_is_written_back(tmp_path: Path) -> None:
     assert sorted(back.split("\n---\n", 1)[1].splitlines()) == sorted(body.splitlines())
     assert back.count(": all-different ") == case_text.count(": all-different ") == 2
     assert {k for k in found.puzzle} == set(EVERY_KEY)
+
+
+def test_export_refuses_to_overwrite_a_file_without_force(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, SMALL)
+    target = tmp_path / "out.json"
+    target.write_text("hand-written\n", encoding="utf-8")
+    assert main(["export", "fpuzzles", str(path), "-o", str(target)]) == 1
+    assert "exists, and export does not overwrite it" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == "hand-written\n"
+    assert main(["export", "fpuzzles", str(path), "-o", str(target), "--force"]) == 0
+    assert json.loads(target.read_text(encoding="utf-8")) == SMALL_JSON

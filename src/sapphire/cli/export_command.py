@@ -31,6 +31,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("file", metavar="CASE")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard "
                    "output)")
+    e.add_argument("--force", action="store_true",
+                   help="with -o, replace FILE when it exists (default: refuse)")
     e.add_argument("--link", action="store_true",
                    help="fpuzzles: the f-puzzles link and the SudokuPad link, one a line, "
                         "instead of JSON")
@@ -52,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         from sapphire.diagnostics import read_text
         from sapphire.importers.puzzlink import export_puzzlink
 
-        _write(args.output, export_puzzlink(read_text(args.file), label=args.file) + "\n")
+        _write(args.output, export_puzzlink(read_text(args.file), label=args.file) + "\n",
+               args.force)
         return 0
     case, lib = load_case(args.file, args.library_root or (), fetch_mode(args))
     instantiate_checked(case, lib)  # the case's own errors first, as solve reports them
@@ -63,12 +66,16 @@ def run(args: argparse.Namespace) -> int:
         text = found.json() + "\n"
     for line in found.left_out:
         print(f"{args.file}: not shown in f-puzzles: {line}", file=sys.stderr)
-    _write(args.output, text)
+    _write(args.output, text, args.force)
     return 0
 
 
-def _write(output: str | None, text: str) -> None:
-    """`text` to the file `output` names, or to standard output."""
+def _write(output: str | None, text: str, force: bool = False) -> None:
+    """`text` to the file `output` names (never over an existing one unless `force`), or to
+    standard output."""
+    if output and Path(output).exists() and not force:
+        raise error("output-exists", f"{output} exists, and export does not overwrite it",
+                    hint="add --force to replace it, or name another file with -o")
     if output:
         try:
             Path(output).write_text(text, encoding="utf-8")
