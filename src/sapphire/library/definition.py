@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
+from sapphire.library.drawing import DrawElement
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "pairs", "moves", "pattern", "weights"]
@@ -176,6 +177,9 @@ class RuleDefinition:
     them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
     answer: tuple[tuple[str, str], ...] = ()
     """Maps of the meaning that the answer shows, each with its shape (`ANSWER_SHAPES`)."""
+    draw: tuple[DrawElement, ...] | None = None
+    """How a rule line is drawn (`sapphire.library.drawing`); None when the kind does not say,
+    and the picture's legend names its lines instead."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""
