@@ -147,6 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.batch_command import add_parser
 
     add_parser(sub, _Backends())
+
+    from sapphire.cli import draw_command  # `sapphire draw`
+
+    draw_command.add_parser(sub)
     return p
 
 
@@ -197,6 +201,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.case_commands import run_fmt as run
         elif args.command == "batch":
             from sapphire.cli.batch_command import run
+        elif args.command == "draw":
+            from sapphire.cli.draw_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

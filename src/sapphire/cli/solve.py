@@ -97,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
+        if not program:  # each answer over the puzzle as `sapphire draw` shows it
+            from sapphire.cli.draw_command import case_picture
+
+            sys.stdout.write(case_picture(args, answers, shapes))
+            return exit_status(res)
         sys.stdout.write(svg([p for p in panels if p is not None]))
         return exit_status(res)
     if args.format == "json":

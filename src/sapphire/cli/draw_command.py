@@ -1,0 +1,73 @@
+"""`sapphire draw`: a case drawn as its setter publishes it (givens, clues, regions; no answer),
+as SVG on standard output or in a file, or as PNG in a file whose name ends in `.png`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from sapphire.cli import fetch_mode
+from sapphire.diagnostics import error
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """The `draw` command's arguments (registered by `sapphire.cli.build_parser`)."""
+    d = sub.add_parser("draw", help="draw a case's puzzle (givens and clues, no answer) as SVG "
+                       "or PNG")
+    d.add_argument("file")
+    d.add_argument("-o", "--output", metavar="FILE",
+                   help="write FILE.svg or FILE.png instead of SVG on standard output")
+    d.add_argument("--library-root", action="append", metavar="DIR",
+                   help="a folder a case's library folder may be in, besides its own")
+    d.add_argument("--offline", action="store_true", help="fetch no definitions")
+
+
+def write_picture(svg_text: str, output: str | None) -> None:
+    """The picture on standard output (SVG), or in `output`: PNG when its name ends in .png."""
+    if output is None:
+        sys.stdout.write(svg_text)
+        return
+    if output.lower().endswith(".png"):
+        from sapphire.render import png
+
+        data = png(svg_text)
+        Path(output).write_bytes(data)
+    elif output.lower().endswith(".svg"):
+        Path(output).write_text(svg_text, encoding="utf-8")
+    else:
+        raise error("usage", f"cannot tell the picture's format from {output!r}", None,
+                    hint="name the file FILE.svg or FILE.png")
+
+
+def case_picture(args: argparse.Namespace, answers: list[dict[str, Any]],
+                 shapes: dict[str, str]) -> str:
+    """`solve --format svg` of a case: each answer over its puzzle, the cells where the first
+    two answers differ marked."""
+    from sapphire.meaning import load_case
+    from sapphire.render import picture
+
+    case, lib = load_case(args.file, list(getattr(args, "library_root", None) or ()),
+                          fetch_mode(args))
+    differ: set[tuple[int, int]] = set()
+    if len(answers) >= 2:
+        a, b = answers[0], answers[1]
+        for key in ("digits", "shading"):
+            rows = zip(a.get(key) or [], b.get(key) or [], strict=False)
+            for r, (ra, rb) in enumerate(rows, start=1):
+                differ |= {(r, c) for c, (x, y) in enumerate(zip(ra, rb, strict=False), start=1)
+                           if x != y}
+    return picture(case, lib, answers, shapes=shapes, differ=differ)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sapphire.meaning import load_case
+    from sapphire.render import picture
+
+    if args.output is not None and not args.output.lower().endswith((".svg", ".png")):
+        raise error("usage", f"cannot tell the picture's format from {args.output!r}", None,
+                    hint="name the file FILE.svg or FILE.png")
+    case, lib = load_case(args.file, list(args.library_root or ()), fetch_mode(args))
+    write_picture(picture(case, lib), args.output)
+    return 0
