@@ -106,7 +106,9 @@ def test_an_outside_clue_per_little_killer_with_its_arrow(tmp_path: Path) -> Non
         ("9", "20", "-20"), ("2", "20", "-20"), ("7", "180", "60")]
     assert len(of_class(root, "line", "outside-arrow")) == 1  # the diagonal's only
     group = next(g for g in root.iter(NS + "g") if g.get("class") == "answer")
-    assert group.get("transform") == "translate(52 52)"  # a cell's margin for outside clues
+    # a cell's margin on the sides with outside clues (top and right), none on the others
+    assert group.get("transform") == "translate(12 52)"
+    assert (root.get("width"), root.get("height")) == ("224", "224")
 
 
 def test_quadruple_odd_even_and_pearls(tmp_path: Path) -> None:

@@ -40,17 +40,18 @@ class Puzzle:
     """Box and region borders, above the grid lines."""
     marks: list[str] = field(default_factory=list)
     """Cages, dots, circles and text, above the borders."""
-    outside: bool = False
-    """Whether some clue stands outside the grid, which then gets a cell's margin."""
+    outside: set[str] = field(default_factory=set)
+    """The sides of the grid (`top`, `right`, `bottom`, `left`) with a clue outside, each of
+    which gets a cell's margin."""
     legend: list[str] = field(default_factory=list)
     """The lines nothing draws, by kind (`anti-king`, `shade-at-most (230 lines)`)."""
     extra_rows: int = 0
     walls: set[tuple[int, int]] = field(default_factory=set)
     """The cells drawn as walls each (an Akari's), where a wall's number may stand."""
 
-    @property
-    def margin(self) -> int:
-        return CELL if self.outside else 0
+    def margin(self, side: str) -> int:
+        """The room outside the grid on one side, for the clues standing there."""
+        return CELL if side in self.outside else 0
 
 
 def puzzle_of(case: Case, lib: Any) -> Puzzle:
@@ -404,8 +405,10 @@ def _outside(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
         dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
     else:
         dr, dc = 0, -1
-    p.outside = True
-    x, y = _mid(r + dr, c + dc, p)
+    at = (r + dr, c + dc)
+    p.outside |= {side for side, out in (("top", at[0] < 1), ("bottom", at[0] > p.rows),
+                                         ("left", at[1] < 1), ("right", at[1] > p.cols)) if out}
+    x, y = _mid(*at, p)
     p.marks.append(_text(x, y, label, 20, "outside-clue"))
     if dr and dc:
         ax, ay = x - dc * CELL * 0.18, y - dr * CELL * 0.18

@@ -98,11 +98,12 @@ def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
     conflict names). With no panels, the puzzle is drawn alone."""
     if not panels and puzzle is not None:
         panels = [Panel(puzzle.rows, puzzle.cols)]
-    margin = puzzle.margin if puzzle is not None else 0
+    top, right, bottom, left = (puzzle.margin(side) if puzzle is not None else 0
+                                for side in ("top", "right", "bottom", "left"))
     legend = puzzle.legend if puzzle is not None else []
-    width = MARGIN * 2 + sum(p.cols * CELL + 2 * margin for p in panels) \
+    width = MARGIN * 2 + sum(p.cols * CELL + left + right for p in panels) \
         + GAP * max(len(panels) - 1, 0)
-    panel_height = max((_height(p, puzzle) for p in panels), default=0) + 2 * margin
+    panel_height = max((_height(p, puzzle) for p in panels), default=0) + top + bottom
     legend_top = MARGIN + panel_height + (8 if legend else 0)
     lines = _legend_lines(legend, width - 2 * MARGIN)
     height = legend_top + LEGEND_LINE * len(lines) + MARGIN
@@ -112,10 +113,10 @@ def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
     x0 = MARGIN
     for k, p in enumerate(panels, start=1):
         out.append(f'<g class="answer" id="answer-{k}" '
-                   f'transform="translate({x0 + margin} {MARGIN + margin})">')
+                   f'transform="translate({x0 + left} {MARGIN + top})">')
         out.extend(_panel(p, puzzle, differ, candidates, highlight))
         out.append("</g>")
-        x0 += p.cols * CELL + 2 * margin + GAP
+        x0 += p.cols * CELL + left + right + GAP
     for i, text in enumerate(lines):
         out.append(f'<text class="legend" x="{MARGIN}" y="{legend_top + LEGEND_LINE * i + 12}" '
                    f'font-size="13" fill="#444">{escape(text)}</text>')
