@@ -186,3 +186,18 @@ def test_a_users_own_kinds_draw_the_same_way(tmp_path: Path) -> None:
     (bulb,) = of_class(root, "circle", "bulb")
     assert bulb.get("fill") == "#ff0000"
     assert legend(root) == "Not drawn: plain."
+
+
+def test_candidates_and_highlighted_cells(tmp_path: Path) -> None:
+    path = tmp_path / "p.case"
+    path.write_text("---\nlibrary: std\ngivens: |\n  1 . . .\n  . . . .\n  . . . .\n"
+                    "  . . . .\n---\nsudoku 4x4\n", encoding="utf-8")
+    case, lib = load_case(str(path))
+    # candidates go in empty cells only: r1c1 holds a given
+    root = ET.fromstring(picture(case, lib, candidates={(1, 1): [2], (1, 2): [2, 4]},
+                                 highlight={(4, 4)}))
+    small = [(t.text, t.get("x"), t.get("y")) for t in of_class(root, "text", "candidate")]
+    # a keypad: 2 top middle, 4 middle left, in cell r1c2 (x from 40)
+    assert small == [("2", "60.0", "8.6"), ("4", "48.6", "20.0")]
+    (tint,) = of_class(root, "rect", "highlight")
+    assert (tint.get("x"), tint.get("y")) == ("120", "120")
