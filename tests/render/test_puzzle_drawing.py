@@ -201,3 +201,12 @@ def test_candidates_and_highlighted_cells(tmp_path: Path) -> None:
     assert small == [("2", "60.0", "8.6"), ("4", "48.6", "20.0")]
     (tint,) = of_class(root, "rect", "highlight")
     assert (tint.get("x"), tint.get("y")) == ("120", "120")
+
+
+def test_diagonals_and_counting_circles(tmp_path: Path) -> None:
+    root = draw(tmp_path, "", "sudoku 4x4\nmain-diagonal\nanti-diagonal\n"
+                "counting-circles r1c2-r2c3")
+    lines = [(e.get("x1"), e.get("y1"), e.get("x2"), e.get("y2"))
+             for e in of_class(root, "line", "diagonal")]
+    assert lines == [("0", "0", "160", "160"), ("160", "0", "0", "160")]
+    assert len(of_class(root, "circle", "circle")) == 2 and legend(root) == ""

@@ -33,6 +33,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
     "wall": ("at", "label"),
     "given-shading": (),
     "cell-clues": (),
+    "diagonal": ("at",),
 }
 """Each element the renderer draws, with the options it reads:
 
@@ -54,6 +55,8 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
   cells are), holding its `label` in white.
 * `given-shading`: the case's `shading:` givens as black and white circles.
 * `cell-clues`: the case's `clues:` grid, a number in each clued cell.
+* `diagonal`: a thin line along the board's `main` diagonal (top left to bottom right) or its
+  `anti` diagonal.
 
 A `label` is a parameter's name: its value is written, unless it is the parameter's default
 (a white dot's difference 1). `labels` maps values to text (`{10: X, 5: V}`)."""
@@ -67,7 +70,7 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
 }
 AT: dict[str, tuple[str, ...]] = {
     "circle": ("each", "first", "corner"), "square": ("each", "first", "corner"),
-    "text": ("each", "first"), "wall": ("each", "centre"),
+    "text": ("each", "first"), "wall": ("each", "centre"), "diagonal": ("main", "anti"),
 }
 SHAPES: tuple[str, ...] = ("whole-line", "neighbours", "straight", "path")
 """What `when: {shape: …}` may ask of a rule's cells: `whole-line`, a whole row or column;

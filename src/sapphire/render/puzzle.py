@@ -223,6 +223,11 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
                     x, y = _mid(r, c, p)
                     p.marks.append(_circle(x, y, CELL * 0.36, "given-shading",
                                            "black" if v else "white"))
+    elif element == "diagonal":
+        w, h = p.cols * CELL, p.rows * CELL
+        x1, x2 = (0, w) if e.option("at", "main") == "main" else (w, 0)
+        p.fills.append(f'<line class="diagonal" x1="{x1}" y1="0" x2="{x2}" y2="{h}" '
+                       f'stroke="#6fa0d8" stroke-width="2"/>')
     elif element == "cell-clues":
         for r, row in enumerate(clue_grid(case, lib.declares_board) or [], start=1):
             for c, v in enumerate(row, start=1):
