@@ -66,6 +66,9 @@ def test_an_svg_file_and_an_unknown_suffix(tmp_path: Path,
     assert main(["draw", case, "-o", str(tmp_path / "p.gif")]) == 1
     assert "cannot tell the picture's format from" in capsys.readouterr().err
     assert not (tmp_path / "p.gif").exists()
+    program = ROOT / "examples" / "slitherlink" / "slitherlink-rules.sapphire"
+    assert main(["draw", str(program)]) == 1
+    assert "draw takes a case file" in capsys.readouterr().err
 
 
 def test_a_bad_draw_declaration_is_an_error_at_its_place(

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sapphire.cli import fetch_mode
+from sapphire.cli import fetch_mode, is_program
 from sapphire.diagnostics import error
 
 
@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     from sapphire.meaning import load_case
     from sapphire.render import picture
 
+    if is_program(args.file):
+        raise error("usage", f"{args.file} is a .sapphire program; draw takes a case file",
+                    None, hint="solve a program with --format svg to draw its answers")
     if args.output is not None and not args.output.lower().endswith((".svg", ".png")):
         raise error("usage", f"cannot tell the picture's format from {args.output!r}", None,
                     hint="name the file FILE.svg or FILE.png")
