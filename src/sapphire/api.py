@@ -67,6 +67,8 @@ class Solved:
     drawing: tuple[list[list[int | None]] | None, dict[str, str]] | None = field(
         default=None, repr=False)
     """The case's clue grid and answer shapes, for `_repr_svg_`; None for a program."""
+    case: tuple[Case, Library] | None = field(default=None, repr=False)
+    """The case and its library, so that `_repr_svg_` draws the answers over the puzzle."""
 
     def to_json(self) -> dict[str, Any]:
         """The object `sapphire solve --format json` prints, as plain JSON values."""
@@ -82,9 +84,11 @@ class Solved:
 
     def _repr_svg_(self) -> str | None:
         """The answers side by side as SVG (Jupyter shows it); None when none has a grid."""
-        from sapphire.render import panel_of, svg
+        from sapphire.render import panel_of, picture, svg
 
         clues, shapes = self.drawing if self.drawing is not None else (None, {})
+        if self.case is not None and self.solutions:  # each answer over its puzzle
+            return picture(*self.case, self.solutions, shapes=shapes)
         panels = [panel_of(a, clues, shapes) for a in self.solutions]
         if not panels or any(p is None for p in panels):
             return None
@@ -143,7 +147,8 @@ class Puzzle:
                          library_roots=self.library_roots, text=self.text)
         out = solved(res)
         if res.solutions:
-            out.drawing = drawing_of(*self._load())
+            out.case = self._load()
+            out.drawing = drawing_of(*out.case)
         return out
 
     def why(self, time_limit: float | None = None, backend: str = "auto") -> Why | None:

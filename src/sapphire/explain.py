@@ -197,15 +197,9 @@ def _quickxplain(oracle: _Oracle, background: list[Item], added: bool,
 def differences(first: dict[str, Any], second: dict[str, Any]) -> list[str]:
     """The cells (`r1c2`) whose digit, shade or region differs between two answers of a case,
     in reading order."""
-    out: set[tuple[int, int]] = set()
-    for key in ("digits", "shading", "regions"):
-        a, b = first.get(key), second.get(key)
-        if a is None or b is None:
-            continue
-        for r, (row_a, row_b) in enumerate(zip(a, b, strict=True), start=1):
-            out.update((r, c) for c, (x, y) in enumerate(zip(row_a, row_b, strict=True), start=1)
-                       if x != y)
-    return [f"r{r}c{c}" for r, c in sorted(out)]
+    from sapphire.meaning import differing_cells
+
+    return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,14 @@ def test_a_wrong_slitherlink_clue_is_named(tmp_path: Path,
     assert "r3c4 clue 3" in capsys.readouterr().out
 
 
-def test_why_does_not_draw_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", case_file(tmp_path, YIN_YANG), "--why", "--format", "svg"]) == 1
-    assert "--why does not draw its conflict in a picture yet" in capsys.readouterr().err
+def test_why_draws_the_clashing_givens_tinted(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    from sapphire.render.svg import CELL
+
+    assert main(["solve", case_file(tmp_path, YIN_YANG), "--why", "--format", "svg"]) == 2
+    root = ET.fromstring(capsys.readouterr().out)
+    tinted = {(round(float(e.get("y")) / CELL) + 1, round(float(e.get("x")) / CELL) + 1)
+              for e in root.iter() if e.get("class") == "highlight"}
+    assert tinted == {(1, 2), (2, 1), (2, 2)}  # the clashing circles --why names

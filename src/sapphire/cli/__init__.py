@@ -244,6 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.export_command import add_parser as add_export
 
     add_export(sub)
+
+    from sapphire.cli import draw_command  # `sapphire draw`
+
+    draw_command.add_parser(sub)
     return p
 
 
@@ -296,6 +300,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.batch_command import run
         elif args.command == "export":
             from sapphire.cli.export_command import run
+        elif args.command == "draw":
+            from sapphire.cli.draw_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

@@ -62,9 +62,6 @@ def run(args: argparse.Namespace) -> int:
     args.text = take_stdin(args)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
-    if args.why and args.format == "svg":  # the picture of a conflict is not drawn yet
-        raise error("usage", "--why does not draw its conflict in a picture yet", None,
-                    hint="use --why with --format text or json, which name the cells")
     if args.data is not None and not program:
         raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
                     "a case file, which holds its own givens", None,
@@ -101,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
+        if not program:  # each answer over the puzzle as `sapphire draw` shows it
+            from sapphire.cli.draw_command import case_picture
+
+            sys.stdout.write(case_picture(args, answers, shapes, why))
+            return exit_status(res)
         sys.stdout.write(svg([p for p in panels if p is not None]))
         return exit_status(res)
     if args.format == "json":

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
+from sapphire.library.drawing import DrawElement
 
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "pairs", "moves", "pattern", "weights"]
@@ -179,6 +180,9 @@ class RuleDefinition:
     overrides: bool = False
     """The definition replaces one of the same kind in a library layered below its own
     (`overrides: true`); without it, defining a kind a lower layer has is an error."""
+    draw: tuple[DrawElement, ...] | None = None
+    """How a rule line is drawn (`sapphire.library.drawing`); None when the kind does not say,
+    and the picture's legend names its lines instead."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

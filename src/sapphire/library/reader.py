@@ -45,10 +45,11 @@ from sapphire.library.document import (
     read_document,
     string_list,
 )
+from sapphire.library.drawing import read_draw
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
-    "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides",
+    "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -297,6 +298,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     length = _length(r, f["length"], scope, params) if "length" in f else None
     modifies = _modifies(r, f["modifies"], scope, params) if "modifies" in f else []
     answer = _answer(r, f["answer"], params) if "answer" in f else []
+    draw = read_draw(r, f["draw"], params) if "draw" in f else None
 
     predicate = bool_field(r, f.get("predicate"), "'predicate'", False)
     if predicate and (scope != "cells" or params or positional or declares):
@@ -330,6 +332,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         modifies=tuple(modifies),
         answer=tuple(answer),
         overrides=overrides,
+        draw=draw,
     )
 
 

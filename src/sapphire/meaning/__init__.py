@@ -22,7 +22,8 @@ from sapphire.meaning.instantiate import (
     load_case,
 )
 
-__all__ = ["Instantiated", "case_answer", "instantiate", "instantiate_checked", "load_case"]
+__all__ = ["Instantiated", "case_answer", "differing_cells", "instantiate", "instantiate_checked",
+           "load_case"]
 
 
 def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
@@ -52,3 +53,17 @@ def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
     if inst.answer_maps:
         out["values"] = {k: decoded[k] for k, _ in inst.answer_maps if k in decoded}
     return out
+
+
+def differing_cells(first: dict[str, Any], second: dict[str, Any]) -> list[tuple[int, int]]:
+    """The cells (row, column from 1) whose digit, shade or region differs between two answers
+    of a case, in reading order: where a clue is missing when a case has several."""
+    out: set[tuple[int, int]] = set()
+    for key in ("digits", "shading", "regions"):
+        a, b = first.get(key), second.get(key)
+        if a is None or b is None:
+            continue
+        for r, (row_a, row_b) in enumerate(zip(a, b, strict=True), start=1):
+            out.update((r, c) for c, (x, y) in enumerate(zip(row_a, row_b, strict=True), start=1)
+                       if x != y)
+    return sorted(out)

@@ -10,14 +10,14 @@ so a saved JSON result can be drawn again without solving.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-CELL = 40
+from sapphire.render.puzzle import CELL, GAP, Puzzle
+
 MARGIN = 12
-GAP = 24
 
 
 @dataclass(frozen=True)
@@ -87,21 +87,66 @@ def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
     return {(r[0], r[1]): r[2] for r in rows if isinstance(r, list) and len(r) == 3}
 
 
-def svg(panels: list[Panel]) -> str:
-    """One SVG document with the panels side by side."""
-    width = MARGIN * 2 + sum(p.cols * CELL for p in panels) + GAP * max(len(panels) - 1, 0)
-    height = MARGIN * 2 + max((p.height for p in panels), default=0)
+def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
+        differ: Collection[tuple[int, int]] = (),
+        candidates: Mapping[tuple[int, int], Sequence[int]] | None = None,
+        highlight: Collection[tuple[int, int]] = ()) -> str:
+    """One SVG document with the panels side by side, each over the `puzzle` when one is given
+    (its clues, and its givens in black where the answers' found digits are blue). `differ`
+    marks cells where the answers differ; `candidates` writes small digits, cell (1-based row,
+    column) to digits, in each cell a panel leaves empty; `highlight` tints cells (the cells a
+    conflict names). With no panels, the puzzle is drawn alone."""
+    if not panels and puzzle is not None:
+        panels = [Panel(puzzle.rows, puzzle.cols)]
+    top, right, bottom, left = (puzzle.margin(side) if puzzle is not None else 0
+                                for side in ("top", "right", "bottom", "left"))
+    legend = puzzle.legend if puzzle is not None else []
+    width = MARGIN * 2 + sum(p.cols * CELL + left + right for p in panels) \
+        + GAP * max(len(panels) - 1, 0)
+    panel_height = max((_height(p, puzzle) for p in panels), default=0) + top + bottom
+    legend_top = MARGIN + panel_height + (8 if legend else 0)
+    lines = _legend_lines(legend, width - 2 * MARGIN)
+    height = legend_top + LEGEND_LINE * len(lines) + MARGIN
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f'viewBox="0 0 {width} {height}" font-family="{FONTS}">',
            f'<rect width="{width}" height="{height}" fill="white"/>']
     x0 = MARGIN
     for k, p in enumerate(panels, start=1):
-        out.append(f'<g class="answer" id="answer-{k}" transform="translate({x0} {MARGIN})">')
-        out.extend(_panel(p))
+        out.append(f'<g class="answer" id="answer-{k}" '
+                   f'transform="translate({x0 + left} {MARGIN + top})">')
+        out.extend(_panel(p, puzzle, differ, candidates, highlight))
         out.append("</g>")
-        x0 += p.cols * CELL + GAP
+        x0 += p.cols * CELL + left + right + GAP
+    for i, text in enumerate(lines):
+        out.append(f'<text class="legend" x="{MARGIN}" y="{legend_top + LEGEND_LINE * i + 12}" '
+                   f'font-size="13" fill="#444">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+LEGEND_LINE = 17
+FONTS = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+
+def _legend_lines(legend: list[str], width: int) -> list[str]:
+    """The legend's words wrapped to the picture's width (about 7 pixels a character)."""
+    if not legend:
+        return []
+    words = ("Not drawn: " + "; ".join(legend) + ".").split(" ")
+    lines, line = [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > max(width // 7, 20):
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    return [*lines, line]
+
+
+def _height(p: Panel, puzzle: Puzzle | None) -> int:
+    if puzzle is not None and puzzle.extra_rows and not p.extra:
+        return p.rows * CELL + puzzle.extra_rows * CELL + GAP // 2
+    return p.height
 
 
 def _at(grid: list[list[Any]] | None, r: int, c: int) -> Any:
@@ -110,14 +155,27 @@ def _at(grid: list[list[Any]] | None, r: int, c: int) -> Any:
     return grid[r][c]
 
 
-def _panel(p: Panel) -> list[str]:
+def _tint(r: int, c: int, color: str, cls: str) -> str:
+    return (f'<rect class="{cls}" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+            f'height="{CELL}" fill="{color}"/>')
+
+
+def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int, int]] = (),
+           candidates: Mapping[tuple[int, int], Sequence[int]] | None = None,
+           highlight: Collection[tuple[int, int]] = ()) -> list[str]:
     s = CELL
     out = []
+    for r, c in sorted(highlight):
+        out.append(_tint(r - 1, c - 1, "#fff0a0", "highlight"))
+    for r, c in sorted(differ):
+        out.append(_tint(r - 1, c - 1, "#ffd0d0", "differ"))
     for r in range(p.rows):
         for c in range(p.cols):
             if _at(p.shading, r, c):
                 out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
                            f'height="{s}" fill="#9a9a9a"/>')
+    if puzzle is not None:
+        out.extend(puzzle.fills)
     for r in range(p.rows + 1):  # thin grid lines, then region borders on top
         out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" '
                    f'stroke="#bbb" stroke-width="1"/>')
@@ -132,17 +190,32 @@ def _panel(p: Panel) -> list[str]:
                     out.append(_border(c + 1, r, c + 1, r + 1))
                 if r + 1 < p.rows and g != _at(p.regions, r + 1, c):
                     out.append(_border(c, r + 1, c + 1, r + 1))
+    if puzzle is not None:
+        out.extend(puzzle.borders)
     out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" fill="none" '
                f'stroke="black" stroke-width="2"/>')
-    for layer, cls, size in ((p.digits, "digit", 24), (p.clues, "clue", 22)):
-        for r in range(p.rows):
-            for c in range(p.cols):
-                v = _at(layer, r, c)
-                if v is None:
-                    continue
-                out.append(f'<text class="{cls}" x="{c * s + s // 2}" y="{r * s + s // 2}" '
-                           f'font-size="{size}" text-anchor="middle" '
+    if puzzle is not None:
+        out.extend(puzzle.marks)
+    givens = puzzle.givens if puzzle is not None else None
+    half = s // 2
+    for r in range(p.rows):
+        for c in range(p.cols):
+            given = _at(givens, r, c)
+            v = given if given is not None else _at(p.digits, r, c)
+            if v is not None:
+                # over a puzzle, givens are black and found digits blue
+                cls, fill = ("given", "black") if given is not None else (
+                    "digit", "black" if puzzle is None else FOUND)
+                out.append(f'<text class="{cls}" x="{c * s + half}" y="{r * s + half}" '
+                           f'font-size="24" fill="{fill}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
+            elif candidates and (r + 1, c + 1) in candidates:
+                out.extend(_candidates(r, c, candidates[(r + 1, c + 1)]))
+            cl = _at(p.clues, r, c)
+            if cl is not None:
+                out.append(f'<text class="clue" x="{c * s + half}" y="{r * s + half}" '
+                           f'font-size="22" text-anchor="middle" '
+                           f'dominant-baseline="central">{escape(str(cl))}</text>')
     for edges, horizontal in ((p.edges_across, True), (p.edges_down, False)):
         for (a, b), on in sorted((edges or {}).items()):
             if not on:
@@ -150,7 +223,6 @@ def _panel(p: Panel) -> list[str]:
             x1, y1 = b * s, a * s
             x2, y2 = (x1 + s, y1) if horizontal else (x1, y1 + s)
             out.append(_loop_line(x1, y1, x2, y2))
-    half = s // 2
     for grid, dr, dc in ((p.across, 0, 1), (p.down, 1, 0)):
         for r in range(p.rows):
             for c in range(p.cols):
@@ -158,16 +230,39 @@ def _panel(p: Panel) -> list[str]:
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
     top = p.rows * s + GAP // 2
-    for i, v in enumerate(p.extra or []):
+    extra = p.extra if p.extra is not None else [None] * (
+        (puzzle.extra_rows if puzzle is not None else 0) * p.cols)
+    given_extra = [v for row in (givens or [])[p.rows:] for v in row]
+    for i, v in enumerate(extra):
         x, y = i % p.cols * s, top + i // p.cols * s
         out.append(f'<rect class="extra" x="{x}" y="{y}" width="{s}" height="{s}" fill="none" '
                    f'stroke="#888" stroke-width="1"/>')
-        if v is not None:
-            out.append(f'<text class="digit" x="{x + half}" y="{y + half}" font-size="24" '
-                       f'text-anchor="middle" dominant-baseline="central">{escape(str(v))}</text>')
+        g = given_extra[i] if i < len(given_extra) else None
+        if g is not None or v is not None:
+            fill = "black" if g is not None or puzzle is None else FOUND
+            out.append(f'<text class="{"given" if g is not None else "digit"}" x="{x + half}" '
+                       f'y="{y + half}" font-size="24" fill="{fill}" text-anchor="middle" '
+                       f'dominant-baseline="central">{escape(str(g if g is not None else v))}'
+                       '</text>')
     return out
 
 
+FOUND = "#1f5fbf"
+"""The colour of the digits a search found, where givens are black."""
+
+
+def _candidates(r: int, c: int, digits: Sequence[int]) -> list[str]:
+    """Small digits in a 3×3 (or wider) keypad layout inside cell r,c (0-based)."""
+    out = []
+    per_row = 3 if max(digits, default=0) <= 9 else 4
+    step = CELL / (per_row + 0.5)
+    for d in digits:
+        k = d - 1 if d >= 1 else d
+        x = c * CELL + step * (0.75 + k % per_row)
+        y = r * CELL + step * (0.75 + k // per_row)
+        out.append(f'<text class="candidate" x="{x:.1f}" y="{y:.1f}" font-size="9" '
+                   f'fill="#555" text-anchor="middle" dominant-baseline="central">{d}</text>')
+    return out
 def _loop_line(x1: int, y1: int, x2: int, y2: int) -> str:
     return (f'<line class="loop" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
             f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')

@@ -1,0 +1,214 @@
+"""A kind's `draw` field: how its rule lines are drawn, in a small vocabulary the renderer knows.
+
+The field is a list of elements. Each element is a mapping with one element name (`cage`,
+`line`, `dot`, …) holding its options, and an optional `when` that says for which rule lines
+it holds (the shape of the cells, or a parameter's value). A rule line is drawn with the first
+element whose `when` holds; a line none holds is named in the picture's legend, as is every
+line of a kind without a `draw` field. `draw: []` says the kind has nothing of its own to draw
+(its cells are shown by another line, or it states the genre's rules).
+
+The renderer (`sapphire.render`) reads these declarations and the rule lines' parameters; no
+kind is named in Python, so a user's own kinds draw the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from sapphire.diagnostics import did_you_mean
+
+ELEMENTS: dict[str, tuple[str, ...]] = {
+    "boxes": (),
+    "border": (),
+    "outline": ("label",),
+    "line": ("color", "width", "start", "end"),
+    "dot": ("fill", "label", "labels"),
+    "circle": ("at", "fill", "label", "labels", "size"),
+    "square": ("at", "fill"),
+    "text": ("at", "label", "labels"),
+    "outside": ("label", "labels"),
+    "wall": ("at", "label"),
+    "given-shading": (),
+    "cell-clues": (),
+    "diagonal": ("at",),
+}
+"""Each element the renderer draws, with the options it reads:
+
+* `boxes`: thick borders between the boxes of the rule's box size (`sudoku 9x9`, `boxes 2x3`).
+* `border`: a thick border around the rule's cells (a jigsaw piece).
+* `outline`: a dashed outline inset in the cells, with `label` in its top-left corner (a
+  killer cage).
+* `line`: a line through the cells' centres; `color`, `width` (`thin`, `medium`, `thick`),
+  `start` and `end` (`bulb`, a filled circle; `circle`, an open one the line starts from, as
+  an arrow's; `arrowhead`; or `none`).
+* `dot`: a small dot on the edge between the first two cells, `fill` white or black, with its
+  `label`.
+* `circle`, `square`: a shape `at` each cell, the first, or the corner the cells share
+  (`corner`, a quadruple), `fill`ed, holding its `label`; `size` `small` or `large`.
+* `text`: the `label` in a cell (`at` first or each).
+* `outside`: the `label` outside the grid, beside the first cell on the side away from the
+  second (a skyscraper beside its row, a little killer at its diagonal's start).
+* `wall`: a black cell, `at` each cell or at the `centre` (the one cell whose neighbours the
+  cells are), holding its `label` in white.
+* `given-shading`: the case's `shading:` givens as black and white circles.
+* `cell-clues`: the case's `clues:` grid, a number in each clued cell.
+* `diagonal`: a thin line along the board's `main` diagonal (top left to bottom right) or its
+  `anti` diagonal.
+
+A `label` is a parameter's name: its value is written, unless it is the parameter's default
+(a white dot's difference 1). `labels` maps values to text (`{10: X, 5: V}`)."""
+
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    "width": ("thin", "medium", "thick"),
+    "start": ("bulb", "circle", "arrowhead", "none"),
+    "end": ("bulb", "circle", "arrowhead", "none"),
+    "fill": ("white", "black", "grey"),
+    "size": ("small", "large"),
+}
+AT: dict[str, tuple[str, ...]] = {
+    "circle": ("each", "first", "corner"), "square": ("each", "first", "corner"),
+    "text": ("each", "first"), "wall": ("each", "centre"), "diagonal": ("main", "anti"),
+}
+SHAPES: tuple[str, ...] = ("whole-line", "neighbours", "straight", "path")
+"""What `when: {shape: …}` may ask of a rule's cells: `whole-line`, a whole row or column;
+`neighbours`, exactly the on-board orthogonal neighbours of one cell outside them (an Akari
+wall's number); `straight`, a run along one row or column; `path`, cells each a king's move
+from the one before (a line, not a scattered group)."""
+COLOR_CHARS = frozenset("#0123456789abcdefABCDEFghijklmnopqrstuvwxyz")
+
+
+@dataclass(frozen=True)
+class DrawElement:
+    """One element of a kind's `draw` field."""
+
+    element: str
+    """The element's name, a key of `ELEMENTS`."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The options as written (`labels` as a tuple of (value, text) pairs)."""
+    when: tuple[tuple[str, Any], ...] = ()
+    """`shape` and parameter values that a rule line must have for the element to draw it."""
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+
+def read_draw(r: Any, node: yaml.Node, params: list[Any]) -> tuple[DrawElement, ...]:
+    """The `draw` field read from its YAML node, each problem reported at its place through
+    the reader `r` (a `sapphire.library.document.Reader`); `params` are the kind's
+    parameters, which labels and `when` may name."""
+    names = [p.name for p in params]
+    if not isinstance(node, yaml.SequenceNode):
+        r.add("bad-draw", "'draw' is a list of elements such as [{outline: {label: sum}}]",
+              r.node_span(node), hint="elements: " + ", ".join(ELEMENTS))
+        return ()
+    out: list[DrawElement] = []
+    for item in node.value:
+        element = _element(r, item, names)
+        if element is not None:
+            out.append(element)
+    return tuple(out)
+
+
+def _element(r: Any, item: yaml.Node, names: list[str]) -> DrawElement | None:
+    if not isinstance(item, yaml.MappingNode):
+        r.add("bad-draw", "a drawn element is a mapping such as {line: {start: bulb}}",
+              r.node_span(item))
+        return None
+    found: list[tuple[str, yaml.Node, yaml.Node]] = []
+    when: list[tuple[str, Any]] = []
+    ok = True
+    for k, v in item.value:
+        key = str(k.value)
+        if key == "when":
+            when, good = _when(r, v, names)
+            ok = ok and good
+        elif key in ELEMENTS:
+            found.append((key, k, v))
+        else:
+            r.add("bad-draw", f"no drawn element is called {key!r}", r.node_span(k),
+                  hint=did_you_mean(key, ELEMENTS) or "elements: " + ", ".join(ELEMENTS))
+            ok = False
+    if len(found) != 1:
+        if ok:
+            r.add("bad-draw", "each drawn element names exactly one of "
+                  + ", ".join(ELEMENTS) + (f", not {len(found)}" if found else ""),
+                  r.node_span(item))
+        return None
+    name, key_node, body = found[0]
+    options: list[tuple[str, Any]] = []
+    if not (isinstance(body, yaml.ScalarNode) and body.value in ("", "null", "~")):
+        if not isinstance(body, yaml.MappingNode):
+            r.add("bad-draw", f"the options of {name!r} are a mapping such as {{fill: white}}",
+                  r.node_span(body))
+            return None
+        for ok_node, ov in body.value:
+            option = _option(r, name, str(ok_node.value), ok_node, ov, names)
+            if option is None:
+                ok = False
+            else:
+                options.append(option)
+    return DrawElement(name, tuple(options), tuple(when)) if ok else None
+
+
+def _option(r: Any, element: str, key: str, key_node: yaml.Node, node: yaml.Node,
+            names: list[str]) -> tuple[str, Any] | None:
+    allowed = ELEMENTS[element]
+    if key not in allowed:
+        r.add("bad-draw", f"{element!r} has no option {key!r}", r.node_span(key_node),
+              hint=did_you_mean(key, allowed) or ("options: " + ", ".join(allowed)
+                                                  if allowed else f"{element!r} takes none"))
+        return None
+    value = r.value(node)
+    if key == "label":
+        if value not in names:
+            r.add("bad-draw", f"a label names one of the kind's parameters, not {value!r}",
+                  r.node_span(node), hint=did_you_mean(str(value), names)
+                  or ("parameters: " + ", ".join(names) if names else "the kind has none"))
+            return None
+        return key, str(value)
+    if key == "labels":
+        if not isinstance(value, dict) or not all(isinstance(t, str | int) for t in
+                                                  value.values()):
+            r.add("bad-draw", "'labels' maps values to short text, such as {10: X, 5: V}",
+                  r.node_span(node))
+            return None
+        return key, tuple((v, str(t)) for v, t in value.items())
+    if key == "color":
+        if not isinstance(value, str) or not value or not set(value) <= COLOR_CHARS:
+            r.add("bad-draw", f"a colour is a name or #rrggbb, not {value!r}",
+                  r.node_span(node), hint="such as grey or #a0a0a0")
+            return None
+        return key, value
+    choices = AT[element] if key == "at" else OPTION_VALUES[key]
+    if value not in choices:
+        r.add("bad-draw", f"{key!r} of {element!r} is one of {', '.join(choices)}, "
+              f"not {value!r}", r.node_span(node), hint=did_you_mean(str(value), choices))
+        return None
+    return key, str(value)
+
+
+def _when(r: Any, node: yaml.Node, names: list[str]) -> tuple[list[tuple[str, Any]], bool]:
+    if not isinstance(node, yaml.MappingNode):
+        r.add("bad-draw", "'when' is a mapping such as {shape: whole-line} or {count: 0}",
+              r.node_span(node))
+        return [], False
+    out: list[tuple[str, Any]] = []
+    ok = True
+    for k, v in node.value:
+        key, value = str(k.value), r.value(v)
+        if key == "shape":
+            if value not in SHAPES:
+                r.add("bad-draw", f"'shape' is one of {', '.join(SHAPES)}, not {value!r}",
+                      r.node_span(v), hint=did_you_mean(str(value), SHAPES))
+                ok = False
+                continue
+        elif key not in names:
+            r.add("bad-draw", f"'when' reads 'shape' or a parameter, not {key!r}",
+                  r.node_span(k), hint=did_you_mean(key, [*names, "shape"]))
+            ok = False
+            continue
+        out.append((key, value))
+    return out, ok
