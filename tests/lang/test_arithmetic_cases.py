@@ -4,6 +4,7 @@ also passes the independent evaluator, which `solve_grounded` runs on it)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from itertools import product
 from pathlib import Path
@@ -83,3 +84,55 @@ def test_the_kenken_is_unique(backend: str) -> None:
     (want,) = [v for v in squares if _kenken(v)]
     (got,) = solved("kenken-3x3", backend, 3)
     assert {(r, c): x for r, c, x in got["v"]} == want
+
+
+DOMAINS = {"a": R(-3, 3), "b": [-2, -1, 1, 2], "c": R(0, 4)}
+"""Random programs' scalars: `b` is the one divisor, never 0."""
+
+
+def _expression(rng: random.Random, depth: int) -> tuple[str, str]:
+    """A random integer expression over a, b, c as the language and as Python write it."""
+    if depth == 0 or rng.random() < 0.3:
+        leaf = rng.choice(["a", "b", "c", "a", "c", str(rng.randint(-3, 3))])
+        return leaf, f"({leaf})"
+    op = rng.choice(["+", "⨫", "·", "·", "÷", "mod"])
+    left = _expression(rng, depth - 1)
+    right = ("b", "(b)") if op in ("÷", "mod") else _expression(rng, depth - 1)
+    python = {"+": "+", "⨫": "-", "·": "*", "÷": "//", "mod": "%"}[op]
+    return f"({left[0]}{' mod ' if op == 'mod' else op}{right[0]})", \
+        f"({left[1]} {python} {right[1]})"
+
+
+def _condition(rng: random.Random) -> tuple[str, str]:
+    """A random comparison of an expression with a constant, maybe negated."""
+    text, python = _expression(rng, 2)
+    op, py = rng.choice([("=", "=="), ("¬=", "!="), ("<", "<"), (">=", ">=")])
+    k = rng.randint(-4, 4)
+    text, python = f"{text}{op}{k}", f"({python} {py} {k})"
+    if rng.random() < 0.3:
+        return f"¬({text})", f"(not {python})"
+    return text, python
+
+
+def random_program(seed: int) -> tuple[str, str]:
+    """A program of two random conditions joined by ∧, ∨ or ⇒, and its Python test."""
+    rng = random.Random(seed)
+    (p, pp), (q, qp) = _condition(rng), _condition(rng)
+    join, py = rng.choice([("∧", "and"), ("∨", "or"), ("⇒", "<=")])
+    body = f"({pp}) {py} ({qp})"
+    text = "a∈{-3⋯3}\nb∈{-2 -1 1 2}\nc∈{0⋯4}\n" + f"({p}) {join} ({q})\n"
+    return text, body
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_programs_have_the_brute_force_answers(seed: int) -> None:
+    """Products, quotients and remainders nested in sums, compared, negated and joined: each
+    backend finds exactly the assignments Python's `*`, `//` and `%` accept."""
+    text, test = random_program(seed)
+    want = brute(DOMAINS, lambda a, b, c: bool(eval(test)))  # noqa: S307 - our own text
+    program = parse_program(text, f"random-{seed}.sapphire")
+    for backend in ("sat", "cpsat"):
+        res = solve_grounded(program, data_to_instance({}), max_solutions=len(want) + 2,
+                             backend=backend)
+        got = {tuple(sorted(s.items())) for s in res.solutions}
+        assert got == want, (text, backend)
