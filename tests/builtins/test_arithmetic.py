@@ -8,7 +8,9 @@ from itertools import product
 import pytest
 from agreement import assert_backends_agree, equals, evaluated, model, var
 
+from sapphire.backend import solve
 from sapphire.builtins.arithmetic import Arithmetic, apply, result_bounds, result_domain
+from sapphire.diagnostics import SapphireError
 from sapphire.model import Cmp, Domain, GroundModel, Lin, Not, Or, Origin
 
 SIGNED = range(-7, 8)
@@ -109,3 +111,19 @@ def test_a_product_in_a_sum() -> None:
                  Cmp("=", Lin(((0, 1), (1, 1)), -10)))
     assert assert_backends_agree(gm) == {(x * y, x, y) for x in range(1, 10)
                                          for y in range(1, 10) if x * y + x == 10}
+
+
+def test_an_operand_too_wide_for_clauses_goes_to_cpsat() -> None:
+    """(x1 + x2) mod 3 with x1, x2 ∈ 0⋯99: the sum has 199 values, more than the SAT table
+    takes; the sat backend refuses it by name and `auto` solves it with CP-SAT."""
+    wide = Domain.range(0, 99)
+    gm = model([Domain.range(0, 2), wide, wide], equals(0, 2), equals(1, 98))
+    gm.elements = [(Arithmetic("mod", 0, Lin(((1, 1), (2, 1)), 0), Lin((), 3)), Origin(None))]
+    with pytest.raises(SapphireError) as ei:
+        solve(gm, [0, 1, 2], backend="sat", max_solutions=100)
+    assert ei.value.diagnostics[0].kind == "sat-unsupported"
+    assert "an operand of 'mod' has more than 128 values" in str(ei.value)
+    res = solve(gm, [0, 1, 2], backend="auto", max_solutions=100)
+    assert res.backend == "cpsat"
+    assert {tuple(s) for s in res.solutions} == {(2, 98, x2) for x2 in range(100)
+                                                 if (98 + x2) % 3 == 2}

@@ -13,7 +13,7 @@ the grounder refuses a divisor that can be 0 where it is written, as it refuses 
 
 SAT: a table over the operands' pairs of values (`x=a ∧ y=b ⇒ z=a·b`), with support clauses
 from each value of each of the three to the values of the others that go with it. The
-operands' values must be few enough for a literal per value (`values_cap`); the lowering
+operands' values must be few enough for a literal per value (`max_values`); the lowering
 refuses a wider one, and `auto` gives the model to CP-SAT.
 CP-SAT: its multiplication constraint; its division and modulo ones (which round towards 0)
 when the dividend cannot be negative and the divisor is positive; otherwise `x = y·q + r`
@@ -100,10 +100,10 @@ class Arithmetic(Definition):
 
     def post_sat(self, low: SatLowering) -> None:
         gm = low.gm
-        for side in (self.left, self.right):
-            if gm.count_values(side) > values_cap(low):
+        for side in (self.left, self.right):  # a literal per value, as for one variable
+            if gm.count_values(side) > low.max_values:
                 raise low.unsupported(f"an operand of '{self.op}' has more than "
-                                      f"{values_cap(low)} values")
+                                      f"{low.max_values} values")
         z = self.result
         lx = {a: low.expr_equals_literal(self.left, a) for a in gm.iter_values(self.left)}
         ly = {b: low.expr_equals_literal(self.right, b) for b in gm.iter_values(self.right)}
@@ -161,11 +161,6 @@ class Arithmetic(Definition):
         m.add(y <= -1).only_enforce_if(~positive)
         m.add(r <= 0).only_enforce_if(~positive)
         m.add(r >= y + 1).only_enforce_if(~positive)
-
-
-def values_cap(low: SatLowering) -> int:
-    """The most values an operand may have for the SAT table: as many as one variable may."""
-    return low.max_values
 
 
 def _bounds(gm: GroundModel, lin: Lin) -> tuple[int, int]:
