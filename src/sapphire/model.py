@@ -247,7 +247,8 @@ Formula = Cmp | InSet | And | Or | Not | Implies | Iff | Builtin
 
 
 class Definition:
-    """A builtin that defines one variable's value from others (`sapphire.builtins.element`):
+    """A builtin that defines one variable's value from others (`sapphire.builtins.element`,
+    `sapphire.builtins.arithmetic`):
     kept in `GroundModel.elements`, beside the constraints, since it always holds."""
 
     __slots__ = ()
@@ -257,6 +258,10 @@ class Definition:
 
     def variables(self) -> set[int]:
         """Every variable it reads or defines."""
+        raise NotImplementedError
+
+    def exprs(self) -> tuple[Lin, ...]:
+        """Every expression it reads (a backend bounds their reach)."""
         raise NotImplementedError
 
     def violation(self, values: list[int]) -> str | None:

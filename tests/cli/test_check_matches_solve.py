@@ -12,9 +12,12 @@ import pytest
 from sapphire.cli import main
 
 PROGRAMS = {
-    "mod-of-a-variable": ("x∈{1⋯9}\ny∈{1⋯9}\nx mod y = 1\n", 3, 1, "'mod' needs constant"),
-    "division-by-a-variable": ("x∈{1⋯9}\ny∈{1⋯9}\nx÷y = 2\n", 3, 1, "'÷' needs constant"),
-    "product-of-variables": ("x∈{1⋯9}\ny∈{1⋯9}\nx·y = 12\n", 3, 1, "product of two variables"),
+    "divisor-that-can-be-zero": ("x∈{1⋯9}\ny∈{0⋯9}\nx÷y = 2\n", 3, 3,
+                                 "the divisor of '÷' can be 0: y∈{0⋯9}"),
+    "remainder-by-a-sum-that-can-be-zero": ("x∈{1⋯9}\ny∈{1⋯9}\nx mod (y⨫1) = 1\n", 3, 8,
+                                            "the divisor of 'mod' can be 0"),
+    "product-past-the-range": ("x∈{0⋯100000}\ny∈{0⋯100000}\nx·y = 12\n", 3, 1,
+                               "this product can reach 10,000,000,000"),
     "scalar-without-domain": ("x∈{1⋯9}\nx+z=10\n", 2, 3, "variable 'z' has no domain"),
     "map-point-without-domain": ("∀i∈{0⋯2} ⦗f i⦘∈{0 1}\n⦗f 0⦘+⦗f 3⦘=1\n", 2, 7,
                                  "f(3) has no domain"),
@@ -58,16 +61,30 @@ def test_check_reports_what_solve_reports_for_a_program(
 
 def test_check_reports_what_solve_reports_for_a_library_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A kind whose meaning takes `mod` of two digits: the error is in its definition."""
+    """A kind whose meaning takes `mod` by a digit less one, which can be 0: the error is in
+    its definition."""
     (tmp_path / "lib").mkdir()
     definition = tmp_path / "lib" / "modpair.md"
     definition.write_text(
         "---\nkind: modpair\nscope: cells\ncells: path\n---\n\n# Modpair\n\n```sapphire\n"
-        "∀⟨i r c⟩∈P: ⦗face r c⦘ mod ⦗face 1 1⦘ = 1\n```\n", encoding="utf-8")
+        "∀⟨i r c⟩∈P: ⦗face r c⦘ mod (⦗face 1 1⦘⨫1) = 1\n```\n", encoding="utf-8")
     case = tmp_path / "t.case"
     case.write_text("---\nlibrary: lib\nboard: 1x3\n---\nmodpair r1c2-r1c3\n", encoding="utf-8")
     err = same_errors(capsys, case)
-    assert err.startswith(f"{definition}:10:13: error: 'mod' needs constant operands"), err
+    assert err.startswith(f"{definition}:10:29: error: the divisor of 'mod' can be 0"), err
+    definition.write_text(definition.read_text(encoding="utf-8").replace("⨫1", "+1"),
+                          encoding="utf-8")
+    assert run(capsys, "check", str(case)) == (0, "ok\n", "")
+
+
+@pytest.mark.parametrize("backend", ["auto", "sat", "cpsat"])
+def test_products_and_divisions_of_variables_check_clean_and_solve(
+        backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.sapphire"
+    path.write_text("x∈{1⋯9}\ny∈{1⋯9}\nx·y = 12\nx mod y = 0\nx÷y = 3\n", encoding="utf-8")
+    assert run(capsys, "check", str(path)) == (0, "ok\n", "")
+    code, out, _ = run(capsys, "solve", str(path), "--format", "json", "--backend", backend)
+    assert code == 0 and json.loads(out)["solutions"] == [{"values": {"x": 6, "y": 2}}]
 
 
 def test_check_reports_a_bad_pattern_that_only_grounding_reads(

@@ -48,7 +48,7 @@ def _sums_and_pairs(gm: GroundModel) -> tuple[int, int]:
     twice its variable's largest magnitude, which covers the offset CP-SAT gives a two-valued
     variable), and the pairs of values of its `distinct`s under a condition or negated."""
     weight = [2 * max(abs(v.domain.lo), abs(v.domain.hi)) for v in gm.variables]
-    lins = [row for e, _ in gm.elements for row in (*e.index, *(lin for _, lin in e.table))]
+    lins = [row for e, _ in gm.elements for row in e.exprs()]
     pairs = 0
     todo = [(c.formula, True) for c in gm.constraints]
     while todo:

@@ -11,6 +11,7 @@ that a backend dispatches on the class, and adding a builtin touches one module.
 * `connected` — one orthogonally connected group; partitions into regions, group sizes.
 * `automaton` — `accepted`: a word accepted by a finite automaton.
 * `element` — the value of a map at a variable point.
+* `arithmetic` — the product, quotient or remainder of two variables (`x·y`, `x÷y`, `x mod y`).
 * `sums` — what a backend adds for linear sums (a core formula, not a class here): whole
   groups folded into totals, bounds of sums over distinct digits, derived sums;
   `innies` finds the derived sums.
@@ -20,8 +21,9 @@ standard library: never a backend or a solver.
 """
 
 from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.arithmetic import Arithmetic
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected
 from sapphire.builtins.element import Element
 
-__all__ = ["Accepts", "AllDifferent", "Connected", "Element"]
+__all__ = ["Accepts", "AllDifferent", "Arithmetic", "Connected", "Element"]

@@ -37,6 +37,13 @@ class SatLowering(Protocol):
     eq: list[list[int]]
     cache: dict[tuple[int, Formula], int]
     distinct_pairs: set[tuple[int, int]]
+    max_values: int
+    """The most values a variable may have to be written with a literal per value."""
+
+    def unsupported(self, what: str) -> Exception:
+        """The backend's refusal of what it cannot write as clauses (`auto` then runs
+        CP-SAT), for the builtin to raise."""
+        ...
 
     def var_equals_literal(self, v: int, value: int) -> int: ...
     def expr_equals_literal(self, e: Lin, value: int) -> int: ...

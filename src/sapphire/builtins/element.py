@@ -29,6 +29,9 @@ class Element(Definition):
     index: tuple[Lin, ...]
     table: tuple[tuple[tuple[int, ...], Lin], ...]
 
+    def exprs(self) -> tuple[Lin, ...]:
+        return (*self.index, *(lin for _, lin in self.table))
+
     def variables(self) -> set[int]:
         out = {self.result}
         out.update(v for lin in self.index for v, _ in lin.terms)

@@ -348,14 +348,16 @@ class Evaluation:
                 return self.in_range(scale(b, a), e, "this product")
             if isinstance(b, int):
                 return self.in_range(scale(a, b), e, "this product")
-            raise self.fail("nonlinear", "a product of two variables is not supported",
-                            e.span, hint="one factor of '·' must fold to a constant")
+            return self.arithmetic(e, a, b)
         if op in ("÷", "mod"):
-            if isinstance(a, int) and isinstance(b, int):
+            if isinstance(b, int):
                 if b == 0:
                     raise self.fail("division-by-zero", "division by zero", e.span)
-                return a // b if op == "÷" else a % b
-            raise self.fail("nonlinear", f"'{op}' needs constant operands", e.span)
+                if isinstance(a, int):
+                    return a // b if op == "÷" else a % b
+                if b in (1, -1):  # x÷1 = x, x mod 1 = 0
+                    return scale(a, b) if op == "÷" else 0
+            return self.arithmetic(e, a, b)
         d = add(a, b, -1)
         if isinstance(d, int):
             return holds(op, d)

@@ -1,5 +1,6 @@
 """The ground model's variables: the points the facts bound, map reads at a variable index
-(an element constraint), and 0/1 indicators of counted conditions."""
+(an element constraint), products, quotients and remainders of variables (an arithmetic
+definition), and 0/1 indicators of counted conditions."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from sapphire.builtins.arithmetic import EXACT_PAIRS, Arithmetic, result_bounds, result_domain
 from sapphire.builtins.element import Element
 from sapphire.diagnostics import Span
 from sapphire.ground.linear import IntTerm, as_lin
-from sapphire.lang.syntax import Apply
+from sapphire.lang.syntax import MAX_INTEGER, Apply, Binary
 from sapphire.model import (
     FALSE,
     Cmp,
@@ -38,6 +40,7 @@ class Variables:
         self.scalars: dict[str, IntTerm] = {}
         self.elem_cache: dict[tuple[str, tuple[IntTerm, ...]], Lin] = {}
         self.count_cache: dict[Formula, Lin] = {}
+        self.arith_cache: dict[tuple[str, Lin, Lin], IntTerm] = {}
 
     def answer_names(self) -> tuple[str, ...]:
         if self.inst.answer is not None:
@@ -124,6 +127,58 @@ class Variables:
         self.elem_cache[key] = res
         return res
 
+    def arithmetic(self, e: Binary, a: IntTerm, b: IntTerm) -> IntTerm:
+        """`a op b` (`·`, `÷`, `mod`) that does not fold to a linear term: a new variable
+        that an `Arithmetic` definition holds to its value, once per operation and operands.
+        Its values are every result over the operands' values, a constant when that is one
+        value; a divisor that can be 0 is an error here, as a constant 0 is."""
+        op, left, right = e.op, as_lin(a), as_lin(b)
+        key = (op, left, right)
+        hit = self.arith_cache.get(key)
+        if hit is None and op == "·":
+            hit = self.arith_cache.get((op, right, left))
+        if hit is not None:
+            return hit
+        m = self.model
+        if op != "·" and m.may_take(right, 0):
+            what = _operand_text(right, m)
+            if what == "(…)":
+                what = ""
+                hint = ("name the divisor with a domain that leaves 0 out (d∈{1⋯9} ∧ d=…) "
+                        "and divide by the name")
+            else:
+                what = f": {what}∈{m.variables[right.terms[0][0]].domain}"
+                hint = ("bound the divisor away from 0 where it is declared (y∈{1⋯9}, or "
+                        "y¬=0 at top level): a guard does not")
+            raise self.fail("division-by-zero", f"the divisor of '{op}' can be 0{what}"
+                            f"{self.with_bindings()}", e.right.span, hint=hint)
+        pairs = m.count_values(left) * m.count_values(right)
+        if pairs <= EXACT_PAIRS:
+            self.spend(pairs, e.span)  # one row per pair of values: an unrolling
+            dom = result_domain(op, m.iter_values(left), m.iter_values(right))
+        else:
+            dom = result_bounds(op, _bounds(left, m), _bounds(right, m))
+        reach = max(abs(dom.lo), abs(dom.hi))
+        if reach > MAX_INTEGER:
+            what = {"·": "product", "÷": "quotient", "mod": "remainder"}[op]
+            raise self.fail(
+                "too-large", f"this {what} can reach {reach:,}, larger than {MAX_INTEGER:,}"
+                f"{self.with_bindings()}", e.span,
+                hint=f"numbers in a program stay within ±{MAX_INTEGER:,}: narrow the "
+                "operands' domains")
+        if dom.size == 1:
+            res: IntTerm = dom.lo
+        else:
+            vid = len(m.variables)
+            label = f"{_operand_text(left, m)}{op}{_operand_text(right, m)}"
+            if op == "mod":
+                label = label.replace("mod", " mod ")
+            m.variables.append(Variable(label, (), dom, source=False))
+            m.elements.append((Arithmetic(op, vid, left, right), self.origin(e.span)))
+            res = Lin(((vid, 1),), 0)
+        self.arith_cache[key] = res
+        return res
+
     def missing_point(self, e: Apply, idx: tuple[IntTerm, ...], point: tuple[int, ...]) -> None:
         raise self.fail(
             "no-domain",
@@ -156,6 +211,24 @@ def _lex_product(factors: list[Callable[[], Iterator[int]]]) -> Iterator[tuple[i
     for v in first():
         for tail in _lex_product(rest):
             yield (v, *tail)
+
+
+def _operand_text(x: Lin, model: GroundModel) -> str:
+    """An operand as a variable's label shows it: a number, a variable's label, or `…`."""
+    if not x.terms:
+        return str(x.const)
+    if len(x.terms) == 1 and x.terms[0][1] == 1 and not x.const:
+        return model.variables[x.terms[0][0]].label()
+    return "(…)"
+
+
+def _bounds(x: Lin, model: GroundModel) -> tuple[int, int]:
+    """The least and the greatest value `x` can take, as its terms' bounds allow."""
+    lo = hi = x.const
+    for v, c in x.terms:
+        d = model.variables[v].domain
+        lo, hi = lo + min(c * d.lo, c * d.hi), hi + max(c * d.lo, c * d.hi)
+    return lo, hi
 
 
 def point_label(name: str, idx: tuple[int, ...]) -> str:

@@ -14,6 +14,7 @@ the evaluator's reading of a full assignment stay those of the model itself.
 
 from __future__ import annotations
 
+from sapphire.builtins.arithmetic import Arithmetic
 from sapphire.builtins.connected import Connected
 from sapphire.ground.implied import imply, top_level
 from sapphire.model import (
@@ -62,8 +63,11 @@ def element_variables(e: Definition) -> set[int]:
 
 
 def witnesses(gm: GroundModel, answer_vars: list[int]) -> set[int]:
-    """The auxiliary variables with more than `WITNESS_VALUES` possible values."""
+    """The auxiliary variables with more than `WITNESS_VALUES` possible values. A product,
+    quotient or remainder of variables is none: its operands are narrow and it constrains
+    them (x·y = 12), where a witness only proves what the relaxation states otherwise."""
     answer = set(answer_vars)
+    answer.update(el.result for el, _ in gm.elements if isinstance(el, Arithmetic))
     return {i for i, v in enumerate(gm.variables)
             if i not in answer and v.domain.size > WITNESS_VALUES}
 

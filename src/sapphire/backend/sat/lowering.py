@@ -72,6 +72,8 @@ class SatLowering(Connectivity):
     """One ground model as clauses: literals per variable, one per atom and polarity, and the
     formulas posted under their conditions."""
 
+    max_values = MAX_VALUES
+
     def __init__(self, gm: GroundModel, answer_vars: list[int] | None = None,
                  skip: frozenset[int] = frozenset(), implied: bool = False,
                  deadline: float | None = None) -> None:
@@ -163,6 +165,10 @@ class SatLowering(Connectivity):
             el.post_sat(self)
         self.post_implied(facts)
         self.post_pending_connectivity()
+
+    def unsupported(self, what: str) -> Unsupported:
+        """The refusal of `what`, for a builtin to raise (`auto` then runs CP-SAT)."""
+        return Unsupported(what)
 
     def check_budget(self) -> None:
         if len(self.cnf.clauses) > MODEL_BUDGET:
