@@ -122,6 +122,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "
                    "mends the case; with several, the cells where the first two differ")
+    s.add_argument("--candidates", action="store_true",
+                   help="case files: every value some answer gives each cell (and shading, "
+                   "regions, loop edges), without listing every answer; says whether the "
+                   "time limit left it incomplete")
 
     c = sub.add_parser("check", help="report every problem that solving would report before "
                        "it searches, in a case file or a .sapphire program")

@@ -58,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:  # NaN too
         raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
                     None, hint="leave it out to search until the answer is known")
+    if getattr(args, "candidates", False):  # every value some answer gives each cell
+        from sapphire.cli.candidates import run_candidates
+
+        return run_candidates(args)
     program = is_program(args.file)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
