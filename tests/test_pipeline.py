@@ -90,3 +90,25 @@ def test_a_wrong_candidate_witness_is_caught(monkeypatch: pytest.MonkeyPatch) ->
                         lambda *a, **k: BackendResult("unique", [[0] * len(gm.variables)]))
     with pytest.raises(InternalError, match="fails verification"):
         search_candidates(gm)
+
+
+def test_verify_names_every_line_that_states_a_broken_constraint() -> None:
+    """Two lines stating the same cage ground to one constraint in a solve; the check keeps
+    it once for each line, so both are named."""
+    from sapphire.meaning import instantiate_checked, load_case
+    from sapphire.verify import verify_answer
+
+    text = "---\nlibrary: std\n---\nsudoku 4x4\ncage-1: cage r1c1-r1c2 total 3\n" \
+        "cage-2: cage r1c1-r1c2 total 3\n"
+    case, lib = load_case("t.case", (), "auto", text=text)
+    inst = instantiate_checked(case, lib)
+    good = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    assert verify_answer(inst, {"digits": good}).valid
+    other = [[2, 1, 3, 4], [3, 4, 1, 2], [1, 2, 4, 3], [4, 3, 2, 1]]  # 2+1 holds the cages too
+    assert verify_answer(inst, {"digits": other}).valid
+    bad = [[1, 3, 2, 4], [2, 4, 1, 3], [3, 1, 4, 2], [4, 2, 3, 1]]
+    checked = verify_answer(inst, {"digits": bad})
+    assert not checked.valid
+    lines = sorted(checked.spans[b.top].line for b in checked.breaches)
+    assert lines == [5, 6]
+    assert all(b.points == [("face", (1, 1)), ("face", (1, 2))] for b in checked.breaches)

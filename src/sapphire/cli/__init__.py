@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.batch_command import add_parser
 
     add_parser(sub, _Backends())
+    from sapphire.cli.verify_command import add_parser as add_verify
+
+    add_verify(sub)
     return p
 
 
@@ -201,6 +204,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.case_commands import run_fmt as run
         elif args.command == "batch":
             from sapphire.cli.batch_command import run
+        elif args.command == "verify":
+            from sapphire.cli.verify_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)
