@@ -64,9 +64,11 @@ class AnswerError(Exception):
     """An answer that leaves out a point the case needs: (part, row, column) or None for the
     whole part, and what is missing (`verify_answer` raises it for its caller to place)."""
 
-    def __init__(self, place: tuple[str, int, int] | None, part: str, message: str) -> None:
+    def __init__(self, place: tuple[str, int, int] | None, part: str, message: str,
+                 hint: str = "") -> None:
         super().__init__(message)
         self.place, self.part, self.message = place, part, message
+        self.hint = hint or f"give every cell of the {part} a value"
 
 
 def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | None = None,
@@ -110,6 +112,14 @@ def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | Non
     def excluded_by(name: str, idx: tuple[int, ...], x: int) -> list[int]:
         return sorted({top for top, dom in prov.facts.get((name, idx), []) if x not in dom})
 
+    known = {(v.name, v.index) for v in gm.variables if v.source} | {
+        (name, idx) for name in gm.answer for idx in gm.constants.get(name, {})}
+    for (name, idx), x in points.items():
+        if x is not None and name in gm.answer and (name, idx) not in known:
+            part, place = _part_of(inst, name, idx)
+            raise AnswerError(place, part, f"the answer gives {_point(name, idx)}, which the "
+                              "case does not have", "an answer has the board's rows and "
+                              "columns, no more")
     values: list[int | None] = [None] * len(gm.variables)
     for v in answer_variables(gm):
         var = gm.variables[v]

@@ -179,3 +179,12 @@ def test_a_digit_the_board_does_not_have_is_named(tmp_path: Path,
         "  the board's declarations (digits, shading)",
         "    cells r1c3 — face(1, 3) = 7, not one of {1⋯6}",
     ]
+
+
+def test_a_json_answer_larger_than_the_board_is_bad_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answer = json.loads((GOLDEN / "killer-sudoku.json").read_text())["solutions"][0]
+    answer["digits"].append([1, 2, 3, 4, 5, 6])
+    code, out, err = verify(KILLER, json.dumps(answer), tmp_path, capsys)
+    assert (code, out) == (1, "")
+    assert "error: the answer gives face(7, 1), which the case does not have" in err

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         span = found.places.get(e.place) if e.place is not None else None
         raise error("incomplete-answer", e.message, span or Span(label, 1, 1),
                     source=text if span else None,
-                    hint=f"give every cell of the {e.part} a value") from None
+                    hint=e.hint) from None
     lines = case.source.splitlines()
     by_line = {r.span.line: r for r in case.rules if r.span is not None}
     broken: dict[int, dict[str, Any]] = {}
