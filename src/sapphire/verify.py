@@ -4,12 +4,19 @@ which rule lines does it break, at which cells?
 The answer's values are set on the case's ground model and read by the independent evaluator
 (`sapphire.check.evaluate.holds`), never by a solver: every constraint, every fact that
 narrowed a point's values, and every given. Each is named by the top-level constraint (the rule
-line) that states it, which a grounding with provenance keeps (`sapphire.ground.provenance`).
+line) that states it, which a grounding with provenance keeps (`ground_traced`).
 Auxiliary variables (a witness a value-modifier chooses, a blank Slitherlink clue's count) are
 not part of an answer; they get values from a search over them alone, with the answer fixed
 (`sapphire.pipeline.search_model`), and only when there are none is each line that reads them
 searched alone, to name those no values satisfy. A cell that differs from a given breaks the
 given; the rules are read with the given's value there, as the ground model folds it in.
+
+A case's program has one top-level constraint per rule line (a `Let` whose span is the line),
+after the channels, while a ground constraint's origin is where in the meaning it was written,
+which a kind used on several lines shares. So the check grounds with the solver's own
+`Grounder`, in three ways different: each ground constraint and each fact is tagged with
+its top-level constraint; a constraint two lines both state is kept once for each (a solve
+keeps it once); and the implied-facts pass does not run (its facts are not rules).
 """
 
 from __future__ import annotations
@@ -19,9 +26,83 @@ from dataclasses import dataclass
 from typing import Any
 
 from sapphire.diagnostics import Span
+from sapphire.ground.grounder import Grounder
+from sapphire.lang.instance import Instance
+from sapphire.lang.syntax import Expr, Program
 from sapphire.meaning import Instantiated
-from sapphire.model import Domain, GroundModel, Variable
+from sapphire.model import Domain, Formula, GroundModel, Variable
 from sapphire.pipeline import Answer, answer_variables, search_model
+
+
+@dataclass
+class Provenance:
+    """A ground model with, for each constraint and each fact, the top-level constraint (its
+    index among the program's constraints, then its implied ones) it came from."""
+
+    model: GroundModel
+    owners: list[int]
+    """Per ground constraint, by position, the index of its top-level constraint."""
+    facts: dict[tuple[str, tuple[int, ...]], list[tuple[int, Domain]]]
+    """Per map point, each top-level constraint that stated a fact about it, with the values
+    that fact allows (a point's domain is their intersection, and its givens')."""
+    spans: list[Span | None]
+    """Per top-level constraint, its span (a rule line's, for a case)."""
+
+
+class _Tracing(Grounder):
+    def __init__(self, program: Program, inst: Instance) -> None:
+        super().__init__(program, inst)
+        tops = (*program.constraints, *program.implied)
+        self.tops = {id(e): k for k, e in enumerate(tops)}
+        self.spans = [getattr(e, "span", None) for e in tops]
+        self.top = -1
+        self.owners: list[int] = []
+        self.own: set[tuple[int, Formula]] = set()
+        self.stated: dict[tuple[str, tuple[int, ...]], list[tuple[int, Domain]]] = {}
+
+    def collect(self, e: Expr) -> None:
+        k = self.tops.get(id(e))
+        if k is None:
+            super().collect(e)
+            return
+        self.top = k
+        try:
+            super().collect(e)
+        finally:
+            self.top = -1
+
+    def add_fact(self, name: str, idx: tuple[int, ...], dom: Domain, span: Span) -> None:
+        super().add_fact(name, idx, dom, span)
+        if self.top >= 0:
+            self.stated.setdefault((name, idx), []).append((self.top, dom))
+
+    def post(self, e: Expr) -> None:
+        k = self.tops.get(id(e))
+        if k is None:
+            super().post(e)
+            return
+        self.top = k
+        try:
+            super().post(e)
+        finally:
+            self.top = -1
+
+    def emit(self, f: Formula, span: Span) -> None:
+        if (self.top, f) in self.own:
+            return  # the same ground constraint from another binding of the same line
+        self.own.add((self.top, f))
+        before = len(self.model.constraints)
+        self.emitted.discard(f)  # so that the grounder's own test lets it through
+        super().emit(f, span)
+        self.owners.extend([self.top] * (len(self.model.constraints) - before))
+
+
+def ground_traced(program: Program, inst: Instance) -> Provenance:
+    """Ground `program` on `inst`, keeping where each constraint and fact came from."""
+    grounder = _Tracing(program, inst)
+    model = grounder.run()
+    return Provenance(model, grounder.owners, grounder.stated, grounder.spans)
+
 
 MAX_ALONE = 200
 """The most constraints reading auxiliary variables that a line without witnesses may have
@@ -36,7 +117,7 @@ class Breach:
 
     top: int
     """The index of the program's top-level constraint that states it (a rule line, for a
-    case; see `sapphire.ground.provenance`); -1 for a given."""
+    case; see `ground_traced`); -1 for a given."""
     points: list[tuple[str, tuple[int, ...]]]
     """The answer points it reads (map name and index), in the model's order."""
     what: str = ""
@@ -80,7 +161,6 @@ def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | Non
     the answer fixed (`search_model`), and only when none exists is each line reading them
     tried alone, to name those that no values satisfy."""
     from sapphire.check.evaluate import holds
-    from sapphire.ground.provenance import ground_traced
     from sapphire.ground.witness import formula_variables
 
     t0 = time.perf_counter()
