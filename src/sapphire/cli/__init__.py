@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import, batch.
+"""The `sapphire` command: solve, check, fmt, import, batch, verify.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
