@@ -293,6 +293,92 @@ def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = 
     return _counted_from(t0, {"instantiate": t1 - t0}, res)
 
 
+@dataclass
+class Candidates:
+    """The values some answer gives each answer point ("true candidates"), with the answers
+    that show them: every value listed is in a verified answer."""
+
+    status: str
+    """'unique' | 'multiple' | 'none' | 'unknown', as a solve says it."""
+    candidates: Answer
+    """The answer's shape (a case's `digits`, `shading`, …), each point's value replaced by
+    the sorted list of its candidates (`None` where the answer has no point)."""
+    complete: bool
+    """No answer gives a point a value missing here (the search was exhausted)."""
+    seen: int
+    """The answers found, each verified: one per round, each with a value not seen before."""
+    seconds: float
+    timings: dict[str, float] = field(default_factory=dict)
+    backend: str = ""
+    model: GroundModel | None = None
+
+    @property
+    def stopped(self) -> str:
+        """Why the candidates are not complete (`STOPPED_BY_TIME`); empty when they are."""
+        return "" if self.complete else STOPPED_BY_TIME
+
+
+def search_candidates(gm: GroundModel, *, time_limit: float | None = None,
+                      workers: int | None = None, backend: str = "auto"
+                      ) -> tuple[BackendResult, dict[int, list[int]]]:
+    """The backend's candidates search (`sapphire.backend.candidates`), each answer verified
+    with the independent evaluator, and per answer variable the values those answers give it.
+    """
+    from sapphire.backend import candidates
+
+    answer_vars = answer_variables(gm)
+    res = candidates(gm, answer_vars, backend=backend, time_limit=time_limit, workers=workers)
+    t1 = time.perf_counter()
+    _verify(gm, res.solutions)
+    res.timings["verify"] = time.perf_counter() - t1
+    return res, {v: sorted({s[v] for s in res.solutions}) for v in answer_vars}
+
+
+def decode_candidates(gm: GroundModel, values: dict[int, list[int]]) -> Answer:
+    """`decode`'s answer with each value a list of candidates: a constant's is itself."""
+    out: Answer = {}
+    maps: dict[str, dict[tuple[int, ...], list[int]]] = {}
+    for v, xs in values.items():
+        var = gm.variables[v]
+        if var.index:
+            maps.setdefault(var.name, {})[var.index] = xs
+        else:
+            out[var.name] = xs
+    for name in gm.answer:
+        consts = gm.constants.get(name)
+        if consts and () in consts:
+            out[name] = [consts[()]]
+        elif consts:
+            maps.setdefault(name, {}).update((k, [x]) for k, x in consts.items())
+    for name, pts in maps.items():
+        out[name] = [[*idx, xs] for idx, xs in sorted(pts.items())]
+    return out
+
+
+def candidates_case(path: str, *, time_limit: float | None = None, workers: int | None = None,
+                    backend: str = "auto", library_roots: Sequence[Path | str] = (),
+                    fetch: str = "auto", text: str | None = None) -> Candidates:
+    """Every value some answer of a case gives each of its answer points, in the case's answer
+    shape (`case_answer`), without listing every answer (`search_candidates`). The time limit
+    counts from reading the case, as `solve_case`'s does; with no answer found when it passes,
+    the status is `unknown` and the candidates are empty lists."""
+    t0 = time.perf_counter()
+    case, lib = load_case(path, library_roots, fetch, text=text)
+    inst = instantiate_checked(case, lib)
+    t1 = time.perf_counter()
+    gm, left = ground_within(inst.program, inst.instance, t0, time_limit)
+    t2 = time.perf_counter()
+    timings = {"instantiate": t1 - t0, "ground": t2 - t1}
+    if gm is None:
+        return Candidates("unknown", {}, False, 0, t2 - t0, {**timings, "load": 0.0})
+    res, values = search_candidates(gm, time_limit=left, workers=workers, backend=backend)
+    timings.update(res.timings)
+    shaped = case_answer(inst, decode_candidates(gm, values))
+    complete = not res.timed_out and res.status != "unknown"
+    return Candidates(res.status, shaped, complete, len(res.solutions),
+                      time.perf_counter() - t0 - timings["load"], timings, res.backend, gm)
+
+
 def _counted_from(t0: float, before: dict[str, float], res: SolveResult) -> SolveResult:
     """`res` with the stages before grounding in its timings and its seconds counted from
     `t0`, the moment the input was first read."""

@@ -94,3 +94,45 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
 
 def _left(time_limit: float | None, spent: float) -> float | None:
     return None if time_limit is None else time_limit - spent
+
+
+def candidates(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
+               time_limit: float | None = None, workers: int | None = None) -> BackendResult:
+    """Answers that between them give each of `answer_vars` every value some answer gives it
+    ("true candidates"), by the named backend: after each answer, the search asks for one
+    giving some variable a value not seen yet, until none is left or the time is up
+    (`timed_out`). `auto` chooses as `solve` does, without a race; a model the SAT lowering
+    refuses goes to CP-SAT."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}")
+    chosen = backend
+    if backend == "auto":
+        from sapphire.backend.choose import choose
+
+        chosen = choose(gm, answer_vars)
+    refused = 0.0
+    t0 = time.perf_counter()
+    if chosen == "sat":
+        from sapphire.backend.sat import Unsupported
+        from sapphire.backend.sat import candidates as run_sat
+
+        load = time.perf_counter() - t0
+        try:
+            res = run_sat(gm, answer_vars, time_limit=_left(time_limit, load), workers=workers)
+        except Unsupported as e:
+            if backend == "sat":
+                raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
+                            None, hint="use --backend cpsat, or auto to choose per model") \
+                    from None
+            refused = time.perf_counter() - t0
+        else:
+            res.timings["load"] = load
+            return res
+    t1 = time.perf_counter()
+    from sapphire.backend.cpsat import candidates as run_cpsat
+
+    load = time.perf_counter() - t1
+    res = run_cpsat(gm, answer_vars, time_limit=_left(time_limit, load + refused),
+                    workers=workers)
+    res.timings["load"] = load
+    return res

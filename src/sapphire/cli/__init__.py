@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import, export, batch.
+"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -191,6 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "
                    "mends the case; with several, the cells where the first two differ")
+    s.add_argument("--candidates", action="store_true",
+                   help="case files: every value some answer gives each cell (and shading, "
+                   "regions, loop edges), without listing every answer; says whether the "
+                   "time limit left it incomplete")
 
     c = sub.add_parser("check", **_help(
         "report every problem that solving would report before it searches, in a "
@@ -248,6 +252,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli import draw_command  # `sapphire draw`
 
     draw_command.add_parser(sub)
+
+    from sapphire.cli.verify_command import add_parser as add_verify
+
+    add_verify(sub)
     return p
 
 
@@ -302,6 +310,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.export_command import run
         elif args.command == "draw":
             from sapphire.cli.draw_command import run
+        elif args.command == "verify":
+            from sapphire.cli.verify_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

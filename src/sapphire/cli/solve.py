@@ -60,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
                     None, hint="leave it out to search until the answer is known")
     program = reads_program(args)
     args.text = take_stdin(args)
+    if getattr(args, "candidates", False):  # every value some answer gives each cell
+        from sapphire.cli.candidates import run_candidates
+
+        return run_candidates(args)
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
     if args.data is not None and not program:

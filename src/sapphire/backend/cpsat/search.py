@@ -4,6 +4,8 @@
 answers: by enumeration on small models, else by blocking each answer found, with rounds of
 connectivity cuts (`sapphire.backend.cpsat.connectivity`) and, for large models with witnesses, a
 relaxation searched beside the model. Only the modules of this package import `ortools`.
+`candidates` asks the blocking search another question: after each answer, one giving some
+answer variable a value no answer so far has given it, until none is left.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -124,6 +127,28 @@ class _Search:
             lits.append(d)
         return lits
 
+    def unseen(self, found: list[list[int]]) -> list[cp_model.CpModel]:
+        """A copy of the model asking for an answer that gives some answer variable a value
+        no answer in `found` gives it; none when every value has been seen."""
+        m = self.low.m.clone()
+        lits = []
+        for v in (*self.bools, *self.ints):
+            seen = {vals[v] for vals in found}
+            for x in self.low.gm.variables[v].domain.values():
+                if x in seen:
+                    continue
+                if self.low.bool_of[v] is not None:
+                    lits.append(self._literal(m, v, x, False))
+                else:
+                    d = m.new_bool_var("")
+                    m.add(m.get_int_var_from_proto_index(self.low.vars[v].index) == x
+                          ).only_enforce_if(d)
+                    lits.append(d)
+        if not lits:
+            return []
+        m.add_bool_or(lits)
+        return [m]
+
     def phases(self, found: list[list[int]]) -> list[cp_model.CpModel]:
         if len(self.bools) < len(self.ints):
             m = self.low.m.clone()
@@ -212,6 +237,32 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     timings["solve"] = time.perf_counter() - t1
     return BackendResult(status, solutions, timings, "cpsat", clock.timed_out
                          or (own.timed_out and found[0] != "unknown"))
+
+
+def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | None = None,
+               workers: int | None = None) -> BackendResult:
+    """Answers that between them give each answer variable every value some answer gives it:
+    the blocking search (`_block`), each further model asking for a value not yet seen
+    (`_Search.unseen`), on the full model (no enumeration, no relaxation). `timed_out` says
+    the time limit stopped it first."""
+    chosen = workers is not None
+    if workers is None:
+        workers = 2 if len(gm.variables) < LARGE_MODEL else 8
+    t0 = time.perf_counter()
+    with no_gc():
+        low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY,
+                       native_automata=region_groups(gm) <= 2)
+        low.post_model()
+    timings = {"lower": time.perf_counter() - t0}
+    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    t1 = time.perf_counter()
+    search = _Search(low, answer_vars)
+    values = sum(gm.variables[v].domain.size for v in answer_vars)  # answers it can take
+    found = _block(low, answer_vars, values + 1, clock, workers, _subsolvers(low, chosen),
+                   further=search.unseen)
+    assert found is not None  # only a relaxation's search gives up
+    timings["solve"] = time.perf_counter() - t1
+    return BackendResult(found[0], found[1], timings, "cpsat", clock.timed_out)
 
 
 def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
@@ -467,8 +518,11 @@ def _add_clause(model: cp_model.CpModel, lits: list) -> None:
 
 def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Clock,
            workers: int, subsolvers: tuple[str, ...] = (),
-           witness: _Witnesses | None = None) -> tuple[str, list[list[int]]] | None:
-    """Solve, then ask for an answer differing from every earlier one, until none is left.
+           witness: _Witnesses | None = None,
+           further: Callable[[list[list[int]]], list[cp_model.CpModel]] | None = None
+           ) -> tuple[str, list[list[int]]] | None:
+    """Solve, then ask for an answer differing from every earlier one, until none is left
+    (`further` asks another question of the answers so far: the models to try in turn).
 
     Each solve that breaks a lazily checked connectivity is repeated with its cuts; after
     `LAZY_ROUNDS` such repeats connectivity is encoded in full and the solve starts again.
@@ -555,12 +609,13 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
     solutions.append(first)  # type: ignore[arg-type]
     while len(solutions) < max_solutions:
         nxt = None
-        models = search.phases(solutions)
+        ask = further or search.phases
+        models = ask(solutions)
         i = 0
         while i < len(models):
             got = run(models[i])
             if got == _RETRY:
-                models = search.phases(solutions)
+                models = ask(solutions)
                 continue
             if got == _GIVE_UP:
                 return None

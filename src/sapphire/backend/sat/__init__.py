@@ -2,6 +2,6 @@
 automata and `connectivity` for connected groups), searched by CaDiCaL (`search`)."""
 
 from sapphire.backend.sat.lowering import Unsupported
-from sapphire.backend.sat.search import solve
+from sapphire.backend.sat.search import candidates, solve
 
-__all__ = ["Unsupported", "solve"]
+__all__ = ["Unsupported", "candidates", "solve"]

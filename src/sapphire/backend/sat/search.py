@@ -11,6 +11,11 @@ lattice point) that also states the connectivity they prove is searched as its r
 without them (`sapphire.ground.witness`); each answer of the relaxation then gets its
 witnesses from CP-SAT with the answer fixed, and one without any is blocked. Other variables
 with more than `MAX_VALUES` values make the model unsupported.
+
+`candidates` runs the same search for another question: which values some answer gives each
+answer variable. After each answer it asks, in one clause, for an answer that gives some
+answer variable a value no answer so far has given it, until none is left (every such value
+is then known) or the time is up.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from collections.abc import Callable
 from pysat.solvers import Solver
 
 from sapphire.backend import BackendResult
+from sapphire.backend.sat.cnf import FALSE
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, TimeUp, Unsupported
 from sapphire.ground.witness import relaxation, witnesses
 from sapphire.model import GroundModel
@@ -69,6 +75,8 @@ class _Incremental:
         self.low, self.clock = low, clock
         self.solver = Solver(name=SOLVER)
         self.calls = 0
+        self.rounds = 0
+        """Rounds of connectivity cuts so far (see `FULL_AFTER`)."""
         self.complete = self.add_pending()
         """Whether the solver holds every clause written (False once time ran out)."""
 
@@ -128,6 +136,34 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     may raise to stop it (`sapphire.backend.race`).
 
     Raises `Unsupported` for a model the lowering cannot write as clauses."""
+
+    def search(sat: _Incremental, low: SatLowering, completer: object | None,
+               clock: _Clock) -> tuple[str, list[list[int]]]:
+        return _search(sat, low, answer_vars, max_solutions, completer, clock)
+
+    return _searched(gm, answer_vars, time_limit, between, search)
+
+
+def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | None = None,
+               workers: int | None = None) -> BackendResult:
+    """Answers that between them give each answer variable every value some answer gives it
+    (see the module docstring); `timed_out` says the time limit stopped the search first, so
+    that a value may be missing. Raises `Unsupported` as `solve` does."""
+
+    def search(sat: _Incremental, low: SatLowering, completer: object | None,
+               clock: _Clock) -> tuple[str, list[list[int]]]:
+        return _candidates(sat, low, answer_vars, completer, clock)
+
+    return _searched(gm, answer_vars, time_limit, None, search)
+
+
+_Searcher = Callable[["_Incremental", SatLowering, "object | None", _Clock],
+                     tuple[str, list[list[int]]]]
+
+
+def _searched(gm: GroundModel, answer_vars: list[int], time_limit: float | None,
+              between: Callable[[], None] | None, search: _Searcher) -> BackendResult:
+    """Lower `gm` (or its relaxation) and run `search` on one incremental solver."""
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     clock = _Clock(None if time_limit is None else t0 + time_limit, timings, between)
@@ -159,7 +195,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         completer = Completer(gm, answer_vars)
     sat = _Incremental(low, clock)
     try:
-        status, solutions = _search(sat, low, answer_vars, max_solutions, completer, clock)
+        status, solutions = search(sat, low, completer, clock)
     finally:
         sat.delete()
     timings["solve"] = time.perf_counter() - t0 - timings["lower"]
@@ -173,26 +209,29 @@ def _reads(low: SatLowering, wide: set[int]) -> bool:
     return any(el.result in wide for el, _ in low.gm.elements)
 
 
-def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_solutions: int,
-            completer: object | None, clock: _Clock) -> tuple[str, list[list[int]]]:
-    solutions: list[list[int]] = []
-    rounds = 0
-    while len(solutions) < max_solutions:
+_TIME_UP = "time up"
+
+
+def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
+          completer: object | None, clock: _Clock) -> list[int] | None | str:
+    """The next answer (every variable's value), blocked for the searches after it; None when
+    no answer is left, `_TIME_UP` when the time limit came first."""
+    while True:
         got = sat.solve()
         if got is None:
             clock.timed_out = True
-            return _verdict(solutions, True), solutions
+            return _TIME_UP
         if not got:
-            break
+            return None
         model = sat.model()
         cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
         if cuts:
-            rounds += 1
+            sat.rounds += 1
             try:
-                encoded = rounds == FULL_AFTER and low.encode_lazy()
+                encoded = sat.rounds == FULL_AFTER and low.encode_lazy()
             except TimeUp:
                 clock.timed_out = True
-                return _verdict(solutions, True), solutions
+                return _TIME_UP
             if encoded:
                 continue
             low.cnf.clauses.extend(cuts)
@@ -207,10 +246,46 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
             if full is None:
                 if completer.timed_out:  # type: ignore[attr-defined]
                     clock.timed_out = True
-                    return _verdict(solutions, True), solutions
+                    return _TIME_UP
                 continue  # no witnesses: this answer of the relaxation is none of the model's
             vals = full
-        solutions.append(vals)
+        return vals
+
+
+def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_solutions: int,
+            completer: object | None, clock: _Clock) -> tuple[str, list[list[int]]]:
+    solutions: list[list[int]] = []
+    while len(solutions) < max_solutions:
+        vals = _next(sat, low, answer_vars, completer, clock)
+        if vals == _TIME_UP:
+            return _verdict(solutions, True), solutions
+        if vals is None:
+            break
+        solutions.append(vals)  # type: ignore[arg-type]
+    return _verdict(solutions, False), solutions
+
+
+def _candidates(sat: _Incremental, low: SatLowering, answer_vars: list[int],
+                completer: object | None, clock: _Clock) -> tuple[str, list[list[int]]]:
+    """Answers until no answer gives an answer variable a value none so far has given it.
+    Each round's clause lists the literals of the values not yet seen; the seen ones only
+    grow, so each clause implies the ones before and they can all stay in the solver."""
+    seen: dict[int, set[int]] = {v: set() for v in answer_vars}
+    solutions: list[list[int]] = []
+    while True:
+        vals = _next(sat, low, answer_vars, completer, clock)
+        if vals == _TIME_UP:
+            return _verdict(solutions, True), solutions
+        if vals is None:
+            break
+        solutions.append(vals)  # type: ignore[arg-type]
+        for v in answer_vars:
+            seen[v].add(vals[v])  # type: ignore[index]
+        unseen = [lit for v in answer_vars for x in low.gm.variables[v].domain.values()
+                  if x not in seen[v] and (lit := low.var_equals_literal(v, x)) != FALSE]
+        if not unseen:
+            break
+        low.cnf.add(unseen)
     return _verdict(solutions, False), solutions
 
 

@@ -1,0 +1,313 @@
+"""`sapphire verify`'s check: does an answer in a case's shape satisfy the case, and if not,
+which rule lines does it break, at which cells?
+
+The answer's values are set on the case's ground model and read by the independent evaluator
+(`sapphire.evaluator.holds`), never by a solver: every constraint, every fact that
+narrowed a point's values, and every given. Each is named by the top-level constraint (the rule
+line) that states it, which a grounding with provenance keeps (`ground_traced`).
+Auxiliary variables (a witness a value-modifier chooses, a blank Slitherlink clue's count) are
+not part of an answer; they get values from a search over them alone, with the answer fixed
+(`sapphire.pipeline.search_model`), and only when there are none is each line that reads them
+searched alone, to name those no values satisfy. A cell that differs from a given breaks the
+given; the rules are read with the given's value there, as the ground model folds it in.
+
+A case's program has one top-level constraint per rule line (a `Let` whose span is the line),
+after the channels, while a ground constraint's origin is where in the meaning it was written,
+which a kind used on several lines shares. So the check grounds with the solver's own
+`Grounder`, in three ways different: each ground constraint and each fact is tagged with
+its top-level constraint; a constraint two lines both state is kept once for each (a solve
+keeps it once); and the implied-facts pass does not run (its facts are not rules).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sapphire.diagnostics import Span
+from sapphire.ground.grounder import Grounder
+from sapphire.lang.instance import Instance
+from sapphire.lang.syntax import Expr, Program
+from sapphire.meaning import Instantiated
+from sapphire.model import Domain, Formula, GroundModel, Variable
+from sapphire.pipeline import Answer, answer_variables, search_model
+
+
+@dataclass
+class Provenance:
+    """A ground model with, for each constraint and each fact, the top-level constraint (its
+    index among the program's constraints, then its implied ones) it came from."""
+
+    model: GroundModel
+    owners: list[int]
+    """Per ground constraint, by position, the index of its top-level constraint."""
+    facts: dict[tuple[str, tuple[int, ...]], list[tuple[int, Domain]]]
+    """Per map point, each top-level constraint that stated a fact about it, with the values
+    that fact allows (a point's domain is their intersection, and its givens')."""
+    spans: list[Span | None]
+    """Per top-level constraint, its span (a rule line's, for a case)."""
+
+
+class _Tracing(Grounder):
+    def __init__(self, program: Program, inst: Instance) -> None:
+        super().__init__(program, inst)
+        tops = (*program.constraints, *program.implied)
+        self.tops = {id(e): k for k, e in enumerate(tops)}
+        self.spans = [getattr(e, "span", None) for e in tops]
+        self.top = -1
+        self.owners: list[int] = []
+        self.own: set[tuple[int, Formula]] = set()
+        self.stated: dict[tuple[str, tuple[int, ...]], list[tuple[int, Domain]]] = {}
+
+    def collect(self, e: Expr) -> None:
+        k = self.tops.get(id(e))
+        if k is None:
+            super().collect(e)
+            return
+        self.top = k
+        try:
+            super().collect(e)
+        finally:
+            self.top = -1
+
+    def add_fact(self, name: str, idx: tuple[int, ...], dom: Domain, span: Span) -> None:
+        super().add_fact(name, idx, dom, span)
+        if self.top >= 0:
+            self.stated.setdefault((name, idx), []).append((self.top, dom))
+
+    def post(self, e: Expr) -> None:
+        k = self.tops.get(id(e))
+        if k is None:
+            super().post(e)
+            return
+        self.top = k
+        try:
+            super().post(e)
+        finally:
+            self.top = -1
+
+    def emit(self, f: Formula, span: Span) -> None:
+        if (self.top, f) in self.own:
+            return  # the same ground constraint from another binding of the same line
+        self.own.add((self.top, f))
+        before = len(self.model.constraints)
+        self.emitted.discard(f)  # so that the grounder's own test lets it through
+        super().emit(f, span)
+        self.owners.extend([self.top] * (len(self.model.constraints) - before))
+
+
+def ground_traced(program: Program, inst: Instance) -> Provenance:
+    """Ground `program` on `inst`, keeping where each constraint and fact came from."""
+    grounder = _Tracing(program, inst)
+    model = grounder.run()
+    return Provenance(model, grounder.owners, grounder.stated, grounder.spans)
+
+
+MAX_ALONE = 200
+"""The most constraints reading auxiliary variables that a line without witnesses may have
+for each to be searched alone, to name the ones no values satisfy (one search each)."""
+
+NO_WITNESSES = "no values of its auxiliary variables satisfy it"
+
+
+@dataclass
+class Breach:
+    """One thing an answer breaks: a ground constraint, a fact about a point, or a given."""
+
+    top: int
+    """The index of the program's top-level constraint that states it (a rule line, for a
+    case; see `ground_traced`); -1 for a given."""
+    points: list[tuple[str, tuple[int, ...]]]
+    """The answer points it reads (map name and index), in the model's order."""
+    what: str = ""
+    """What is wrong, when more than "the constraint does not hold"."""
+
+
+@dataclass
+class AnswerCheck:
+    """Whether an answer satisfies a case, and if not, what it breaks."""
+
+    breaches: list[Breach]
+    spans: list[Span | None]
+    """Per top-level constraint, its span (`Breach.top` indexes it)."""
+    witnesses: str
+    """`none needed` (every variable is the answer's), `found`, `none` (no values of the
+    auxiliary variables satisfy the rules with this answer), `unknown` (the time limit)."""
+    seconds: float = 0.0
+
+    @property
+    def valid(self) -> bool:
+        return not self.breaches and self.witnesses != "unknown"
+
+
+class AnswerError(Exception):
+    """An answer that leaves out a point the case needs: (part, row, column) or None for the
+    whole part, and what is missing (`verify_answer` raises it for its caller to place)."""
+
+    def __init__(self, place: tuple[str, int, int] | None, part: str, message: str,
+                 hint: str = "") -> None:
+        super().__init__(message)
+        self.place, self.part, self.message = place, part, message
+        self.hint = hint or f"give every cell of the {part} a value"
+
+
+def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | None = None,
+                  workers: int | None = None, backend: str = "auto") -> AnswerCheck:
+    """Check an answer in a case's shape (`case_answer`) against the case's ground model with
+    the independent evaluator: every constraint, fact and given, each named by the line that
+    states it (`ground_traced`). Auxiliary variables (a witness of a value-modifier, a blank
+    Slitherlink clue's count) are not part of an answer: they get values from a search with
+    the answer fixed (`search_model`), and only when none exists is each line reading them
+    tried alone, to name those that no values satisfy."""
+    from sapphire.evaluator import holds
+    from sapphire.ground.witness import formula_variables
+
+    t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def search(constraints: list[int]) -> list[int] | None:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return None
+        return _witnesses(gm, values, constraints, left, workers, backend)
+
+    prov = ground_traced(inst.program, inst.instance)
+    gm = prov.model
+    points = _answer_points(inst, answer)
+    breaches: list[Breach] = []
+
+    def value_of(name: str, idx: tuple[int, ...]) -> int:
+        if (name, idx) not in points:
+            part, place = _part_of(inst, name, idx)
+            raise AnswerError(None, part, f"the answer has no {part}")
+        x = points[name, idx]
+        if not isinstance(x, int) or isinstance(x, bool):
+            part, place = _part_of(inst, name, idx)
+            raise AnswerError(place, part, f"{_point(name, idx)} has no value in the {part}"
+                              if x is None else f"{_point(name, idx)}'s value {x!r} is not a "
+                              "number")
+        return x
+
+    def excluded_by(name: str, idx: tuple[int, ...], x: int) -> list[int]:
+        return sorted({top for top, dom in prov.facts.get((name, idx), []) if x not in dom})
+
+    known = {(v.name, v.index) for v in gm.variables if v.source} | {
+        (name, idx) for name in gm.answer for idx in gm.constants.get(name, {})}
+    for (name, idx), x in points.items():
+        if x is not None and name in gm.answer and (name, idx) not in known:
+            part, place = _part_of(inst, name, idx)
+            raise AnswerError(place, part, f"the answer gives {_point(name, idx)}, which the "
+                              "case does not have", "an answer has the board's rows and "
+                              "columns, no more")
+    values: list[int | None] = [None] * len(gm.variables)
+    for v in answer_variables(gm):
+        var = gm.variables[v]
+        x = values[v] = value_of(var.name, var.index)
+        if x not in var.domain:
+            tops = excluded_by(var.name, var.index, x) or [-1]
+            breaches += [Breach(t, [(var.name, var.index)], f"{_point(var.name, var.index)} = "
+                                f"{x}, not one of {var.domain}") for t in tops]
+    for name in gm.answer:
+        for idx, c in gm.constants.get(name, {}).items():
+            x = value_of(name, idx)
+            if x == c:
+                continue
+            given = idx in inst.instance.points.get(name, {})
+            tops = [-1] if given else (excluded_by(name, idx, x) or [-1])
+            breaches += [Breach(t, [(name, idx)], f"{_point(name, idx)} is {c}"
+                                f"{' (given)' if given else ''}, the answer has {x}")
+                         for t in tops]
+    aux = {v for v, x in enumerate(values) if x is None}
+    live = [k for k, con in enumerate(gm.constraints) if not con.implied]
+    reads = {k: formula_variables(gm.constraints[k].formula, set()) for k in live}
+    witnesses = "none needed"
+    if aux:
+        with_aux = [k for k in live if reads[k] & aux]
+        found = search(with_aux)
+        witnesses = "unknown" if found is None else "found" if found else "none"
+        if found:
+            values = found  # type: ignore[assignment]
+        elif found is not None:
+            by_top: dict[int, list[int]] = {}
+            for k in with_aux:
+                by_top.setdefault(prov.owners[k], []).append(k)
+            alone = [t for t, ks in by_top.items()
+                     if search(ks) == []]
+            for t in alone or list(by_top):
+                ks = by_top[t]
+                own = [[k] for k in ks if len(ks) <= MAX_ALONE
+                       and search([k]) == []]
+                for group in own or [ks]:
+                    cells = sorted({v for k in group for v in reads[k]} - aux)
+                    breaches.append(Breach(t, [(gm.variables[v].name, gm.variables[v].index)
+                                               for v in cells], NO_WITNESSES
+                                           + ("" if alone else ", with the other lines named")))
+    for k in live:
+        if reads[k] & aux and witnesses != "found":
+            continue
+        if not holds(gm.constraints[k].formula, values):  # type: ignore[arg-type]
+            cells = sorted(reads[k] - aux)
+            breaches.append(Breach(prov.owners[k], [(gm.variables[v].name, gm.variables[v].index)
+                                                    for v in cells]))
+    return AnswerCheck(breaches, prov.spans, witnesses, time.perf_counter() - t0)
+
+
+def _point(name: str, idx: tuple[int, ...]) -> str:
+    return f"{name}({', '.join(str(i) for i in idx)})" if idx else name
+
+
+def _part_of(inst: Instantiated, name: str, idx: tuple[int, ...]
+             ) -> tuple[str, tuple[str, int, int] | None]:
+    """The part of a case's answer that holds a point, and its (part, row, column) place."""
+    cell = idx if len(idx) == 2 else (0, 0)
+    if name == "face" and idx in inst.extra:
+        return "extra", ("extra", 1, inst.extra.index(idx) + 1)
+    part = {"face": "digits", "shade": "shading", "region": "regions", "across": "loop",
+            "down": "loop"}.get(name, name)
+    return part, (part, cell[0], cell[1]) if part in ("digits", "shading", "regions") else None
+
+
+def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[int, ...]], Any]:
+    """An answer in a case's shape as map points: the inverse of `case_answer`."""
+    out: dict[tuple[str, tuple[int, ...]], Any] = {}
+
+    def grid(name: str, rows: Any) -> None:
+        if not isinstance(rows, list):
+            return
+        for r, row in enumerate(rows, start=1):
+            for c, x in enumerate(row if isinstance(row, list) else [], start=1):
+                out[name, (r, c)] = x
+
+    for name, part in (("face", "digits"), ("shade", "shading"), ("region", "regions")):
+        if part in answer:
+            grid(name, answer[part])
+    if isinstance(answer.get("extra"), list):
+        out.update((("face", cell), x) for cell, x in zip(inst.extra, answer["extra"],
+                                                          strict=False))
+    if isinstance(answer.get("loop"), dict):
+        grid("across", answer["loop"].get("across"))
+        grid("down", answer["loop"].get("down"))
+    for name, rows in (answer.get("values") or {}).items():
+        if isinstance(rows, list):
+            out.update(((name, tuple(r[:-1])), r[-1]) for r in rows if isinstance(r, list))
+        else:
+            out[name, ()] = rows
+    return out
+
+
+def _witnesses(gm: GroundModel, values: list[int | None], constraints: list[int],
+               time_limit: float | None, workers: int | None, backend: str
+               ) -> list[int] | None:
+    """Every variable's value with the answer's fixed and `constraints` (by index) kept: a
+    search over the auxiliary variables only. [] when there is none, None when the time limit
+    came first."""
+    fixed = [Variable(v.name, v.index, v.domain if x is None else Domain.of([x]), v.source)
+             for v, x in zip(gm.variables, values, strict=True)]
+    sub = GroundModel(fixed, [gm.constraints[k] for k in constraints], gm.elements,
+                      gm.constants, gm.answer, gm.source)
+    res, _ = search_model(sub, max_solutions=1, time_limit=time_limit, workers=workers,
+                          backend=backend)
+    if res.solutions:
+        return res.solutions[0]
+    return [] if res.status == "none" else None
