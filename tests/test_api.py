@@ -101,3 +101,45 @@ def test_importing_sapphire_loads_no_solver() -> None:
                           "print(sorted(m for m in sys.modules if m.startswith('sapphire')))"],
                          capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "['sapphire', 'sapphire.api']"
+
+
+def cli_output(*args: str) -> tuple[int, str]:
+    run = subprocess.run([sys.executable, "-c", "import sys; from sapphire.cli import main; "
+                          f"sys.exit(main({list(args)!r}))"], capture_output=True, text=True)
+    return run.returncode, run.stdout
+
+
+def test_candidates_are_what_solve_candidates_prints() -> None:
+    few = ("---\nlibrary: std\ngivens: |\n  1 . . .\n  . . 3 .\n  . . . .\n  . . . .\n---\n"
+           "sudoku 4x4\n")
+    found = sapphire.load(few).candidates()
+    assert found.complete and found.candidates["digits"][0] == [[1], [3], [2, 4], [2, 4]]
+    assert found.to_json()["decided"] == {"digits": 4}
+    code, out = cli_output("solve", str(KILLER), "--candidates", "--format", "json")
+    mine = sapphire.load(KILLER).candidates().to_json()
+    theirs = json.loads(out)
+    assert code == 0
+    for got in (mine, theirs):
+        got.pop("seconds"), got.pop("timings")
+    assert mine == theirs
+
+
+def test_verify_says_what_sapphire_verify_says(tmp_path: Path) -> None:
+    puzzle = sapphire.load(KILLER)
+    answer = puzzle.solve().solutions[0]
+    good = json.dumps(answer)
+    assert puzzle.verify(good).valid and puzzle.verify(good).broken == []
+    wrong = json.loads(good)
+    first = wrong["digits"][0]
+    first[0], first[1] = first[1], first[0]
+    verdict = puzzle.verify(json.dumps(wrong))
+    (tmp_path / "a.json").write_text(json.dumps(wrong), encoding="utf-8")
+    code, out = cli_output("verify", str(KILLER), str(tmp_path / "a.json"), "--format", "json")
+    assert (code, verdict.valid) == (2, False)
+    assert verdict.to_json() == json.loads(out)
+
+
+def test_a_puzzle_draws_as_sapphire_draw_draws_it() -> None:
+    code, out = cli_output("draw", str(KILLER))
+    assert code == 0 and sapphire.load(KILLER).draw() == out
+    assert sapphire.load(KILLER)._repr_svg_() == out

@@ -2,8 +2,7 @@
 
 `sapphire solve` is a thin layer over it: the JSON it prints is `Solved.to_json()`. Modules
 are imported when first used, so `import sapphire` stays cheap (the command line imports this
-module for `format_named` without loading the solver). Not yet here: drawing a case,
-candidates and verifying an answer, which are being built for the command line first.
+module for `format_named` without loading the solver).
 """
 
 from __future__ import annotations
@@ -19,7 +18,8 @@ if TYPE_CHECKING:
     from sapphire.diagnostics import Diagnostic
     from sapphire.explain import Why
     from sapphire.library import Library
-    from sapphire.pipeline import SolveResult
+    from sapphire.pipeline import Candidates, SolveResult
+    from sapphire.verify import Verdict
 
 CASE_LABEL = "<case>"
 """How errors name a case given as text."""
@@ -164,6 +164,34 @@ class Puzzle:
     def check(self) -> list[Diagnostic]:
         """Every problem `sapphire check` reports (none: `solve` will search)."""
         return check_case(self.text, self.path, self.library_roots)
+
+    def candidates(self, time_limit: float | None = None, backend: str = "auto",
+                   workers: int | None = None) -> Candidates:
+        """Every value some answer gives each cell, as `sapphire solve --candidates` finds
+        them; `.to_json()` is what it prints, `.complete` whether the search was exhausted."""
+        from sapphire.pipeline import candidates_case
+
+        return candidates_case(self.path, time_limit=time_limit, workers=workers,
+                               backend=backend, library_roots=self.library_roots,
+                               text=self.text)
+
+    def verify(self, answer: str, time_limit: float | None = None) -> Verdict:
+        """Check an answer written as `sapphire verify` reads it (a text grid, or the JSON
+        `solve` prints): `.valid`, the `.broken` rule lines, `.to_json()`."""
+        from sapphire.verify import check_answer
+
+        case, lib = self._load()
+        return check_answer(case, lib, answer, "<answer>", time_limit=time_limit)
+
+    def draw(self, answers: Sequence[dict[str, Any]] = ()) -> str:
+        """The puzzle as SVG, as `sapphire draw` draws it, or `answers` drawn over it."""
+        from sapphire.render import picture
+
+        case, lib = self._load()
+        return picture(case, lib, answers, shapes=drawing_of(case, lib)[1])
+
+    def _repr_svg_(self) -> str:
+        return self.draw()
 
 
 def check_case(text: str, path: str, roots: Sequence[str] = (), fetch: str = "auto",

@@ -317,6 +317,41 @@ class Candidates:
         """Why the candidates are not complete (`STOPPED_BY_TIME`); empty when they are."""
         return "" if self.complete else STOPPED_BY_TIME
 
+    def to_json(self) -> dict[str, Any]:
+        """The object `sapphire solve --candidates --format json` prints (README)."""
+        out: dict[str, Any] = {"status": self.status, "complete": self.complete}
+        if not self.complete:
+            out["stopped"] = self.stopped
+        out.update(candidates=self.candidates, decided=decided(self.candidates),
+                   solutions_seen=self.seen, seconds=round(self.seconds, 4),
+                   backend=self.backend,
+                   timings={k: round(v, 4) for k, v in self.timings.items()})
+        return out
+
+
+def answer_points(rows: list[list[Any]]) -> list[list[int]]:
+    """The points of an answer grid of candidates, leaving out the cells it has none of."""
+    return [c for row in rows for c in row if c is not None]
+
+
+def decided(cands: Answer) -> dict[str, Any]:
+    """Per part of the answer, how many of its points have one candidate; `values` per map."""
+    out: dict[str, Any] = {}
+    for key in ("digits", "shading", "regions"):
+        pts = answer_points(cands.get(key) or [])
+        if pts:
+            out[key] = sum(len(p) == 1 for p in pts)
+    if cands.get("extra"):
+        out["extra"] = sum(len(p) == 1 for p in cands["extra"] if p is not None)
+    if "loop" in cands:
+        pts = answer_points(cands["loop"]["across"]) + answer_points(cands["loop"]["down"])
+        out["loop"] = sum(len(p) == 1 for p in pts)
+    if cands.get("values"):
+        out["values"] = {name: sum(len(r[-1]) == 1 for r in rows)
+                         if rows and isinstance(rows[0], list) else int(len(rows) == 1)
+                         for name, rows in cands["values"].items()}
+    return out
+
 
 def search_candidates(gm: GroundModel, *, time_limit: float | None = None,
                       workers: int | None = None, backend: str = "auto"

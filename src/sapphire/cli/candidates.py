@@ -14,7 +14,7 @@ from typing import Any
 
 from sapphire.cli import fetch_mode, is_program
 from sapphire.diagnostics import error
-from sapphire.pipeline import Candidates
+from sapphire.pipeline import Candidates, answer_points, decided
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 """As `solve`'s: 0 some answer found, 2 none, 3 the time limit came before the first."""
@@ -44,7 +44,7 @@ def run_candidates(args: argparse.Namespace) -> int:
     if args.format == "svg":
         sys.stdout.write(candidates_picture(args, found))
     elif args.format == "json":
-        json.dump(candidates_json(found), sys.stdout, separators=(",", ":"))
+        json.dump(found.to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
     else:
         print(candidates_text(found))
@@ -65,41 +65,6 @@ def candidates_picture(args: argparse.Namespace, found: Candidates) -> str:
     decided_digits = [[v[0] if v and len(v) == 1 else None for v in row] for row in rows]
     answers = [{"digits": decided_digits}] if rows else []
     return picture(case, lib, answers, candidates=small)
-
-
-def candidates_json(found: Candidates) -> dict[str, Any]:
-    """The JSON `--candidates --format json` prints (README, "Candidates")."""
-    out: dict[str, Any] = {"status": found.status, "complete": found.complete}
-    if not found.complete:
-        out["stopped"] = found.stopped
-    out.update(candidates=found.candidates, decided=decided(found.candidates),
-               solutions_seen=found.seen, seconds=round(found.seconds, 4),
-               backend=found.backend,
-               timings={k: round(v, 4) for k, v in found.timings.items()})
-    return out
-
-
-def _points(rows: list[list[Any]]) -> list[list[int]]:
-    return [c for row in rows for c in row if c is not None]
-
-
-def decided(cands: dict[str, Any]) -> dict[str, Any]:
-    """Per part of the answer, how many of its points have one candidate; `values` per map."""
-    out: dict[str, Any] = {}
-    for key in ("digits", "shading", "regions"):
-        pts = _points(cands.get(key) or [])
-        if pts:
-            out[key] = sum(len(p) == 1 for p in pts)
-    if cands.get("extra"):
-        out["extra"] = sum(len(p) == 1 for p in cands["extra"] if p is not None)
-    if "loop" in cands:
-        pts = _points(cands["loop"]["across"]) + _points(cands["loop"]["down"])
-        out["loop"] = sum(len(p) == 1 for p in pts)
-    if cands.get("values"):
-        out["values"] = {name: sum(len(r[-1]) == 1 for r in rows)
-                         if rows and isinstance(rows[0], list) else int(len(rows) == 1)
-                         for name, rows in cands["values"].items()}
-    return out
 
 
 def _cell(values: list[int] | None) -> str:
@@ -137,7 +102,7 @@ def candidates_text(found: Candidates) -> str:
     counts = decided(cands)
     for key, title, cell in (("digits", "digits", _cell), ("shading", "shading", _shade),
                              ("regions", "regions", _cell)):
-        pts = _points(cands.get(key) or [])
+        pts = answer_points(cands.get(key) or [])
         if pts:
             lines.append(f"{title} ({counts[key]} of {len(pts)} decided):")
             lines.extend(_grid(cands[key], cell))
