@@ -112,3 +112,15 @@ def test_solve_marks_where_answers_differ(tmp_path: Path,
     # rows 3 and 4 are 2 1 4 3 / 4 3 2 1 or 2 3 4 1 / 4 1 2 3 …: the answers differ somewhere
     # there and nowhere in the given rows
     assert marked and all(int(y) >= 80 for _, y in marked)
+
+
+def test_draw_refuses_to_overwrite_a_file_without_force(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = ROOT / "examples" / "cases" / "killer-sudoku.case"
+    target = tmp_path / "p.svg"
+    target.write_text("mine\n", encoding="utf-8")
+    assert main(["draw", str(case), "-o", str(target)]) == 1
+    assert "exists, and draw does not overwrite it" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == "mine\n"
+    assert main(["draw", str(case), "-o", str(target), "--force"]) == 0
+    assert target.read_text(encoding="utf-8").startswith("<svg")

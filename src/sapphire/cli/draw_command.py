@@ -19,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     d.add_argument("file")
     d.add_argument("-o", "--output", metavar="FILE",
                    help="write FILE.svg or FILE.png instead of SVG on standard output")
+    d.add_argument("--force", action="store_true",
+                   help="with -o, replace FILE when it exists (default: refuse)")
     d.add_argument("--library-root", action="append", metavar="DIR",
                    help="a folder a case's library folder may be in, besides its own")
     d.add_argument("--offline", action="store_true", help="fetch no definitions")
@@ -73,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None and not args.output.lower().endswith((".svg", ".png")):
         raise error("usage", f"cannot tell the picture's format from {args.output!r}", None,
                     hint="name the file FILE.svg or FILE.png")
+    if args.output is not None and Path(args.output).exists() and not args.force:
+        raise error("output-exists", f"{args.output} exists, and draw does not overwrite it",
+                    hint="add --force to replace it, or name another file with -o")
     case, lib = load_case(args.file, list(args.library_root or ()), fetch_mode(args))
     write_picture(picture(case, lib), args.output)
     return 0
