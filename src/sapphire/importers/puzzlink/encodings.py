@@ -71,6 +71,16 @@ class Body:
 def number16(body: Body, count: int) -> list[Value]:
     """`count` cells in pzprjs's number16: `0`-`f` a number, `-XX`, `+XXX`, `=XXX` (4096+),
     `%XXX` (8192+) longer ones, `.` an unknown clue, `g`-`z` 1-20 empty cells."""
+    return _numbers(body, count, "-+=%", "a cell is 0-f, -XX, +XXX or '.'; g-z skip 1-20 cells")
+
+
+LONG_BASE = {"-": 0, "+": 0, "=": 4096, "%": 8192}
+"""What a longer number's hex digits are added to, by its lead character."""
+
+
+def _numbers(body: Body, count: int, longer: str, hint: str) -> list[Value]:
+    """`count` numbers of a hex-digit encoding whose longer numbers start with one of
+    `longer` (`-XX`, then `+XXX`, `=XXX`, `%XXX` where the encoding has them)."""
     out: list[Value] = [None] * count
     c = 0
     while c < count and not body.done():
@@ -78,16 +88,14 @@ def number16(body: Body, count: int) -> list[Value]:
         body.pos += 1
         if ch in "0123456789abcdef":
             out[c] = int(ch, 16)
-        elif ch in "-+=%":
-            n = body.hex_run(2 if ch == "-" else 3, f"'{ch}'")
-            out[c] = n + {"-": 0, "+": 0, "=": 4096, "%": 8192}[ch]
+        elif ch in longer:
+            out[c] = body.hex_run(2 if ch == "-" else 3, f"'{ch}'") + LONG_BASE[ch]
         elif ch == ".":
             out[c] = UNKNOWN
         elif "g" <= ch <= "z":
             c += int(ch, 36) - 16
         else:
-            raise body.error(f"'{ch}' is not a number or a gap", at,
-                             hint="a cell is 0-f, -XX, +XXX or '.'; g-z skip 1-20 cells")
+            raise body.error(f"'{ch}' is not a number or a gap", at, hint=hint)
         c += 1
     return out
 
@@ -212,24 +220,7 @@ def encode_circle(values: list[int]) -> str:
 def outside16(body: Body, count: int) -> list[Value]:
     """`count` cells outside the grid: `0`-`f` a number, `-XX` a longer one, `.` unknown,
     `g`-`z` 1-20 empty ones."""
-    out: list[Value] = [None] * count
-    c = 0
-    while c < count and not body.done():
-        at, ch = body.pos, body.peek()
-        body.pos += 1
-        if ch in "0123456789abcdef":
-            out[c] = int(ch, 16)
-        elif ch == "-":
-            out[c] = body.hex_run(2, "'-'")
-        elif ch == ".":
-            out[c] = UNKNOWN
-        elif "g" <= ch <= "z":
-            c += int(ch, 36) - 16
-        else:
-            raise body.error(f"'{ch}' is not a number or a gap", at,
-                             hint="an outside clue is 0-f or -XX; g-z skip 1-20 clues")
-        c += 1
-    return out
+    return _numbers(body, count, "-", "an outside clue is 0-f or -XX; g-z skip 1-20 clues")
 
 
 def encode_outside16(values: list[Value]) -> str:
