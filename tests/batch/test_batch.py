@@ -164,3 +164,41 @@ def test_a_dask_cluster_gives_the_local_pools_records(tmp_path: Path) -> None:
 
     assert essence(cluster_out) == essence(local_out)
     assert len(essence(local_out)) == 9
+
+
+def test_a_worker_that_dies_is_that_puzzles_record_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from sapphire.batch import work
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the workers must inherit the patched solver")
+    folder = cases(tmp_path)
+    solve = work._solve
+
+    def dies_on_negate_all(job, options):  # type: ignore[no-untyped-def]
+        if job.id.endswith("negate-all.case"):
+            os._exit(9)  # as a crash in a solver's C++ would end the worker
+        return solve(job, options)
+
+    monkeypatch.setattr(work, "_solve", dies_on_negate_all)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(30), workers=2)
+    dead = next(r for r in read(out) if r["id"].endswith("negate-all.case"))
+    assert dead["status"] == "error" and dead["error"]["kind"] == "worker-died"
+    assert "exit status 9" in dead["error"]["message"]
+    assert summary.statuses == {"unique": 5, "error": 1}
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--jobs", "0"), "--jobs must be at least 1, not 0"),
+    (("--time-limit", "-1"), "--time-limit must not be negative"),
+])
+def test_bad_batch_options_are_usage_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+        message: str) -> None:
+    folder = cases(tmp_path)
+    assert main(["batch", str(folder), *args]) == 1
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
