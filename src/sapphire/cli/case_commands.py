@@ -112,16 +112,12 @@ def run_check(args: argparse.Namespace) -> int:
 
             for note in shadowing_notes(library, case):
                 print(note, file=sys.stderr)
-        if library is not None and hasattr(library, "check_case"):
-            seen = {(d.kind, d.span.line, d.span.col) for d in diagnostics if d.span}
-            for d in library.check_case(case):
-                if d.span is None or (d.kind, d.span.line, d.span.col) not in seen:
-                    diagnostics.append(d)
-            if not diagnostics and hasattr(library, "check_board"):
-                diagnostics = library.check_board(case)
-            diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
-        if not diagnostics and isinstance(library, Library):
-            _ground_case(case, library, deadline)
+        if library is not None:
+            from sapphire.api import case_problems
+
+            diagnostics, complete = case_problems(case, diagnostics, library, deadline)
+            if not complete:
+                _stopped_note()
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
@@ -130,14 +126,6 @@ def run_check(args: argparse.Namespace) -> int:
         return 1
     print("ok")
     return 0
-
-
-def _ground_case(case: Case, library: Library, deadline: float) -> None:
-    """Instantiate, type-check and ground the case as `solve` does before it searches."""
-    from sapphire.meaning.instantiate import instantiate_checked
-
-    inst = instantiate_checked(case, library)
-    _ground(inst.program, inst.instance, deadline)
 
 
 def _check_program(path: str, data_path: str | None, deadline: float,
@@ -174,8 +162,12 @@ def _ground(program: Program, inst: Instance, deadline: float) -> None:
     from sapphire.pipeline import check_grounded
 
     if not check_grounded(program, inst, deadline):
-        print("note: grounding stopped at the time limit; the constraints after that point "
-              "were not checked (raise it with --time-limit)", file=sys.stderr)
+        _stopped_note()
+
+
+def _stopped_note() -> None:
+    print("note: grounding stopped at the time limit; the constraints after that point "
+          "were not checked (raise it with --time-limit)", file=sys.stderr)
 
 
 def run_fmt(args: argparse.Namespace) -> int:
