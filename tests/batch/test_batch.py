@@ -166,6 +166,24 @@ def test_a_dask_cluster_gives_the_local_pools_records(tmp_path: Path) -> None:
     assert len(essence(local_out)) == 9
 
 
+@pytest.mark.parametrize("address", ["nonsense", "tcp://host", "tcp://127.0.0.1:1"])
+def test_a_cluster_address_that_is_wrong_or_unreachable_is_an_error_not_a_traceback(
+        address: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    from sapphire.batch import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)  # port 1 refuses: no wait needed
+    case = ROOT / "examples" / "cases" / "classic-sudoku.case"
+    assert main(["batch", "--cluster", address, str(case)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")
+    assert ("is not a scheduler address" if address != "tcp://127.0.0.1:1"
+            else "cannot reach the cluster at tcp://127.0.0.1:1") in err
+    assert "hint: give the scheduler's address, as tcp://HOST:8786" in err
+    assert "Traceback" not in err
+
+
 def test_a_worker_that_dies_is_that_puzzles_record_and_the_run_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing

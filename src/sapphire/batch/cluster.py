@@ -15,6 +15,12 @@ from sapphire.batch.inputs import Job
 from sapphire.batch.work import Options, record, solve_job, warm
 from sapphire.diagnostics import error
 
+CONNECT_SECONDS = 10.0
+"""How long to try to reach the scheduler. Dask keeps retrying a refused connection until this
+runs out, so it is also how long a wrong address takes to be reported."""
+
+ADDRESS_HINT = "give the scheduler's address, as tcp://HOST:8786"
+
 
 def run_cluster(jobs: Sequence[Job], options: Options, address: str) -> Iterator[dict[str, Any]]:
     """Solve `jobs` on the cluster whose scheduler is at `address`; yields each record as
@@ -24,11 +30,12 @@ def run_cluster(jobs: Sequence[Job], options: Options, address: str) -> Iterator
     except ImportError:
         raise error("missing-package", "--cluster needs Dask distributed", None,
                     hint="pip install 'sapphire-puzzles[cluster]'") from None
+    _check_address(address)
     try:
-        client = Client(address, timeout=30)
-    except (OSError, TimeoutError) as e:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as e:
         raise error("cluster", f"cannot reach the cluster at {address}: {e}", None,
-                    hint="give the scheduler's address, as tcp://HOST:8786") from None
+                    hint=ADDRESS_HINT) from None
     with client:
         client.run(warm)
         futures = client.map(solve_job, list(jobs), options=options, pure=False,
@@ -43,3 +50,16 @@ def run_cluster(jobs: Sequence[Job], options: Options, address: str) -> Iterator
                                          "message": f"{type(e).__name__}: {e}"})
             finally:
                 fut.release()
+
+
+def _check_address(address: str) -> None:
+    """Refuse an address Dask cannot parse (no port, unknown protocol) before connecting."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        protocol, location = parse_address(address)
+        if protocol in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as e:
+        raise error("cluster", f"'{address}' is not a scheduler address: {e}", None,
+                    hint=ADDRESS_HINT) from None
