@@ -81,7 +81,7 @@ def test_rellik_cage() -> None:
     lines = body(iss_to_case(".RellikCage~5~R1C3~R2C3~R2C2"))
     assert lines == ["sudoku 9x9", "rellik-cage r1c3-r2c3-r2c2 total 5"]
     message = refusal(".Shape~16x16.RellikCage~5~R1C3~R2C3")
-    assert "'RellikCage'" in message and "values above 9" in message
+    assert "'RellikCage'" in message and "written for digits within 0-9" in message
 
 
 def test_a_raw_grid_has_no_row_or_column_rule(tmp_path: Path) -> None:

@@ -95,6 +95,12 @@ class CaseBuilder:
     def has(self, kind: str) -> bool:
         return self.library.resolve(kind) is not None
 
+    def unmet(self, kind: str, board: tuple[int, int], digits: range) -> str | None:
+        """What the board and digits lack for `kind` as its definition requires it
+        (`requires`), in words; None when they meet it."""
+        d = self.library.resolve(kind)
+        return None if d is None else d.requires.unmet(board, digits)
+
     def is_sudoku(self, rows: int, cols: int, boxes: tuple[int, int] | None) -> bool:
         """Whether the grid is a square with the boxes the library's `sudoku` has for it."""
         sudoku = self.library.resolve("sudoku")

@@ -271,7 +271,13 @@ class Converter:
         """The puzzle as written, where errors point."""
         self.problems: dict[str, str] = {}
 
-    def need(self, what: str, kind: str) -> None:
-        """Refuse `what` (a constraint type) unless the library has the rule `kind`."""
+    def need(self, what: str, kind: str, board: tuple[int, int] | None = None,
+             digits: range | None = None) -> None:
+        """Refuse `what` (a constraint type) unless the library has the rule `kind`, written
+        for this `board` and these `digits` when given (the kind's `requires`)."""
         if not self.b.has(kind):
             raise Unsupported(what, f"the library has no '{kind}' rule")
+        if board is not None and digits is not None:
+            unmet = self.b.unmet(kind, board, digits)
+            if unmet is not None:
+                raise Unsupported(what, f"the library's '{kind}' is written for {unmet}")

@@ -141,6 +141,33 @@ class PositionalSpec:
 
 
 @dataclass(frozen=True)
+class Requires:
+    """The board and digits a kind's meaning is written for, where it names fixed cells or
+    digit groups: `requires: {board: 9x9, digits: 1-9}` (exactly these digits) or
+    `digits-within: 0-9` (no digit outside them); None: any."""
+
+    board: tuple[int, int] | None = None
+    digits: range | None = None
+    digits_within: range | None = None
+
+    def unmet(self, board: tuple[int, int] | None, digits: range | None) -> str | None:
+        """What a case of this board and these digits lacks, in words; None when it is met
+        (or the case does not say)."""
+        if self.board is not None and board is not None and board != self.board:
+            return (f"a {self.board[0]}×{self.board[1]} board, and this one is "
+                    f"{board[0]}×{board[1]}")
+        if self.digits is not None and digits is not None and digits != self.digits:
+            return (f"the digits {self.digits.start}-{self.digits.stop - 1}, and this case has "
+                    f"{digits.start}-{digits.stop - 1}")
+        within = self.digits_within
+        if within is not None and digits is not None and not (
+                within.start <= digits.start and digits.stop <= within.stop):
+            return (f"digits within {within.start}-{within.stop - 1}, and this case has "
+                    f"{digits.start}-{digits.stop - 1}")
+        return None
+
+
+@dataclass(frozen=True)
 class RuleDefinition:
     """A rule kind as its Markdown file defines it."""
 
@@ -183,6 +210,8 @@ class RuleDefinition:
     draw: tuple[DrawElement, ...] | None = None
     """How a rule line is drawn (`sapphire.library.drawing`); None when the kind does not say,
     and the picture's legend names its lines instead."""
+    requires: Requires = Requires()
+    """The board and digits the meaning is written for (`requires`)."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

@@ -10,6 +10,7 @@ import re
 
 import yaml
 
+from sapphire.case.givens import parse_digits
 from sapphire.diagnostics import SapphireError, did_you_mean
 from sapphire.lang.lexer import tokenize
 from sapphire.lang.parser import parse_expression, parse_program
@@ -32,6 +33,7 @@ from sapphire.library.definition import (
     PositionalSpec,
     Predicate,
     Prelude,
+    Requires,
     RuleDefinition,
     Term,
     parse_size,
@@ -50,6 +52,7 @@ from sapphire.library.drawing import read_draw
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
+    "requires",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -299,6 +302,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     modifies = _modifies(r, f["modifies"], scope, params) if "modifies" in f else []
     answer = _answer(r, f["answer"], params) if "answer" in f else []
     draw = read_draw(r, f["draw"], params) if "draw" in f else None
+    requires = _requires(r, f["requires"]) if "requires" in f else Requires()
 
     predicate = bool_field(r, f.get("predicate"), "'predicate'", False)
     if predicate and (scope != "cells" or params or positional or declares):
@@ -333,6 +337,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         answer=tuple(answer),
         overrides=overrides,
         draw=draw,
+        requires=requires,
     )
 
 
@@ -357,6 +362,27 @@ def _modifies(r: Reader, node: yaml.Node, scope: str | None, params: list[ParamS
         else:
             out.append((channel, str(scale)))
     return out
+
+
+def _requires(r: Reader, node: yaml.Node) -> Requires:
+    """The `requires` field: the board size (`9x9`) and digits (`1-9`, or `digits-within`)
+    the meaning is written for."""
+    keys = ("board", "digits", "digits-within")
+    found: dict[str, object] = {}
+    for k, v in mapping(r, node, "'requires'"):
+        key, value = str(k.value), r.value(v)
+        read = parse_size(value) if key == "board" else parse_digits(value)
+        if key not in keys:
+            r.add("unknown-field", f"unknown field '{key}' in 'requires'", r.node_span(k),
+                  hint=did_you_mean(key, keys) or "requires: " + ", ".join(keys))
+        elif read is None:
+            r.add("bad-field", f"'requires: {key}' is "
+                  + ("a size such as 9x9" if key == "board" else "a range such as 1-9"),
+                  r.node_span(v))
+        else:
+            found[key] = read
+    return Requires(found.get("board"), found.get("digits"),  # type: ignore[arg-type]
+                    found.get("digits-within"))  # type: ignore[arg-type]
 
 
 def _answer(r: Reader, node: yaml.Node, params: list[ParamSpec]) -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from sapphire.case.givens import (
@@ -145,6 +146,17 @@ def _positional_ok(d: RuleDefinition, positional: str | None) -> bool:
     if spec is None or positional is None or parse_size(positional) is None:
         return False
     return not spec.values or positional in spec.values
+
+
+def _check_requires(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
+                    alphabet: range | None, out: _Out) -> None:
+    """A kind written for one board or one set of digits (`requires`), used on another."""
+    digits = alphabet or (range(1, max(board) + 1) if board else None)
+    unmet = d.requires.unmet(board, digits)
+    if unmet is not None:
+        out.add("unmet-requirement", f"'{d.kind}' is written for {unmet}", _where(rule),
+                f"its definition ({Path(d.path).name}) says why; another size needs a rule "
+                "of its own")
 
 
 def _check_positional(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | None,
@@ -468,6 +480,7 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
             _check_repeats(d, rule, out)
             _check_params(lib, d, rule, board, alphabet, declared, out)
             _check_length(d, rule, board, out)
+            _check_requires(d, rule, board, alphabet, out)
             _check_needs(lib, d, rule, declared, out)
         _check_condition(lib, rule, declared, prelude_ok, board, out)
         for ref in rule.cells:

@@ -27,10 +27,8 @@ GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "a
 def _global(cv: Converter, key: str) -> None:
     if cv.d.get(key) is not True:
         return
-    # disjoint-sets.md places its groups on a 9×9 board (it says so in words and declares no
-    # board that could be read instead), so another size is refused rather than misread
-    if key == "disjointgroups" and cv.size != 9:
-        raise Unsupported(key, "the library's disjoint-sets is defined for 9x9 grids only")
+    # a kind written for one board (disjoint-sets: 9×9) is refused on another, not misread
+    cv.need(key, GLOBALS[key], (cv.size, cv.size), range(1, cv.size + 1))
     cv.b.add(GLOBALS[key], early=True)
 
 

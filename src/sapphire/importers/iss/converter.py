@@ -292,6 +292,13 @@ class Converter(common.Converter):
     def alphabet(self) -> range:
         return range(self.shape.values[0], self.shape.values[1] + 1)
 
+    def need(self, what: str, kind: str, board: tuple[int, int] | None = None,
+             digits: range | None = None) -> None:
+        """Refuse `what` unless the library has `kind`, written for this grid and its
+        values."""
+        super().need(what, kind, board or (self.shape.rows, self.shape.cols),
+                     digits or self.alphabet)
+
     def _grid(self) -> None:
         """`sudoku NxN` where ISS's grid is one; else `board:`, `latin-square` and `boxes`;
         a raw grid is the board alone. Values other than 1..N (the longer side) are written as

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from sapphire.importers.common import Unsupported
 from sapphire.importers.iss.reader import Item
-from sapphire.importers.iss.regions import one_to_nine
 
 if TYPE_CHECKING:
     from sapphire.importers.iss.converter import Converter
@@ -40,7 +39,7 @@ def modular(cv: Converter, it: Item) -> None:
 
 
 def entropic(cv: Converter, it: Item) -> None:
-    one_to_nine(cv, it, "entropic-line")
+    cv.need(it.type, "entropic-line")  # which requires the digits 1-9
     cv.b.add("entropic-line", cv.cells(it.args))
 
 

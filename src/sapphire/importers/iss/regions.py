@@ -21,13 +21,6 @@ GLOBALS = {
 """Global ISS constraints without arguments, and the kind each becomes."""
 
 
-NINE_ONLY = {"Windoku", "DisjointSets"}
-"""Global rules whose kinds place their cells on a 9×9 board: `windoku.md` and
-`disjoint-sets.md` state so in words and declare no board that could be read instead. Another
-grid with boxes takes `windows` or `disjoint-boxes` of its boxes' size; one without is
-refused."""
-
-
 def global_rule(cv: Converter, it: Item) -> None:
     kind = GLOBALS[it.type]
     s = cv.shape
@@ -42,9 +35,7 @@ def global_rule(cv: Converter, it: Item) -> None:
         cv.need(it.type, "disjoint-boxes")  # the positions of the grid's own boxes
         cv.b.add("disjoint-boxes", positional=f"{box[0]}x{box[1]}", early=True)
         return
-    cv.need(it.type, kind)
-    if it.type in NINE_ONLY and cv.shape.rows != 9:
-        raise Unsupported(it.type, f"'{kind}' is defined for 9x9 grids only")
+    cv.need(it.type, kind)  # windoku and disjoint-sets require a 9×9 board
     cv.b.add(kind, early=True)
 
 
@@ -92,17 +83,11 @@ def anti_taxicab(cv: Converter, it: Item) -> None:
     cv.b.add("anti-taxicab", early=True)
 
 
-def one_to_nine(cv: Converter, it: Item, kind: str) -> None:
-    """Refuse `kind` on digits other than 1-9: the kinds that call this group the digits 1-3,
-    4-6 and 7-9 (their Markdown says they are meant for 1-9, and declares no digits to read)."""
-    cv.need(it.type, kind)
-    if cv.shape.values != (1, 9):
-        raise Unsupported(it.type, f"'{kind}' is stated for the digits 1-9")
-
-
-def global_1to9(kind: str) -> Callable[[Converter, Item], None]:
+def global_rule_of(kind: str) -> Callable[[Converter, Item], None]:
+    """A handler adding the global rule `kind` (refused where its `requires` is not met: the
+    entropy and modular kinds group the digits 1-3, 4-6 and 7-9)."""
     def handler(cv: Converter, it: Item) -> None:
-        one_to_nine(cv, it, kind)
+        cv.need(it.type, kind)
         cv.b.add(kind, early=True)
     return handler
 

@@ -66,10 +66,7 @@ def little_killer(cv: Converter, it: Item) -> None:
 
 def rellik_cage(cv: Converter, it: Item) -> None:
     """`.RellikCage~TOTAL~CELLS…`: different digits, no group of which adds up to TOTAL."""
-    cv.need(it.type, "rellik-cage")
-    # the kind's Markdown counts the digits 1-9 (and says so); it declares no digits to read
-    if cv.shape.values[1] > 9:
-        raise Unsupported(it.type, "values above 9 (the library's rellik-cage reads 1-9)")
+    cv.need(it.type, "rellik-cage")  # which requires digits within 0-9
     cv.b.add("rellik-cage", cv.cells(it.args[1:]), total=cv.number(it.type, it.args[0]))
 
 
