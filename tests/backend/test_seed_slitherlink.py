@@ -61,13 +61,13 @@ def test_a_board_size_typed_wrong_stops_at_once() -> None:
     """A 10000×10000 board is past the grounding budget: its first line, a ∀ over the rows with
     a ∀ over the columns inside, is counted whole before a row is unrolled. Before, the inner
     ∀s were counted one row at a time: 341 s and 7 GB before it was killed."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(SapphireError) as e:
         solve_program(str(SEED), {"n": 10000, "m": 10000})
     d = e.value.diagnostics[0]
     assert (d.kind, d.span.line, d.span.col) == ("too-large", 20, 1)
     assert "here over 100,020,001 values, counting the quantifiers inside it" in d.message
-    assert time.perf_counter() - t0 < 10
+    assert time.process_time() - t0 < 10
 
 
 def test_the_time_limit_covers_grounding() -> None:

@@ -225,9 +225,9 @@ def test_derivation_stays_fast_on_a_16x16_killer() -> None:
             text += cage([(r, c + i) for i in range(4)], 34)
     gm = g(text)
     implied_facts(gm)
-    t = time.perf_counter()
+    t = time.process_time()
     facts = implied_facts(gm)
-    assert time.perf_counter() - t < 0.25
+    assert time.process_time() - t < 0.25
     assert facts.derived_sums
 
 

@@ -264,13 +264,13 @@ def test_an_inner_domain_that_reads_the_outer_name_is_counted_per_value(
      "here over 100,030,002 values with r=0, counting"),
 ])
 def test_nested_foralls_past_the_budget_stop_at_once(text: str, col: int, says: str) -> None:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(SapphireError) as e:
         g(text, {"n": 10000})
     d = e.value.diagnostics[0]
     assert (d.kind, d.span.line, d.span.col) == ("too-large", 1, col)
     assert says in d.message
-    assert time.perf_counter() - t0 < 5  # nothing unrolled: before, minutes and gigabytes
+    assert time.process_time() - t0 < 5  # nothing unrolled: before, minutes and gigabytes
 
 
 def test_a_size_typed_wrong_in_the_data_is_an_error_at_once() -> None:
@@ -287,13 +287,13 @@ def test_a_size_typed_wrong_in_the_data_is_an_error_at_once() -> None:
 def test_a_read_at_a_wide_index_names_a_missing_point_at_once() -> None:
     """x ranges over 10⁹+1 values and f has four points: some value of x has no point, found
     among the first five. Before, every value of x was listed first (16 GB in 30 s)."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(SapphireError) as e:
         g("∀i∈{0⋯3} ⦗f i⦘∈{0 1}\nx∈{0⋯1000000000}\n⦗f x⦘=1\n")
     d = e.value.diagnostics[0]
     assert (d.kind, d.span.line, d.span.col) == ("no-domain", 3, 1)
     assert d.message.startswith("⦗f x⦘ can read f(4), which has no domain")
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
 
 
 def test_a_read_at_a_variable_index_spends_a_binding_per_point(

@@ -251,11 +251,11 @@ def test_wide_domains_are_never_listed() -> None:
     of gets no fact, found from the domains' sizes; a sum's bounds come from the domains'
     ends. Before, every value was listed first: over 10 GB for three cells."""
     wide = "∀x∈{1⋯4} ⦗f x⦘∈{0⋯1000000000}\ny∈{0⋯5000000}\ndistinct x∈{1⋯4}: ⦗f x⦘\n"
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     facts = implied_facts(g(wide + "(Σx∈{1⋯4}: ⦗f x⦘) = y\n"))
     assert facts.permutations == () and facts.value_sets == ()
     assert facts.distinct_sums == (DistinctSum((1, 2, 3, 4), 0 + 1 + 2 + 3,
                                                4 * 10**9 - 6),)
     facts = implied_facts(g(wide + "(Σx∈{1⋯4}: ⦗f x⦘) = 12\n"))  # a cage of wide cells
     assert facts.value_sets == ()
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5

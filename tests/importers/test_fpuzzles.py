@@ -255,7 +255,8 @@ def test_sudokupad_cells_that_are_no_rows() -> None:
 
 @pytest.mark.parametrize(("data", "kind", "says"), [
     (puzzle(4, disjointgroups=True), "unsupported-import",
-     "'disjointgroups': the library's 'disjoint-sets' is written for a 9×9 board, and this one is 4×4"),
+     "'disjointgroups': the library's 'disjoint-sets' is written for a 9×9 board, and this "
+     "one is 4×4"),
     (puzzle(4, arrow=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
                        "lines": [["R1C1", "R1C3"]]}]),
      "unsupported-import", "'arrow': an arrow with a circle of 4 cells"),
