@@ -26,8 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("serve", **_help(
         "serve a page in the browser where a puzzle is set, re-solved after each edit",
         "examples:\n  sapphire serve --open\n  sapphire serve --port 8080 --library mykinds\n\n"
-        "exit status: 0 stopped, 1 bad input (an address in use, a --library that is no "
-        "folder)"))
+        "exit status: 130 stopped (Ctrl-C), 1 bad input (an address in use, a --library "
+        "that is no folder)"))
     s.add_argument("--port", type=int, default=8000,
                    help="the port to answer on; 0 picks a free one (default: 8000)")
     s.add_argument("--host", default="127.0.0.1",
