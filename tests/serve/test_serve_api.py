@@ -4,6 +4,7 @@ what a request may do."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -160,6 +161,20 @@ def test_a_puzzlink_link_comes_back_character_for_character(client: TestClient) 
     assert (r["status"], r["format"]) == ("imported", "puzzlink")
     assert solve(client, r["case"])["status"] == "unique"
     assert draw(client, r["case"])["exports"]["puzzlink"]["link"] == PUZZLINK_SUDOKU
+
+
+def test_a_sudokupad_link_with_unexplained_drawings_imports_without_them_when_asked(
+        client: TestClient) -> None:
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+    entries = json.loads((fixtures / "fpuzzles_mit.json").read_text(encoding="utf-8"))
+    link = "https://sudokupad.app/" + next(e["raw"] for e in entries
+                                           if e["raw"].startswith("scl"))
+    refused = client.post("/api/import", json={"text": link}).json()
+    assert {d["kind"] for d in refused["diagnostics"]} == {"cosmetic-shape"}
+    r = client.post("/api/import", json={"text": link, "ignore_cosmetic": True}).json()
+    assert (r["status"], r["format"]) == ("imported", "fpuzzles")
+    assert "circle on r4c1" in r["case"]  # listed in the case's notes
+    assert solve(client, r["case"])["status"] in ("unique", "multiple")
 
 
 def test_an_import_that_fails_says_where(client: TestClient) -> None:

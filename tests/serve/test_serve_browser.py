@@ -214,7 +214,7 @@ def test_each_edit_of_a_killer_shows_its_status_at_once(browser: Any, server: st
     edit_and_wait(browser, lambda: paste(browser, KILLER), "unique")
     line = KILLER.splitlines()[BROKEN_TOTAL_LINE - 1]
     col = line.index("total 3") + len("total ") + 1
-    browser.execute_script("window.sapphire.timings.length = 0")
+    browser.execute_script("window.sapphire.timings.length = 0; window.sapphire.shown = []")
     for i in range(10):
         digit, expected = ("4", "none") if i % 2 == 0 else ("3", "unique")
         edit_and_wait(browser, lambda d=digit: retype(browser, BROKEN_TOTAL_LINE, col, 1, d),
@@ -223,7 +223,7 @@ def test_each_edit_of_a_killer_shows_its_status_at_once(browser: Any, server: st
     assert len(times) == 10
     out = os.environ.get("SAPPHIRE_TIMINGS")
     if out:
-        Path(out).write_text(json.dumps({"edit_to_status_ms": times}))
+        Path(out).write_text(json.dumps(browser.execute_script("return window.sapphire.shown")))
     assert statistics.median(times) < 3000, times
 
 

@@ -145,8 +145,11 @@ def create_app(config: Config) -> Starlette:
         fmt = data.get("format", "auto")
         if not isinstance(fmt, str):
             raise BadRequest(400, "'format' must be a string")
+        ignore = data.get("ignore_cosmetic", False)
+        if not isinstance(ignore, bool):
+            raise BadRequest(400, "'ignore_cosmetic' must be true or false")
         return JSONResponse(await pool().run(_client(data), "import", work.import_text, fmt,
-                                             _text(data, "text")))
+                                             _text(data, "text"), ignore))
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)

@@ -25,8 +25,8 @@ class Settings:
     long a solve may take."""
 
     case_path: str
-    """The name the page's case is solved under: inside `--library DIR` (so that its
-    `library:` folders are found there and nowhere else), or in an empty folder of its own."""
+    """The name the page's case is solved under: beside `--library DIR` (so that a case
+    names it as a case file beside it would, `./NAME`), or in an empty folder of its own."""
     library: str | None = None
     """`--library DIR`, the one local folder a case's `library:` may name; None: none."""
     time_limit: float = 10.0
@@ -119,7 +119,7 @@ def _loaded(puzzle: Puzzle) -> tuple[Any, Any]:
 
 def solve(text: str, settings: Settings) -> dict[str, Any]:
     """The page after an edit: the case's problems at their lines, or its status, count,
-    answer, true candidates, differing cells and its picture with them."""
+    answer, true candidates, differing cells, its picture with them and its links."""
     return run_deep(lambda: _solve(text, settings))
 
 
@@ -162,6 +162,7 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
     out["differ"] = [f"r{r}c{c}" for r, c in differ]
     out["svg"] = picture(case, lib, answers, shapes=shapes, differ=differ,
                          candidates=candidates)
+    out["exports"] = _exports(puzzle, case, lib)
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out
 
@@ -176,9 +177,9 @@ def _cell_candidates(rows: Any) -> dict[tuple[int, int], list[int]] | None:
 
 
 def draw(text: str, settings: Settings) -> dict[str, Any]:
-    """The puzzle's picture and the links it exports to, shown while it is solved (a
-    hard puzzle's solve may take until the time limit); no picture while the case has
-    problems that stop it being read."""
+    """The puzzle's picture and the links it exports to, shown while a solve takes longer
+    than a moment (a hard puzzle's may take until the time limit); no picture while the
+    case has problems that stop it being read."""
     return run_deep(lambda: _draw(text, settings))
 
 
@@ -244,13 +245,14 @@ def _cell(name: str) -> tuple[int, int]:
     return int(row), int(col)
 
 
-def import_text(fmt: str, text: str) -> dict[str, Any]:
+def import_text(fmt: str, text: str, ignore_cosmetic: bool = False) -> dict[str, Any]:
     """A puzzle in another format (`auto` guesses it from the text) as a case, or the
-    problems that stop it, placed in the text given."""
-    return run_deep(lambda: _import(fmt, text))
+    problems that stop it, placed in the text given; `ignore_cosmetic` as `sapphire import
+    --ignore-cosmetic` has it."""
+    return run_deep(lambda: _import(fmt, text, ignore_cosmetic))
 
 
-def _import(fmt: str, text: str) -> dict[str, Any]:
+def _import(fmt: str, text: str, ignore_cosmetic: bool) -> dict[str, Any]:
     from sapphire.api import format_named
     from sapphire.importers import import_puzzle
 
@@ -258,7 +260,8 @@ def _import(fmt: str, text: str) -> dict[str, Any]:
     chosen = guess_format(text) if fmt == "auto" else format_named(fmt)
     source = text if text.startswith(("http://", "https://")) and chosen != "puzzlink" \
         else None
-    case = import_puzzle(chosen, text, source=source, label="<import>")
+    case = import_puzzle(chosen, text, source=source, label="<import>",
+                         ignore_cosmetic=ignore_cosmetic)
     return {"status": "imported", "format": chosen, "case": case}
 
 

@@ -4,6 +4,7 @@
 
 const STARTER = "---\ntitle: My puzzle\nlibrary: std\n---\nsudoku 9x9\n";
 const PAUSE_MS = 150; // typing pauses this long before a solve is asked for
+const DRAW_AFTER_MS = 300; // a solve still running then: the puzzle is drawn meanwhile
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
 const page = {
@@ -15,13 +16,14 @@ const page = {
   timer: null,
   svg: null,
   solved: false, // the current edit's solve has been shown
+  drawTimer: null,
   marks: new Map(), // line number -> class ("error", "conflict", "fix")
   underline: new Map(), // line number -> column of an error
   suggestions: [],
   chosen: 0,
 };
 // edit-to-status times (ms) for the tests and the measurements
-window.sapphire = { timings: [], page };
+window.sapphire = { timings: [], shown: [], page };
 
 async function post(path, body) {
   const reply = await fetch(path, {
@@ -190,7 +192,8 @@ async function solve() {
   $("picture").classList.add("stale");
   showExports(null);
   page.solved = false;
-  draw(generation);
+  clearTimeout(page.drawTimer);
+  page.drawTimer = setTimeout(() => draw(generation), DRAW_AFTER_MS);
   let result;
   try {
     result = await post("/api/solve", { case: editor.value });
@@ -200,6 +203,7 @@ async function solve() {
   }
   if (generation !== page.generation || result.status === "cancelled") return;
   page.solved = true;
+  clearTimeout(page.drawTimer);
   show(result, generation);
 }
 
@@ -211,12 +215,10 @@ async function draw(generation) {
   } catch (e) {
     return;
   }
-  if (generation !== page.generation || result.status !== "drawn") return;
+  if (generation !== page.generation || result.status !== "drawn" || page.solved) return;
   showExports(result.exports);
-  if (!page.solved) {
-    showPicture(result.svg);
-    $("picture").classList.remove("stale");
-  }
+  showPicture(result.svg);
+  $("picture").classList.remove("stale");
 }
 
 function setStatus(status, label, count, seconds) {
@@ -269,9 +271,12 @@ function show(r, generation) {
   } else {
     setStatus(r.status, r.status, countText(r), r.seconds !== undefined ? `${r.seconds} s` : "");
   }
-  window.sapphire.timings.push(performance.now() - page.editedAt);
+  const ms = performance.now() - page.editedAt;
+  window.sapphire.timings.push(ms);
+  window.sapphire.shown.push({ ms, status: r.status, seconds: r.seconds });
   if (r.svg) showPicture(r.svg);
   $("picture").classList.toggle("stale", r.status === "error");
+  if (r.exports) showExports(r.exports);
   if (r.status === "multiple" && r.differ && r.differ.length) {
     whyBox([`The first two solutions differ in ${r.differ.join(", ")}: a clue there would ` +
             "tell them apart (tinted red; small digits are each cell's candidates)."]);
@@ -397,7 +402,11 @@ $("import-form").addEventListener("submit", async (e) => {
   error.hidden = true;
   let r;
   try {
-    r = await post("/api/import", { format: $("import-format").value, text: $("import-text").value });
+    r = await post("/api/import", {
+      format: $("import-format").value,
+      text: $("import-text").value,
+      ignore_cosmetic: $("import-cosmetic").checked,
+    });
   } catch (err) {
     error.textContent = String(err.message);
     error.hidden = false;
