@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
         case_path = Path(tempfile.mkdtemp(prefix="sapphire-serve-")) / CASE_NAME
     settings = Settings(str(case_path), library, args.time_limit, args.backend)
     memory = args.memory_limit or default_memory_mb(args.workers)
-    hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else (*LOCAL_HOSTS, args.host)
+    # on another address the page is reached by this machine's names, which it cannot know
+    hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else ("*",)
     try:
         sock = bind(args.host, args.port)
     except OSError as e:

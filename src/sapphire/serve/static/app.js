@@ -190,6 +190,7 @@ async function solve() {
   const limit = page.timeLimit ? ` (time limit ${page.timeLimit} s)` : "";
   setStatus("solving", "solving…", limit, "");
   $("picture").classList.add("stale");
+  $("why").hidden = true;
   showExports(null);
   page.solved = false;
   clearTimeout(page.drawTimer);
