@@ -177,6 +177,18 @@ def test_a_sudokupad_link_with_unexplained_drawings_imports_without_them_when_as
     assert solve(client, r["case"])["status"] in ("unique", "multiple")
 
 
+def test_puzzlekit_text_imports_under_its_genre_and_solves_to_its_recorded_answer(
+        client: TestClient) -> None:
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+    entry = json.loads((fixtures / "puzzlekit_samples.json").read_text(
+        encoding="utf-8"))["genres"]["KillerSudoku"][0]
+    r = client.post("/api/import", json={"format": "puzzlekit:killersudoku",
+                                         "text": entry["problem"]}).json()
+    assert (r["status"], r["format"]) == ("imported", "puzzlekit:KillerSudoku")
+    rows = [[int(x) for x in line.split()] for line in entry["solution"].splitlines()[1:]]
+    assert solve(client, r["case"])["answer"] == {"digits": rows}
+
+
 def test_an_import_that_fails_says_where(client: TestClient) -> None:
     r = client.post("/api/import", json={"client": "t", "format": "iss",
                                          "text": ".~R1C1_5.NoSuchThing"}).json()
