@@ -117,6 +117,27 @@ def test_a_pasted_killer_is_unique_and_its_answer_is_drawn(browser: Any, server:
     shot(browser, "unique")
 
 
+def downloaded(browser: Any, button: str) -> tuple[str, str]:
+    """The name and the text of the file a click on `button` downloads."""
+    return tuple(browser.execute_async_script("""
+        const [button, done] = arguments;
+        const click = HTMLAnchorElement.prototype.click;
+        HTMLAnchorElement.prototype.click = function () {
+            HTMLAnchorElement.prototype.click = click;
+            fetch(this.href).then((r) => r.text()).then((text) => done([this.download, text]));
+        };
+        document.getElementById(button).click();
+    """, button))
+
+
+def test_the_case_file_and_the_picture_download(browser: Any, server: str) -> None:
+    fresh(browser, server)
+    edit_and_wait(browser, lambda: paste(browser, KILLER), "unique")
+    assert downloaded(browser, "download-case") == ("Killer.case", KILLER)
+    name, svg = downloaded(browser, "download-svg")
+    assert name == "Killer.svg" and svg.startswith("<svg") and 'class="digit"' in svg
+
+
 def test_a_broken_cage_total_is_none_with_its_line_named(browser: Any, server: str) -> None:
     fresh(browser, server)
     edit_and_wait(browser, lambda: paste(browser, KILLER), "unique")
