@@ -70,6 +70,8 @@ def test_a_killer_is_drawn_with_its_links_before_it_is_solved(client: TestClient
     assert r["exports"]["fpuzzles"]["link"].startswith("https://www.f-puzzles.com/?load=")
     assert r["exports"]["fpuzzles"]["sudokupad"].startswith("https://sudokupad.app/")
     assert "refused" in r["exports"]["puzzlink"]  # puzz.link has no killers
+    mistyped = draw(client, KILLER.replace(" total 3\n", " totl 3\n"))
+    assert mistyped["svg"].startswith("<svg") and mistyped["exports"] is None
     broken = draw(client, "---\nlibrary: std\n---\nsudoku 9x9\ncage r10c1 total 3\n")
     assert broken["status"] == "error" and "svg" not in broken
     assert broken["diagnostics"][0]["kind"] == "off-board-cell"

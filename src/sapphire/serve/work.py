@@ -188,10 +188,15 @@ def _draw(text: str, settings: Settings) -> dict[str, Any]:
     puzzle = _puzzle(text, settings)
     case, lib = _loaded(puzzle)
     from sapphire.api import drawing_of
+    from sapphire.meaning.instantiate import instantiate_checked
     from sapphire.render import picture
 
-    return {"status": "drawn", "svg": picture(case, lib, shapes=drawing_of(case, lib)[1]),
-            "exports": _exports(puzzle, case, lib)}
+    svg = picture(case, lib, shapes=drawing_of(case, lib)[1])
+    try:
+        instantiate_checked(case, lib)  # as `sapphire export`, a case with problems has no link
+    except SapphireError:
+        return {"status": "drawn", "svg": svg, "exports": None}
+    return {"status": "drawn", "svg": svg, "exports": _exports(puzzle, case, lib)}
 
 
 def _exports(puzzle: Puzzle, case: Any, lib: Any) -> dict[str, Any]:
@@ -285,17 +290,15 @@ def guess_format(text: str) -> str:
 def library_kinds(library: str | None) -> list[dict[str, Any]]:
     """Every kind a case may use, with its parameters, for the editor's suggestions: the
     bundled library's, and `--library DIR`'s when given."""
-    from sapphire.library import load_layers
+    from sapphire.library import load_layers, load_library, std_root
 
-    try:
-        if library is None:
-            raise SapphireError([])
+    lib = load_library("std", std_root())
+    if library is not None:
         folder = Path(library).resolve()
-        lib = load_layers(["std", str(folder)], folder.parent)
-    except SapphireError:
-        from sapphire.library import load_library, std_root
-
-        lib = load_library("std", std_root())
+        try:
+            lib = load_layers(["std", str(folder)], folder.parent)
+        except SapphireError:
+            pass  # its problems are shown on the case that names it; std's kinds are offered
     out = []
     for d in lib.definitions():
         params = [p.preferred or p.name for p in d.params]
