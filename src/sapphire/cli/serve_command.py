@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         raise error("address-in-use" if e.errno == 98 else "bad-address",
                     f"cannot answer on {args.host}:{args.port}: {e.strerror or e}", None,
                     hint="name another port with --port, or 0 for any free one") from None
-    if args.host not in LOCAL_HOSTS:
+    if args.host not in (*LOCAL_HOSTS, "::1"):
         print(f"warning: answering on {args.host}: other machines can reach the page and its "
               "solver", file=sys.stderr)
     serve(Config(settings, args.workers, memory, hosts), sock, open_page=args.open)

@@ -32,7 +32,9 @@ MAX_BODY = 1_000_000
 """Bytes a request body may hold: a case file or a pasted link is a few kilobytes, the
 largest puzzle of the corpus some hundreds."""
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+"""The names this machine is reached by from itself, which the page answers to by default
+(Starlette's host check cannot read an IPv6 address: on `--host ::1` it answers any name)."""
 
 
 @dataclass(frozen=True)
