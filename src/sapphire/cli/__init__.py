@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch.
+"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch, serve.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -256,6 +256,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli.verify_command import add_parser as add_verify
 
     add_verify(sub)
+
+    from sapphire.cli import serve_command  # `sapphire serve`
+
+    serve_command.add_parser(sub)
     return p
 
 
@@ -312,6 +316,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.draw_command import run
         elif args.command == "verify":
             from sapphire.cli.verify_command import run
+        elif args.command == "serve":
+            from sapphire.cli.serve_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)
