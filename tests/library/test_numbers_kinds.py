@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, givens_front
+from counting import NOT, Cell, Grid, Rule, brute, case_error, cells_of, check, givens_front
 
 from sapphire.meaning import load_case
 from sapphire.pipeline import solve_program
@@ -194,3 +194,16 @@ def test_a_kenken_cage_writes_its_operation_after_its_result(tmp_path: Path) -> 
     totals = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
               if t.get("class") == "cage-total"]
     assert totals == ["6×", "1−", "3÷", "2"]
+
+
+# --- digits past 16 -------------------------------------------------------------------------------
+
+
+def test_digits_past_sixteen_are_given_by_rules_not_by_the_grid(tmp_path: Path) -> None:
+    # digits 1-20 on a 2×3 Numbrix, with its 6 given by a rule; a grid writes 1-16 only
+    want = brute(2, 3, range(1, 21), [number_path(2, 3, diagonal=False)], {(1, 1): 1, (2, 1): 6})
+    front = "board: 2x3\ndigits: 1-20\ngivens: |\n  1 . .\n  . . .\n"
+    check(tmp_path, front, "number-path diagonal false\ngiven-number r2c1 number 6", want)
+    d = case_error(tmp_path, "board: 5x5\ndigits: 1-25\ngivens: |\n" + "  . . . . .\n" * 4
+                   + "  . . . . Z\n", "number-path").diagnostics[0]
+    assert d.kind == "givens-alphabet" and "A-G for 10-16" in (d.hint or "")

@@ -182,10 +182,11 @@ class Grid:
 
 
 def max_digit(cols: int | None, declared_n: int | None, digits: range | None = None) -> int:
-    """The largest given digit allowed: the top of ``digits:``, else N under a rule declaring
-    an N×N board (`sudoku NxN`), else 9, or the width up to 16."""
+    """The largest given digit allowed: the top of ``digits:`` (up to 16, what a grid can
+    write), else N under a rule declaring an N×N board (`sudoku NxN`), else 9, or the width up
+    to 16."""
     if digits is not None:
-        return digits.stop - 1
+        return min(digits.stop - 1, MAX_DIGIT)
     if declared_n is not None:
         return declared_n
     if cols is None or cols <= 9:
