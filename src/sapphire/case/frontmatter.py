@@ -16,7 +16,7 @@ import yaml
 from sapphire.case._report import Reporter
 from sapphire.case.givens import (
     MAX_BOARD_SIDE,
-    MAX_DIGIT,
+    MAX_DIGITS,
     MAX_EXTRA_CELLS,
     extra_cell_count,
     parse_board,
@@ -323,7 +323,7 @@ def _check_digits(value: JsonValue) -> tuple[str, str, str] | None:
     if parse_digits(value) is None:
         return (
             "bad-digits",
-            f"the digits '{value}' are not LOW-HIGH with 0 <= LOW <= HIGH <= {MAX_DIGIT}",
+            f"the digits '{value}' are not LOW-HIGH with 0 <= LOW <= HIGH <= {MAX_DIGITS:,}",
             "write the range of digits the cells hold, like 0-8 or 1-9",
         )
     return None

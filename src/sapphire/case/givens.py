@@ -43,6 +43,9 @@ DIGITS_RE = re.compile(r"([0-9]+)-([0-9]+)")
 """The digits a case's cells hold, as written in ``digits:``: ``LOW-HIGH``."""
 MAX_DIGIT = 16
 """The largest digit a givens grid can write (``G``)."""
+MAX_DIGITS = 10_000
+"""The largest digit ``digits:`` may declare: the numbers of a Hidoku on a 100×100 board (the
+cells past 16 are given by rules, since a givens grid writes one character a cell)."""
 MAX_BOARD_SIDE = 1000
 """The most rows or columns a board may have: far beyond any puzzle (the corpus's largest is
 60×60), so that a typo such as `board: 9x90000` is an error rather than hours of unrolling."""
@@ -101,14 +104,15 @@ def on_board(row: int, col: int, board: tuple[int, int], extra: int = 0) -> bool
 
 
 def parse_digits(text: JsonValue) -> range | None:
-    """``'0-8'`` -> ``range(0, 9)``; anything else (or HIGH below LOW, or above 16) -> None."""
+    """``'0-8'`` -> ``range(0, 9)``; anything else (or HIGH below LOW, or above `MAX_DIGITS`)
+    -> None."""
     if not isinstance(text, str):
         return None
     m = DIGITS_RE.fullmatch(text.strip())
     if not m:
         return None
     low, high = int(m.group(1)), int(m.group(2))
-    if low > high or high > MAX_DIGIT:
+    if low > high or high > MAX_DIGITS:
         return None
     return range(low, high + 1)
 
@@ -178,10 +182,11 @@ class Grid:
 
 
 def max_digit(cols: int | None, declared_n: int | None, digits: range | None = None) -> int:
-    """The largest given digit allowed: the top of ``digits:``, else N under a rule declaring
-    an N×N board (`sudoku NxN`), else 9, or the width up to 16."""
+    """The largest given digit allowed: the top of ``digits:`` (up to 16, what a grid can
+    write), else N under a rule declaring an N×N board (`sudoku NxN`), else 9, or the width up
+    to 16."""
     if digits is not None:
-        return digits.stop - 1
+        return min(digits.stop - 1, MAX_DIGIT)
     if declared_n is not None:
         return declared_n
     if cols is None or cols <= 9:

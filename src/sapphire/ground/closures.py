@@ -253,7 +253,7 @@ def _build(g: Evaluator, e: Expr) -> Thunk:  # noqa: C901 - one case per node ki
         walk = _quantifier(g, e)  # type: ignore[arg-type]
         reads = free_names(e, g.terms)
         return walk if reads is None else _remembered(g, e, reads, walk)
-    if (t is Quant and e.kind in ("Σ", "#")) or t is SetBuilder:  # type: ignore[union-attr]
+    if (t is Quant and e.kind in ("Σ", "Π", "#")) or t is SetBuilder:  # type: ignore[union-attr]
         reads = free_names(e, g.terms)
         if reads is not None:
             return _remembered(g, e, reads, lambda: interp(e))

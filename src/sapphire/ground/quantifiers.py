@@ -1,5 +1,6 @@
 """Evaluation of quantified expressions: ∀ and ∃ folded to conjunctions and disjunctions, Σ
-and # to linear terms, and `distinct`, `connected` and `accepted(…)` to global constraints
+and # to linear terms, Π to a chain of products (each product of two variables one
+`Arithmetic`, as `x·y` is), and `distinct`, `connected` and `accepted(…)` to global constraints
 (or to true or false when every member folds to a constant)."""
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from typing import Any
 from sapphire.builtins.all_different import AllDifferent
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected, neighbours, pieces
-from sapphire.ground.linear import IntTerm, as_lin, total
+from sapphire.ground.linear import IntTerm, as_lin, scale, total
 from sapphire.lang.automata import compile_regex
-from sapphire.lang.syntax import Quant
+from sapphire.lang.syntax import Binary, Quant
 from sapphire.model import FALSE, TRUE, And, Formula, Or
 
 Value = Any  # int | bool | Lin | Formula | tuple | list
@@ -39,6 +40,8 @@ class Quantifiers:
         if k == "Σ":
             return self.in_range(total([self.eval_int(q.body) for _ in self.iterate(q)]), q,
                                  "this sum")
+        if k == "Π":
+            return self.product(q)
         if k == "#":
             items: list[IntTerm] = []
             for _ in self.iterate(q):
@@ -72,6 +75,22 @@ class Quantifiers:
                 return f.holds_for(word)  # type: ignore[arg-type]
             return f
         raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def product(self, q: Quant) -> IntTerm:
+        """The members' product, left to right: constants multiply out (a 0 makes it 0), a
+        constant scales a variable, and two variables meet in an `Arithmetic` as `x·y` does;
+        the empty product is 1."""
+        step = Binary(q.span, "·", q.body, q.body)  # where an error about one step points
+        acc: IntTerm = 1
+        for _ in self.iterate(q):
+            v = self.eval_int(q.body)
+            if isinstance(v, int):
+                acc = self.in_range(scale(acc, v), q, "this product")
+            elif isinstance(acc, int):
+                acc = self.in_range(scale(v, acc), q, "this product")
+            else:
+                acc = self.arithmetic(step, acc, v)
+        return acc
 
     def automaton(self, q: Quant) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
                                            tuple[int, ...]]:

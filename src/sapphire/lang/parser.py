@@ -71,7 +71,7 @@ PREFIX = {"¬": 50, "⨪": 90}
 """How far a prefix operator's operand reaches: `¬` takes a comparison, `⨪` a product's factor."""
 COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
-_QUANT_OPS = {"∀", "∃", "Σ", "#"}
+_QUANT_OPS = {"∀", "∃", "Σ", "Π", "#"}
 _QUANT_WORDS = {"distinct", "connected", "accepted"}
 
 

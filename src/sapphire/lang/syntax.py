@@ -127,12 +127,12 @@ class SetBuilder(Node):
     """None: the member itself."""
 
 
-QUANTIFIERS = ("∀", "∃", "Σ", "#", "distinct", "connected", "accepted")
+QUANTIFIERS = ("∀", "∃", "Σ", "Π", "#", "distinct", "connected", "accepted")
 
 
 @dataclass(frozen=True)
 class Quant(Node):
-    """A binder over a constant domain: `∀ ∃` (boolean), `Σ` (sum), `#` (count),
+    """A binder over a constant domain: `∀ ∃` (boolean), `Σ` (sum), `Π` (product), `#` (count),
     `distinct` (values pairwise different), `connected` (cells where the body holds
     form one orthogonally connected group), `accepted(moves, starts, accepts)` or
     `accepted(pattern)` (the body's values, in the domain's order, spell a word of that

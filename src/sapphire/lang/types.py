@@ -201,11 +201,11 @@ class _Checker:
         if isinstance(e, Quant):
             inner = self.bound(e, self.infer(e.domain, env), env)
             body_type = {"∀": BOOL, "∃": BOOL, "#": BOOL, "connected": BOOL,
-                         "Σ": INT, "distinct": INT, "accepted": INT}[e.kind]
+                         "Σ": INT, "Π": INT, "distinct": INT, "accepted": INT}[e.kind]
             for a in e.args:
                 self.infer(a, env)
             self.want(e.body, body_type, inner)
-            return INT if e.kind in ("Σ", "#") else BOOL
+            return INT if e.kind in ("Σ", "Π", "#") else BOOL
         return None
 
     @staticmethod

@@ -23,7 +23,7 @@ from sapphire.diagnostics import did_you_mean
 ELEMENTS: dict[str, tuple[str, ...]] = {
     "boxes": (),
     "border": (),
-    "outline": ("label",),
+    "outline": ("label", "suffix"),
     "line": ("color", "width", "start", "end"),
     "dot": ("fill", "label", "labels"),
     "circle": ("at", "fill", "label", "labels", "size"),
@@ -40,7 +40,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 * `boxes`: thick borders between the boxes of the rule's box size (`sudoku 9x9`, `boxes 2x3`).
 * `border`: a thick border around the rule's cells (a jigsaw piece).
 * `outline`: a dashed outline inset in the cells, with `label` in its top-left corner (a
-  killer cage).
+  killer cage), followed by `suffix`, a short text (a KenKen cage's operator).
 * `line`: a line through the cells' centres; `color`, `width` (`thin`, `medium`, `thick`),
   `start` and `end` (`bulb`, a filled circle; `circle`, an open one the line starts from, as
   an arrow's; `arrowhead`; or `none`).
@@ -167,6 +167,12 @@ def _option(r: Any, element: str, key: str, key_node: yaml.Node, node: yaml.Node
             r.add("bad-draw", f"a label names one of the kind's parameters, not {value!r}",
                   r.node_span(node), hint=did_you_mean(str(value), names)
                   or ("parameters: " + ", ".join(names) if names else "the kind has none"))
+            return None
+        return key, str(value)
+    if key == "suffix":
+        if not isinstance(value, str | int) or not 0 < len(str(value)) <= 3:
+            r.add("bad-draw", "'suffix' is a short text written after the label, such as ×",
+                  r.node_span(node))
             return None
         return key, str(value)
     if key == "labels":

@@ -146,8 +146,8 @@ def _centre(cells: list[tuple[int, int]], p: Puzzle) -> tuple[int, int] | None:
 
 
 def _label(e: DrawElement, d: RuleDefinition, args: dict[str, Any]) -> str:
-    """The text an element writes: its `label` parameter's value, through `labels`; nothing
-    when the value is the parameter's default."""
+    """The text an element writes: its `label` parameter's value, through `labels`, and its
+    `suffix`; nothing when the value is the parameter's default."""
     name = e.option("label")
     if name is None:
         return ""
@@ -158,7 +158,7 @@ def _label(e: DrawElement, d: RuleDefinition, args: dict[str, Any]) -> str:
     if isinstance(value, list):
         return "".join(str(v) for v in value)
     mapped = dict(e.option("labels") or ())
-    return str(mapped.get(value, value))
+    return str(mapped.get(value, value)) + (e.option("suffix") or "")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -290,6 +290,8 @@ class SatLowering(Connectivity):
             return TRUE if atom_holds(f, f.lin.const) else FALSE
         if len(terms) == 1:
             (v, c), k = terms[0], f.lin.const
+            if type(f) is Cmp and f.op == "=":  # c·x + k = 0: one value, or none
+                return self.var_equals_literal(v, -k // c) if k % c == 0 else FALSE
             return self.var_in_places_literal(v, [i for i, x in enumerate(self.values[v])
                                                   if atom_holds(f, c * x + k)])
         lit = self.cnf.new()

@@ -97,6 +97,14 @@ from collections.abc import Callable
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
+from sapphire.importers.puzzlekit.numbers import (
+    abc_end_view,
+    binairo,
+    hakyuu,
+    hidoku,
+    kenken,
+    str8t,
+)
 from sapphire.importers.puzzlekit.reader import LABEL, Source
 from sapphire.importers.puzzlekit.shading import (
     akari,
@@ -134,6 +142,12 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
+    "KenKen": kenken,
+    "Str8t": str8t,
+    "Hakyuu": hakyuu,
+    "Binairo": binairo,
+    "ABCEndView": abc_end_view,
+    "Hidoku": hidoku,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -155,6 +169,13 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
+    "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",
+               "operation-cage"),
+    "Str8t": ("absent-digits", "all-different", "renban"),
+    "Hakyuu": ("ripple", "one-to-n"),
+    "Binairo": ("no-three-in-a-row", "digit-counts"),
+    "ABCEndView": ("digit-counts", "first-seen"),
+    "Hidoku": ("number-path", "given-number"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sapphire.importers.puzzlekit.numbers import NUMBER_SOLUTIONS, read_number_solution
 from sapphire.importers.puzzlekit.reader import (
     LABEL,
     Part,
@@ -24,11 +25,13 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     src = Source(text, label, genre, "solution")
     lines = tokens(text)
     # a Skyscraper's solution starts `N N H [D]`: the size is the first two numbers
-    rows, cols = read_size(src, lines, extra=genre == "Skyscraper")
+    rows, cols = read_size(src, lines, extra=genre in ("Skyscraper", "ABCEndView"))
     count = max(1, -(-(len(lines) - 1) // rows))
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]
     block = [[t.text.lower() for t in row] for row in grid]
+    if genre in NUMBER_SOLUTIONS:
+        return {"digits": read_number_solution(genre, src, grid)}
     if genre == "YinYang":
         return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:

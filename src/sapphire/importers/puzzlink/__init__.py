@@ -17,7 +17,9 @@ number a wall with its count, `.` a wall without one), `kakuro` (its own: the cl
 the grid, then the totals outside it; the case's board keeps the top row and left column of
 outside totals as black cells), `skyscrapers` (outside16 clues, then number16 givens) and
 `nonogram` (outside16 over the clue cells: for each column the (ROWS+1)//2 cells above it,
-nearest the grid first, then for each row the (COLS+1)//2 left of it, nearest first).
+nearest the grid first, then for each row the (COLS+1)//2 left of it, nearest first),
+`ripple` (Hakyuu: the rooms' borders, then number16 givens) and `easyasabc` (ABCEndView: the
+number of letters, `/`, then outside16 letters); see `numbers`.
 pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square).
 
 What is imported

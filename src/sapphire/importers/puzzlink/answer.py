@@ -18,6 +18,7 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 from __future__ import annotations
 
 from sapphire.diagnostics import error
+from sapphire.importers.puzzlink.numbers import ANSWERS, read_number_answer
 
 Parts = dict[str, object]
 
@@ -49,6 +50,8 @@ def read_answer(text: str) -> Parts:
     else:
         rows, cols = int(head[2]), int(head[3])
         rest = lines[4:]
+    if genre in ANSWERS:
+        return read_number_answer(genre, rows, cols, rest)
     if genre == "slither":
         vertical = _grid(rest, rows, rows, cols + 1, "vertical edges")
         inside = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sapphire.importers.puzzlink import numbers
 from sapphire.importers.puzzlink.encodings import (
     UNKNOWN,
     Body,
@@ -37,6 +38,10 @@ class Puzzle:
     cells: list[Value]
     outside: list[Value] | None = None
     totals: dict[int, tuple[int, int]] | None = None
+    regions: list[int] | None = None
+    """A ripple's room number per cell, in reading order."""
+    letters: int = 0
+    """An easyasabc's number of letters."""
 
 
 def _rows(p: Puzzle, token: Callable[[Value], str]) -> list[str]:
@@ -279,9 +284,12 @@ GENRES: dict[str, Genre] = {g.name: g for g in (
           square=True),
     Genre("nonogram", "Nonogram", read_nonogram, nonogram_text,
           lambda p: encode_outside16(p.outside or [])),
+    Genre("ripple", "Hakyuu", numbers.read_ripple, numbers.ripple_text, numbers.ripple_body),
+    Genre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
+          numbers.easyasabc_body),
 )}
 """The puzz.link genres we read, by their pzprjs name."""
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers"}
+           "skyscraper": "skyscrapers", "hakyuu": "ripple"}
 """Other names pzprjs accepts for them."""
