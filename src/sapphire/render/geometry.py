@@ -50,8 +50,8 @@ class Puzzle:
     """The walls already crossed by a diagonal, which a run's total stands beside."""
     pencil: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     """Given pencil marks: the digits a cell may hold, drawn small where no digit stands."""
-    given_shading: set[tuple[int, int]] = field(default_factory=set)
-    """The cells whose shading is given, drawn as circles already."""
+    given_shading: dict[tuple[int, int], int] = field(default_factory=dict)
+    """The cells whose shading is given (1 shaded), drawn as circles already."""
     shading: str = "cells"
     """How the answer's shading is drawn: `cells` (shaded cells dark, as janko.at draws
     them), `circles` (a black circle in each shaded cell and a white one in each other) or

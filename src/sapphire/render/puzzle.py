@@ -210,7 +210,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         for r, row in enumerate(shading_grid(case, lib.declares_board) or [], start=1):
             for c, v in enumerate(row, start=1):
                 if v is not None:
-                    p.given_shading.add((r, c))
+                    p.given_shading[(r, c)] = v
                     x, y = mid(r, c, p)
                     p.marks.append(circle(x, y, CELL * 0.36, "given-shading",
                                            "black" if v else "white"))

@@ -214,9 +214,13 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
             given = _at(givens, r, c)
             v = given if given is not None else _at(p.digits, r, c)
             if v is not None:
-                # over a puzzle, givens are black and found digits blue
-                cls, fill = ("given", "black") if given is not None else (
-                    "digit", "black" if puzzle is None else FOUND)
+                # over a puzzle, givens are black and found digits blue; light on dark
+                dark = style != "bulbs" and bool(
+                    _at(p.shading, r, c) or puzzle is not None
+                    and puzzle.given_shading.get((r + 1, c + 1)))
+                cls, fill = ("given", "white" if dark else "black") if given is not None else (
+                    "digit", ("white" if dark else "black") if puzzle is None
+                    else FOUND_ON_DARK if dark else FOUND)
                 out.append(f'<text class="{cls}" x="{c * s + half}" y="{r * s + half}" '
                            f'font-size="24" fill="{fill}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
@@ -268,7 +272,7 @@ def _shading_marks(p: Panel, style: str, puzzle: Puzzle | None) -> list[str]:
     """The answer's shading as circles (black in shaded cells, white in the others, a
     yin-yang's) or as bulbs in the shaded cells (an Akari's lamps)."""
     out = []
-    given = puzzle.given_shading if puzzle is not None else set()
+    given = puzzle.given_shading if puzzle is not None else {}
     for r in range(p.rows):
         for c in range(p.cols):
             v = _at(p.shading, r, c)
@@ -286,6 +290,8 @@ def _shading_marks(p: Panel, style: str, puzzle: Puzzle | None) -> list[str]:
 
 FOUND = "#1f5fbf"
 """The colour of the digits a search found, where givens are black."""
+FOUND_ON_DARK = "#9cc3ff"
+"""… and in a shaded cell, where givens are white."""
 
 
 def _candidates(r: int, c: int, digits: Sequence[int], cls: str = "candidate") -> list[str]:
