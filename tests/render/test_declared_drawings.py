@@ -261,3 +261,14 @@ def test_bad_new_options_are_errors_at_their_place(tmp_path: Path, draw_line: st
         case_of(tmp_path, "board: 2x2\n", "mark r1c1", library="rules")
     assert "bad-draw" in exc.value.kinds
     assert says in str(exc.value)
+
+
+def test_a_slitherlink_is_a_lattice_of_dots_with_no_frame(tmp_path: Path) -> None:
+    root = draw(tmp_path, "board: 2x3\nclues: |\n  3 . .\n  . . 0\n", "slitherlink")
+    assert len(of_class(root, "circle", "lattice")) == 3 * 4
+    frames = [r for r in root.iter(NS + "rect") if r.get("stroke") == "black"]
+    assert frames == []
+    assert texts(root, "clue") == ["3", "0"]
+    root = draw(tmp_path, "", "sudoku 4x4")  # any other grid keeps its lines and frame
+    assert not of_class(root, "circle", "lattice")
+    assert [r for r in root.iter(NS + "rect") if r.get("stroke") == "black"]

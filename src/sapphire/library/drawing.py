@@ -33,7 +33,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
     "wall": ("at", "label"),
     "given-shading": ("answer",),
     "answer-shading": ("as",),
-    "cell-clues": (),
+    "cell-clues": ("grid",),
     "diagonal": ("at",),
     "inequality": (),
     "shade": ("at", "color"),
@@ -73,7 +73,9 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
   shaded cells dark as janko.at does, and `bulbs` draws a bulb in each shaded cell.
 * `answer-shading`: no mark of its own; the answer's shading is drawn `as` `cells`, `circles`
   or `bulbs` (an Akari's lamps, which its light rules count).
-* `cell-clues`: the case's `clues:` grid, a number in each clued cell.
+* `cell-clues`: the case's `clues:` grid, a number in each clued cell; `grid: dots` draws the
+  grid as a lattice of dots with faint lines and no frame (a Slitherlink's, whose loop runs
+  along the edges).
 * `diagonal`: a thin line along the board's `main` diagonal (top left to bottom right) or its
   `anti` diagonal.
 * `inequality`: a `>` sign on the edge between each two consecutive cells, its point towards
@@ -99,6 +101,7 @@ OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "fill": ("white", "black", "grey"),
     "size": ("small", "large"),
     "answer": ("cells", "circles", "bulbs"),
+    "grid": ("lines", "dots"),
 }
 AS: dict[str, tuple[str, ...]] = {"outside": ("runs",),
                                   "answer-shading": ("cells", "circles", "bulbs")}

@@ -52,6 +52,8 @@ class Puzzle:
     """Given pencil marks: the digits a cell may hold, drawn small where no digit stands."""
     given_shading: dict[tuple[int, int], int] = field(default_factory=dict)
     """The cells whose shading is given (1 shaded), drawn as circles already."""
+    grid: str = "lines"
+    """How the grid is drawn: `lines`, or `dots` at its corners (a Slitherlink's lattice)."""
     shading: str = "cells"
     """How the answer's shading is drawn: `cells` (shaded cells dark, as janko.at draws
     them), `circles` (a black circle in each shaded cell and a white one in each other) or

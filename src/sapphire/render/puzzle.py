@@ -220,6 +220,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         p.fills.append(f'<line class="diagonal" x1="{x1}" y1="0" x2="{x2}" y2="{h}" '
                        f'stroke="#6fa0d8" stroke-width="2"/>')
     elif element == "cell-clues":
+        p.grid = e.option("grid", p.grid)
         for r, row in enumerate(clue_grid(case, lib.declares_board) or [], start=1):
             for c, v in enumerate(row, start=1):
                 if v is not None:

@@ -184,12 +184,13 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
         out.extend(puzzle.fills)
     if style != "cells":
         out.extend(_shading_marks(p, style, puzzle))
+    dots = puzzle is not None and puzzle.grid == "dots"
+    line = 'stroke="#d4d4d4" stroke-width="1" stroke-dasharray="2 3"' if dots else \
+        'stroke="#bbb" stroke-width="1"'
     for r in range(p.rows + 1):  # thin grid lines, then region borders on top
-        out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" '
-                   f'stroke="#bbb" stroke-width="1"/>')
+        out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" {line}/>')
     for c in range(p.cols + 1):
-        out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" '
-                   f'stroke="#bbb" stroke-width="1"/>')
+        out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" {line}/>')
     if p.regions is not None:
         for r in range(p.rows):
             for c in range(p.cols):
@@ -200,8 +201,9 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                     out.append(_border(c, r + 1, c + 1, r + 1))
     if puzzle is not None:
         out.extend(puzzle.borders)
-    out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" fill="none" '
-               f'stroke="black" stroke-width="2"/>')
+    if not dots:  # a lattice has no frame, which a loop along the edge would look like
+        out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
+                   f'fill="none" stroke="black" stroke-width="2"/>')
     if puzzle is not None:
         out.extend(puzzle.marks)
     givens = puzzle.givens if puzzle is not None else None
@@ -246,6 +248,9 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                 if _at(grid, r, c):
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
+    if dots:  # the lattice's points, over the loop as on janko.at
+        out.extend(f'<circle class="lattice" cx="{c * s}" cy="{r * s}" r="2.2" fill="black"/>'
+                   for r in range(p.rows + 1) for c in range(p.cols + 1))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
         (puzzle.extra_rows if puzzle is not None else 0) * p.cols)
