@@ -272,9 +272,11 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
     if label:
         r, c = min(have)
         x, y = (c - 1) * CELL + 2, y_of(r, p) + 2
+        size = 11 if len(label) <= 4 else 8  # a long label (a look-and-say's) kept small
         p.marks.append(f'<rect class="cage-total-back" x="{x:g}" y="{y:g}" '
-                       f'width="{6.5 * len(label) + 3:g}" height="12" fill="white"/>')
-        p.marks.append(text(x + 1.5, y + 6, label, 11, "cage-total", anchor="start"))
+                       f'width="{(6.5 if size == 11 else 4.8) * len(label) + 3:g}" height="12" '
+                       'fill="white"/>')
+        p.marks.append(text(x + 1.5, y + 6, label, size, "cage-total", anchor="start"))
 
 
 def _line(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], args: dict[str, Any]
