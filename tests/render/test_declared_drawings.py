@@ -186,8 +186,11 @@ def test_marked_cells_are_tinted(tmp_path: Path) -> None:
 
 def test_look_and_say_cages_and_numbered_rooms(tmp_path: Path) -> None:
     root = draw(tmp_path, "", "sudoku 9x9\ndigit-counts r1c1-r1c2 counts [[1,6],[1,7]]\n"
+                "digit-counts r5c5-r5c6-r5c7 counts [[1,6],[1,7],[1,8]]\n"
                 "numbered-room r2c9-r2c8-r2c7-r2c6-r2c5-r2c4-r2c3-r2c2-r2c1 digit 5")
-    assert texts(root, "cage-total") == ["1617"]
+    assert texts(root, "cage-total") == ["1617", "161718"]
+    # a label longer than four characters is set smaller, to stay in its cell
+    assert [t.get("font-size") for t in of_class(root, "text", "cage-total")] == ["11", "8"]
     assert placed(root, "outside-clue") == [("5", "380", "60")]
 
 
