@@ -275,3 +275,9 @@ def test_a_slitherlink_is_a_lattice_of_dots_with_no_frame(tmp_path: Path) -> Non
     root = draw(tmp_path, "", "sudoku 4x4")  # any other grid keeps its lines and frame
     assert not of_class(root, "circle", "lattice")
     assert [r for r in root.iter(NS + "rect") if r.get("stroke") == "black"]
+
+
+def test_pearls_stand_over_the_grid_lines(tmp_path: Path) -> None:
+    # a circle in a cell covers the thin grid lines, as a pearl does on janko.at
+    svg_text = picture(*case_of(tmp_path, "board: 2x2\n", "loop\nwhite-circle r1c1"))
+    assert svg_text.index('class="circle"') > svg_text.rindex('stroke="#bbb"')

@@ -364,7 +364,7 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
             continue
         if e.element == "circle":
             radius = CELL * (0.4 if e.option("size", "large") == "large" else 0.2)
-            p.fills.append(circle(x, y, radius, "circle", fill, "black", 1.5))
+            p.marks.append(circle(x, y, radius, "circle", fill, "black", 1.5))
         elif e.element == "square":
             half = CELL * 0.38
             p.fills.append(f'<rect class="square" x="{x - half:g}" y="{y - half:g}" '
