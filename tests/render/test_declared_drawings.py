@@ -281,3 +281,14 @@ def test_pearls_stand_over_the_grid_lines(tmp_path: Path) -> None:
     # a circle in a cell covers the thin grid lines, as a pearl does on janko.at
     svg_text = picture(*case_of(tmp_path, "board: 2x2\n", "loop\nwhite-circle r1c1"))
     assert svg_text.index('class="circle"') > svg_text.rindex('stroke="#bbb"')
+
+
+def test_rules_in_words_say_not_and_conditions_as_the_lines_mean_them(tmp_path: Path) -> None:
+    root = draw(tmp_path, "", "sudoku 4x4\nnot anti-king\n"
+                "absent-digits r1c1-r1c2 digits [3] unless distinct")
+    assert " ".join(texts(root, "rules")) == (
+        "Rules: not Anti-king; Absent digits: 3 unless distinct.")
+    root = draw(tmp_path, "negate: all\n", "not sudoku 4x4\nanti-king\nnot anti-knight")
+    assert " ".join(texts(root, "rules")) == (
+        "Rules: negate: all (every line's rule is false, one written with not true); not "
+        "Anti-king; Anti-knight.")

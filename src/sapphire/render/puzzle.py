@@ -67,6 +67,8 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
             continue
         _draw(p, element, d, rule, case, lib)
     p.legend = [k if n == 1 else f"{k} ({n} lines)" for k, n in undrawn.items()]
+    if case.front.negate_all:  # the marks drawn are each false, which they cannot show
+        p.rules.insert(0, "negate: all (every line's rule is false, one written with not true)")
     return p
 
 
@@ -196,6 +198,10 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         value = args.get(e.option("label")) if e.option("label") else None
         words = ", ".join(str(v) for v in _flat(value)) if isinstance(value, list) else label
         title = f"{d.title or d.kind}: {words}" if words else d.title or d.kind
+        if (rule.nots + case.front.negate_all) % 2:  # stated as the line means it
+            title = f"not {title}"
+        if rule.condition is not None:
+            title = f"{title} {rule.condition.keyword} {rule.condition.predicate}"
         if title not in p.rules:
             p.rules.append(title)
     elif element == "candidates" and cells:
