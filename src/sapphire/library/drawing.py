@@ -50,7 +50,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 * `line`: a line through the cells' centres; `color`, `width` (`thin`, `medium`, `thick`),
   `start` and `end` (`bulb`, a filled circle; `circle`, an open one the line starts from, as
   an arrow's; `pill`, a rounded outline around the first cells, as many as the parameter
-  `pill` names (2 without it), the line leaving from the last of them; `arrowhead`; or
+  `pill` names (2 without it), the line leaving from the one next to the rest; `arrowhead`; or
   `none`). A path that comes back to its first cell starts a new arm there (an arrow with
   several arms), each arm ending in its own `end`.
 * `dot`: a small dot on the edge between the first two cells, `fill` white or black, with its
