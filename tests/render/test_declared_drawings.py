@@ -292,3 +292,12 @@ def test_rules_in_words_say_not_and_conditions_as_the_lines_mean_them(tmp_path: 
     assert " ".join(texts(root, "rules")) == (
         "Rules: negate: all (every line's rule is false, one written with not true); not "
         "Anti-king; Anti-knight.")
+
+
+def test_a_one_cell_run_takes_its_total_from_the_wall_on_its_left(tmp_path: Path) -> None:
+    # r1c1 and r1c2 are walls: r2c2's cage has one above, so it keeps its outline; r1c3's has
+    # one on its left, which holds its total above the diagonal
+    root = draw(tmp_path, "board: 2x3\n", "shade-count r1c1-r1c2 count 0\n"
+                "cage r2c2 total 5\ncage r1c3 total 6")
+    assert texts(root, "cage-total") == ["5"]
+    assert placed(root, "wall-total") == [("6", "68", "11.2")]

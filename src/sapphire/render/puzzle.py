@@ -107,11 +107,11 @@ def _meets(key: str, want: Any, args: dict[str, Any], cells: list[tuple[int, int
     if want == "straight":
         return straight
     if want == "after-wall":
-        (r0, c0), (r1, c1) = cells[0], cells[-1] if len(cells) >= 2 else cells[0]
-        if len(cells) >= 2:
-            dr, dc = (r0 > r1) - (r0 < r1), (c0 > c1) - (c0 < c1)
-        else:  # a run of one cell: its wall above, else on its left
-            dr, dc = (-1, 0) if (r0 - 1, c0) in p.walls else (0, -1)
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        # away from the second cell, as `outside` places it; a single cell's is on its left
+        dr, dc = (r0 > r1) - (r0 < r1), (c0 > c1) - (c0 < c1)
+        if len(cells) == 1:
+            dr, dc = 0, -1
         return (len(cells) == 1 or straight) and (r0 + dr, c0 + dc) in p.walls
     return straight and len(set(cells)) == (p.cols if len(rows) == 1 else p.rows)
 
