@@ -169,6 +169,7 @@ givens: |
   0 . .
   0 . .
 ---
+black-cell r1c1-r1c2-r1c3-r2c1-r3c1
 absent-digits r2c2-r2c3-r3c2-r3c3 digits [0]
 down-1: cage r2c2-r3c2 total 4
 down-2: cage r2c3-r3c3 total 3

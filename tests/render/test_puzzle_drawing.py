@@ -162,10 +162,10 @@ def test_givens_are_drawn(tmp_path: Path) -> None:
     assert not of_class(root, "text", "digit")
 
 
-def test_the_legend_names_what_nothing_draws(tmp_path: Path) -> None:
-    root = draw(tmp_path, "", "sudoku 4x4\nanti-king\nshade-at-most r1c1-r1c2 count 1\n"
-                "shade-at-most r2c1-r2c2 count 1")
-    assert legend(root) == "Not drawn: anti-king; shade-at-most (2 lines)."
+def test_rules_stated_in_words_stand_under_the_picture(tmp_path: Path) -> None:
+    root = draw(tmp_path, "", "sudoku 4x4\nanti-king\nanti-knight\nanti-king")
+    assert " ".join(texts(root, "rules")) == "Rules: Anti-king; Anti-knight."
+    assert legend(root) == ""
 
 
 def _kind(folder: Path, std: str, new: str, draw_line: str | None) -> None:

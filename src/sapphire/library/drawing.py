@@ -24,16 +24,22 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
     "boxes": (),
     "border": (),
     "outline": ("label", "suffix"),
-    "line": ("color", "width", "start", "end"),
+    "line": ("color", "width", "start", "end", "pill"),
     "dot": ("fill", "label", "labels"),
     "circle": ("at", "fill", "label", "labels", "size"),
     "square": ("at", "fill"),
     "text": ("at", "label", "labels"),
-    "outside": ("label", "labels"),
+    "outside": ("label", "labels", "as"),
     "wall": ("at", "label"),
-    "given-shading": (),
-    "cell-clues": (),
+    "given-shading": ("answer",),
+    "answer-shading": ("as",),
+    "cell-clues": ("grid",),
     "diagonal": ("at",),
+    "inequality": (),
+    "shade": ("at", "color"),
+    "inset-boxes": (),
+    "rule": ("label",),
+    "candidates": ("label",),
 }
 """Each element the renderer draws, with the options it reads:
 
@@ -43,40 +49,75 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
   killer cage), followed by `suffix`, a short text (a KenKen cage's operator).
 * `line`: a line through the cells' centres; `color`, `width` (`thin`, `medium`, `thick`),
   `start` and `end` (`bulb`, a filled circle; `circle`, an open one the line starts from, as
-  an arrow's; `arrowhead`; or `none`).
+  an arrow's; `pill`, a rounded outline around the first cells, as many as the parameter
+  `pill` names (2 without it), the line leaving from the one next to the rest; `arrowhead`; or
+  `none`). A path that comes back to its first cell starts a new arm there (an arrow with
+  several arms), each arm ending in its own `end`.
 * `dot`: a small dot on the edge between the first two cells, `fill` white or black, with its
   `label`.
 * `circle`, `square`: a shape `at` each cell, the first, or the corner the cells share
   (`corner`, a quadruple), `fill`ed, holding its `label`; `size` `small` or `large`.
 * `text`: the `label` in a cell (`at` first or each).
 * `outside`: the `label` outside the grid, beside the first cell on the side away from the
-  second (a skyscraper beside its row, a little killer at its diagonal's start).
+  second (a skyscraper beside its row, a little killer at its diagonal's start). A list is
+  written one number a cell, outwards from the grid (the grid's margin grows to hold the
+  longest); `as: runs` reads the label as a pattern over 0 and 1 (`0*1{2}0+1{1}0*`) and
+  writes the lengths of the runs of 1 it spells, a Nonogram's clue (0 for a pattern with
+  none). When that place is a cell drawn as a wall, the label is written in the wall, in its
+  half towards the run (a Kakuro's totals: below the wall's diagonal for a run going down,
+  above it for one going right).
 * `wall`: a black cell, `at` each cell or at the `centre` (the one cell whose neighbours the
   cells are), holding its `label` in white.
-* `given-shading`: the case's `shading:` givens as black and white circles.
-* `cell-clues`: the case's `clues:` grid, a number in each clued cell.
+* `given-shading`: the case's `shading:` givens as black and white circles; `answer: circles`
+  draws the answer's shading the same way (a yin-yang's), where `cells` (the default) fills
+  shaded cells dark as janko.at does, and `bulbs` draws a bulb in each shaded cell.
+* `answer-shading`: no mark of its own; the answer's shading is drawn `as` `cells`, `circles`
+  or `bulbs` (an Akari's lamps, which its light rules count).
+* `cell-clues`: the case's `clues:` grid, a number in each clued cell; `grid: dots` draws the
+  grid as a lattice of dots with faint lines and no frame (a Slitherlink's, whose loop runs
+  along the edges).
 * `diagonal`: a thin line along the board's `main` diagonal (top left to bottom right) or its
   `anti` diagonal.
+* `inequality`: a `>` sign on the edge between each two consecutive cells, its point towards
+  the later cell (the earlier digit is the greater).
+* `shade`: the cells tinted with `color` (light grey without it), `at` each cell or the first.
+* `inset-boxes`: tinted boxes of the rule's box size (3×3 when it has none), one row and one
+  column in from the board's edges and one apart, as long as they fit (Windoku's windows).
+* `rule`: no mark on the grid; the kind's title (and its `label`) is written under the
+  picture among the rules (a global rule such as anti-knight, whose setter states it in
+  words).
+* `candidates`: the digits the case allows, less those the `label` lists, small in the cell
+  where no digit stands (given pencil marks).
 
 A `label` is a parameter's name: its value is written, unless it is the parameter's default
-(a white dot's difference 1). `labels` maps values to text (`{10: X, 5: V}`)."""
+(a white dot's difference 1); a list's numbers are written one after another (a look-and-say
+cage's `[[1,6],[1,7]]` as 1617). `labels` maps values to text (`{10: X, 5: V}`). `pill` names
+a parameter too."""
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "width": ("thin", "medium", "thick"),
-    "start": ("bulb", "circle", "arrowhead", "none"),
+    "start": ("bulb", "circle", "pill", "arrowhead", "none"),
     "end": ("bulb", "circle", "arrowhead", "none"),
     "fill": ("white", "black", "grey"),
     "size": ("small", "large"),
+    "answer": ("cells", "circles", "bulbs"),
+    "grid": ("lines", "dots"),
 }
+AS: dict[str, tuple[str, ...]] = {"outside": ("runs",),
+                                  "answer-shading": ("cells", "circles", "bulbs")}
 AT: dict[str, tuple[str, ...]] = {
     "circle": ("each", "first", "corner"), "square": ("each", "first", "corner"),
     "text": ("each", "first"), "wall": ("each", "centre"), "diagonal": ("main", "anti"),
+    "shade": ("each", "first"),
 }
-SHAPES: tuple[str, ...] = ("whole-line", "neighbours", "straight", "path")
+SHAPES: tuple[str, ...] = ("whole-line", "neighbours", "straight", "path", "after-wall",
+                           "single")
 """What `when: {shape: …}` may ask of a rule's cells: `whole-line`, a whole row or column;
 `neighbours`, exactly the on-board orthogonal neighbours of one cell outside them (an Akari
 wall's number); `straight`, a run along one row or column; `path`, cells each a king's move
-from the one before (a line, not a scattered group)."""
+from the one before (a line, not a scattered group); `after-wall`, a run along a row or column
+whose cell before the first (away from the second) is drawn as a wall (a Kakuro's run, whose
+total stands in that wall); `single`, one cell."""
 COLOR_CHARS = frozenset("#0123456789abcdefABCDEFghijklmnopqrstuvwxyz")
 
 
@@ -162,9 +203,9 @@ def _option(r: Any, element: str, key: str, key_node: yaml.Node, node: yaml.Node
                                                   if allowed else f"{element!r} takes none"))
         return None
     value = r.value(node)
-    if key == "label":
+    if key in ("label", "pill"):
         if value not in names:
-            r.add("bad-draw", f"a label names one of the kind's parameters, not {value!r}",
+            r.add("bad-draw", f"a {key} names one of the kind's parameters, not {value!r}",
                   r.node_span(node), hint=did_you_mean(str(value), names)
                   or ("parameters: " + ", ".join(names) if names else "the kind has none"))
             return None
@@ -188,7 +229,7 @@ def _option(r: Any, element: str, key: str, key_node: yaml.Node, node: yaml.Node
                   r.node_span(node), hint="such as grey or #a0a0a0")
             return None
         return key, value
-    choices = AT[element] if key == "at" else OPTION_VALUES[key]
+    choices = AT[element] if key == "at" else AS[element] if key == "as" else OPTION_VALUES[key]
     if value not in choices:
         r.add("bad-draw", f"{key!r} of {element!r} is one of {', '.join(choices)}, "
               f"not {value!r}", r.node_span(node), hint=did_you_mean(str(value), choices))

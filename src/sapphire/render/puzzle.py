@@ -9,49 +9,32 @@ SVG fragments in grid coordinates (the grid's top-left corner at 0,0, `CELL` pix
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape
 
-from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import board_size, case_digits, clue_grid, digit_grid, shading_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
+from sapphire.render.clues import clue_numbers, inequality, outside, pill, shade, windows
+from sapphire.render.geometry import (
+    CELL,
+    FILLS,
+    GAP,
+    LINE_COLOR,
+    STEPS,
+    WIDTHS,
+    Puzzle,
+    arrowhead,
+    circle,
+    mid,
+    segment,
+    sides,
+    text,
+    towards,
+    y_of,
+)
 
-CELL = 40
-GAP = 24
-WIDTHS = {"thin": 0.1, "medium": 0.18, "thick": 0.3}
-LINE_COLOR = "#a8a8a8"
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-"""Up, right, down, left: the orthogonal steps, clockwise from the top."""
-
-
-@dataclass
-class Puzzle:
-    """What a case draws under its answers: the board, the givens and each layer of clues."""
-
-    rows: int
-    cols: int
-    givens: list[list[int | None]] | None = None
-    fills: list[str] = field(default_factory=list)
-    """Below the grid lines: walls, lines through cell centres."""
-    borders: list[str] = field(default_factory=list)
-    """Box and region borders, above the grid lines."""
-    marks: list[str] = field(default_factory=list)
-    """Cages, dots, circles and text, above the borders."""
-    outside: set[str] = field(default_factory=set)
-    """The sides of the grid (`top`, `right`, `bottom`, `left`) with a clue outside, each of
-    which gets a cell's margin."""
-    legend: list[str] = field(default_factory=list)
-    """The lines nothing draws, by kind (`anti-king`, `shade-at-most (230 lines)`)."""
-    extra_rows: int = 0
-    walls: set[tuple[int, int]] = field(default_factory=set)
-    """The cells drawn as walls each (an Akari's), where a wall's number may stand."""
-
-    def margin(self, side: str) -> int:
-        """The room outside the grid on one side, for the clues standing there."""
-        return CELL if side in self.outside else 0
+__all__ = ["CELL", "GAP", "Puzzle", "puzzle_of"]
 
 
 def puzzle_of(case: Case, lib: Any) -> Puzzle:
@@ -84,6 +67,8 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
             continue
         _draw(p, element, d, rule, case, lib)
     p.legend = [k if n == 1 else f"{k} ({n} lines)" for k, n in undrawn.items()]
+    if case.front.negate_all:  # the marks drawn are each false, which they cannot show
+        p.rules.insert(0, "negate: all (every line's rule is false, one written with not true)")
     return p
 
 
@@ -109,6 +94,8 @@ def _meets(key: str, want: Any, args: dict[str, Any], cells: list[tuple[int, int
            p: Puzzle) -> bool:
     if key != "shape":
         return args.get(key) == want
+    if want == "single":
+        return len(set(cells)) == 1
     if want == "neighbours":
         return _centre(cells, p) is not None
     if want == "path":
@@ -119,6 +106,13 @@ def _meets(key: str, want: Any, args: dict[str, Any], cells: list[tuple[int, int
     straight = len(cells) >= 2 and (len(rows) == 1 or len(cols) == 1)
     if want == "straight":
         return straight
+    if want == "after-wall":
+        (r0, c0), (r1, c1) = cells[0], cells[-1]
+        # away from the second cell, as `outside` places it; a single cell's is on its left
+        dr, dc = (r0 > r1) - (r0 < r1), (c0 > c1) - (c0 < c1)
+        if len(cells) == 1:
+            dr, dc = 0, -1
+        return (len(cells) == 1 or straight) and (r0 + dr, c0 + dc) in p.walls
     return straight and len(set(cells)) == (p.cols if len(rows) == 1 else p.rows)
 
 
@@ -156,37 +150,13 @@ def _label(e: DrawElement, d: RuleDefinition, args: dict[str, Any]) -> str:
     if value is None or (spec is not None and spec.default is not None and value == spec.default):
         return ""
     if isinstance(value, list):
-        return "".join(str(v) for v in value)
+        return "".join(str(v) for v in _flat(value))
     mapped = dict(e.option("labels") or ())
     return str(mapped.get(value, value)) + (e.option("suffix") or "")
 
 
-# ---------------------------------------------------------------------------------------------
-# Geometry
-
-
-def _y(r: float, p: Puzzle) -> float:
-    """The top of row r (1-based, fractional allowed); extra cells' rows lie below a gap."""
-    return (r - 1) * CELL + (GAP // 2 if r > p.rows + 1 - 1e-9 and p.rows else 0)
-
-
-def _mid(r: int, c: int, p: Puzzle) -> tuple[float, float]:
-    return (c - 0.5) * CELL, _y(r, p) + CELL / 2
-
-
-def _text(x: float, y: float, text: str, size: float, cls: str, fill: str = "black",
-          anchor: str = "middle") -> str:
-    return (f'<text class="{cls}" x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
-            f'text-anchor="{anchor}" dominant-baseline="central">{escape(text)}</text>')
-
-
-def _circle(x: float, y: float, radius: float, cls: str, fill: str, stroke: str = "black",
-            width: float = 1.5) -> str:
-    return (f'<circle class="{cls}" cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width:g}"/>')
-
-
-FILLS = {"white": "white", "black": "black", "grey": "#c8c8c8"}
+def _flat(value: list[Any]) -> list[Any]:
+    return [x for v in value for x in (_flat(v) if isinstance(v, list) else [v])]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -204,24 +174,51 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         if "bh" in bind:
             _boxes(p, bind["bh"], bind["bw"])
     elif element == "border":
-        for side in _sides(cells):
-            p.borders.append(_segment(*side, "region", "black", 3))
+        for side in sides(cells):
+            p.borders.append(segment(*side, "region", "black", 3))
     elif element == "outline" and cells:
         _outline(p, cells, label)
     elif element == "line" and cells:
-        _line(p, e, cells)
+        _line(p, e, cells, args)
     elif element == "dot" and len(cells) >= 2:
         _dot(p, e, cells, label)
     elif element in ("circle", "square", "text", "wall") and cells:
         _in_cells(p, e, cells, label)
     elif element == "outside" and cells:
-        _outside(p, cells, label)
+        value = args.get(e.option("label")) if e.option("label") else None
+        outside(p, cells, clue_numbers(value, label, e.option("as")))
+    elif element == "inequality" and len(cells) >= 2:
+        inequality(p, cells)
+    elif element == "shade" and cells:
+        shade(p, cells, e.option("color"), e.option("at", "each") == "first")
+    elif element == "inset-boxes":
+        bind = d.positional_bindings(rule.positional)
+        windows(p, bind.get("bh", 3), bind.get("bw", 3))
+    elif element == "rule":
+        value = args.get(e.option("label")) if e.option("label") else None
+        words = ", ".join(str(v) for v in _flat(value)) if isinstance(value, list) else label
+        title = f"{d.title or d.kind}: {words}" if words else d.title or d.kind
+        if (rule.nots + case.front.negate_all) % 2:  # stated as the line means it
+            title = f"not {title}"
+        if rule.condition is not None:
+            title = f"{title} {rule.condition.keyword} {rule.condition.predicate}"
+        if title not in p.rules:
+            p.rules.append(title)
+    elif element == "candidates" and cells:
+        gone = set(_flat(args.get(e.option("label"), []) or [])) if e.option("label") else set()
+        digits = case_digits(case) or range(1, max(p.rows, p.cols, 1) + 1)
+        for cell in dict.fromkeys(cells):
+            p.pencil[cell] = [v for v in digits if v not in gone]
+    elif element == "answer-shading":
+        p.shading = e.option("as", "cells")
     elif element == "given-shading":
+        p.shading = e.option("answer", p.shading)
         for r, row in enumerate(shading_grid(case, lib.declares_board) or [], start=1):
             for c, v in enumerate(row, start=1):
                 if v is not None:
-                    x, y = _mid(r, c, p)
-                    p.marks.append(_circle(x, y, CELL * 0.36, "given-shading",
+                    p.given_shading[(r, c)] = v
+                    x, y = mid(r, c, p)
+                    p.marks.append(circle(x, y, CELL * 0.36, "given-shading",
                                            "black" if v else "white"))
     elif element == "diagonal":
         w, h = p.cols * CELL, p.rows * CELL
@@ -229,42 +226,19 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         p.fills.append(f'<line class="diagonal" x1="{x1}" y1="0" x2="{x2}" y2="{h}" '
                        f'stroke="#6fa0d8" stroke-width="2"/>')
     elif element == "cell-clues":
+        p.grid = e.option("grid", p.grid)
         for r, row in enumerate(clue_grid(case, lib.declares_board) or [], start=1):
             for c, v in enumerate(row, start=1):
                 if v is not None:
-                    x, y = _mid(r, c, p)
-                    p.marks.append(_text(x, y, str(v), 24, "clue"))
+                    x, y = mid(r, c, p)
+                    p.marks.append(text(x, y, str(v), 24, "clue"))
 
 
 def _boxes(p: Puzzle, bh: int, bw: int) -> None:
     for r in range(bh, p.rows, bh):
-        p.borders.append(_segment(r + 1, 1, r + 1, p.cols + 1, "box", "black", 3))
+        p.borders.append(segment(r + 1, 1, r + 1, p.cols + 1, "box", "black", 3))
     for c in range(bw, p.cols, bw):
-        p.borders.append(_segment(1, c + 1, p.rows + 1, c + 1, "box", "black", 3))
-
-
-def _sides(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
-    """The grid segments around a set of cells, as (row, col) corner pairs (1-based corners:
-    corner r,c is the top-left of cell r,c)."""
-    have = set(cells)
-    out = []
-    for r, c in sorted(have):
-        if (r - 1, c) not in have:
-            out.append((r, c, r, c + 1))
-        if (r + 1, c) not in have:
-            out.append((r + 1, c, r + 1, c + 1))
-        if (r, c - 1) not in have:
-            out.append((r, c, r + 1, c))
-        if (r, c + 1) not in have:
-            out.append((r, c + 1, r + 1, c + 1))
-    return out
-
-
-def _segment(r1: int, c1: int, r2: int, c2: int, cls: str, color: str, width: float) -> str:
-    s = CELL
-    return (f'<line class="{cls}" x1="{(c1 - 1) * s}" y1="{(r1 - 1) * s}" '
-            f'x2="{(c2 - 1) * s}" y2="{(r2 - 1) * s}" stroke="{color}" '
-            f'stroke-width="{width:g}" stroke-linecap="square"/>')
+        p.borders.append(segment(1, c + 1, p.rows + 1, c + 1, "box", "black", 3))
 
 
 def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
@@ -274,7 +248,7 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
     inset = 4
     parts = []
     for r, c in have:
-        x0, y0 = (c - 1) * CELL, _y(r, p)
+        x0, y0 = (c - 1) * CELL, y_of(r, p)
         x1, y1 = x0 + CELL, y0 + CELL
         for k, (dr, dc) in enumerate(STEPS):
             if (r + dr, c + dc) in have:
@@ -303,77 +277,81 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
                    f'stroke="black" stroke-width="1.2" stroke-dasharray="4 3"/>')
     if label:
         r, c = min(have)
-        x, y = (c - 1) * CELL + 2, _y(r, p) + 2
+        x, y = (c - 1) * CELL + 2, y_of(r, p) + 2
+        size = 11 if len(label) <= 4 else 8  # a long label (a look-and-say's) kept small
         p.marks.append(f'<rect class="cage-total-back" x="{x:g}" y="{y:g}" '
-                       f'width="{6.5 * len(label) + 3:g}" height="12" fill="white"/>')
-        p.marks.append(_text(x + 1.5, y + 6, label, 11, "cage-total", anchor="start"))
+                       f'width="{(6.5 if size == 11 else 4.8) * len(label) + 3:g}" height="12" '
+                       'fill="white"/>')
+        p.marks.append(text(x + 1.5, y + 6, label, size, "cage-total", anchor="start"))
 
 
-def _line(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]]) -> None:
+def _line(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], args: dict[str, Any]
+          ) -> None:
+    """A line through the cells' centres with its ends; a path that comes back to its first
+    cell starts another arm there, which ends in its own `end`."""
     color = e.option("color", LINE_COLOR)
     width = WIDTHS[e.option("width", "medium")] * CELL
-    points = [_mid(r, c, p) for r, c in cells]
     start, end = e.option("start", "none"), e.option("end", "none")
-    if start == "circle" and len(points) >= 2:  # the shaft leaves the circle's edge
-        points[0] = _towards(points[0], points[1], CELL * 0.4)
-    path = " ".join(f"{x:g},{y:g}" for x, y in points)
-    p.fills.append(f'<polyline class="line" points="{path}" fill="none" stroke="{color}" '
-                   f'stroke-width="{width:g}" stroke-linecap="round" stroke-linejoin="round"/>')
-    for which, where in ((start, cells[0]), (end, cells[-1])):
-        x, y = _mid(*where, p)
+    head = [cells[0]]
+    if start == "pill":  # the shaft leaves the pill's cell next to its first cell
+        size = args.get(e.option("pill")) if e.option("pill") else None
+        head = cells[:size if isinstance(size, int) and size >= 1 else 2]
+        after = cells[len(head)] if len(cells) > len(head) else head[-1]
+        head = sorted(head, key=lambda x: max(abs(x[0] - after[0]), abs(x[1] - after[1])),
+                      reverse=True)
+    arms: list[list[tuple[int, int]]] = [list(head[-1:])]
+    for cell in cells[len(head):]:
+        if cell == cells[0] and len(arms[-1]) > 1:
+            arms.append([cell])
+        else:
+            arms[-1].append(cell)
+    for arm in arms:
+        points = [mid(r, c, p) for r, c in arm]
+        if start == "circle" and len(points) >= 2:  # leaving the circle's edge
+            points[0] = towards(points[0], points[1], CELL * 0.4)
+        path = " ".join(f"{x:g},{y:g}" for x, y in points)
+        p.fills.append(f'<polyline class="line" points="{path}" fill="none" '
+                       f'stroke="{color}" stroke-width="{width:g}" stroke-linecap="round" '
+                       f'stroke-linejoin="round"/>')
+        if end == "arrowhead" and len(points) >= 2:
+            (ax, ay), (bx, by) = points[-2], points[-1]
+            arrowhead(p.fills, ax, ay, bx, by, color, width)
+    if start == "pill":  # over the shaft's start
+        pill(p, head, color)
+    ends = [(start, cells[0])] + [(end, arm[-1]) for arm in arms if len(arm) >= 2 or
+                                  len(cells) == 1]
+    for which, where in ends:
+        x, y = mid(*where, p)
         if which == "bulb":
-            p.fills.append(_circle(x, y, CELL * 0.36, "bulb", color, color, 0))
+            p.fills.append(circle(x, y, CELL * 0.36, "bulb", color, color, 0))
         elif which == "circle":
-            p.fills.append(_circle(x, y, CELL * 0.4, "line-circle", "white", color, 2))
-    if end == "arrowhead" and len(points) >= 2:
-        (ax, ay), (bx, by) = points[-2], points[-1]
-        _arrowhead(p.fills, ax, ay, bx, by, color, width)
-
-
-def _towards(a: tuple[float, float], b: tuple[float, float], dist: float
-             ) -> tuple[float, float]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = (dx * dx + dy * dy) ** 0.5 or 1
-    return a[0] + dx / n * dist, a[1] + dy / n * dist
-
-
-def _arrowhead(out: list[str], ax: float, ay: float, bx: float, by: float, color: str,
-               width: float) -> None:
-    dx, dy = bx - ax, by - ay
-    n = (dx * dx + dy * dy) ** 0.5 or 1
-    ux, uy = dx / n, dy / n
-    size = CELL * 0.28
-    left = (bx - ux * size - uy * size * 0.7, by - uy * size + ux * size * 0.7)
-    right = (bx - ux * size + uy * size * 0.7, by - uy * size - ux * size * 0.7)
-    out.append(f'<polyline class="arrowhead" points="{left[0]:g},{left[1]:g} {bx:g},{by:g} '
-               f'{right[0]:g},{right[1]:g}" fill="none" stroke="{color}" '
-               f'stroke-width="{width:g}" stroke-linecap="round" stroke-linejoin="round"/>')
+            p.fills.append(circle(x, y, CELL * 0.4, "line-circle", "white", color, 2))
 
 
 def _dot(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
-    (ax, ay), (bx, by) = _mid(*cells[0], p), _mid(*cells[1], p)
+    (ax, ay), (bx, by) = mid(*cells[0], p), mid(*cells[1], p)
     x, y = (ax + bx) / 2, (ay + by) / 2
     fill = e.option("fill")
     if fill is None:  # a letter on the edge (X, V), on a white patch
         p.marks.append(f'<rect class="edge-back" x="{x - 7:g}" y="{y - 8:g}" width="14" '
                        f'height="16" fill="white"/>')
-        p.marks.append(_text(x, y, label, 15, "edge-label"))
+        p.marks.append(text(x, y, label, 15, "edge-label"))
         return
-    p.marks.append(_circle(x, y, CELL * 0.14, "dot", FILLS[fill]))
+    p.marks.append(circle(x, y, CELL * 0.14, "dot", FILLS[fill]))
     if label:
-        p.marks.append(_text(x, y, label, 9, "dot-label",
+        p.marks.append(text(x, y, label, 9, "dot-label",
                              "white" if fill == "black" else "black"))
 
 
 def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
     at = e.option("at", "each")
     if at == "corner":  # the point the cells share (a quadruple's four)
-        x = sum(_mid(r, c, p)[0] for r, c in cells) / len(cells)
-        y = sum(_mid(r, c, p)[1] for r, c in cells) / len(cells)
-        p.marks.append(_circle(x, y, CELL * 0.3, e.element, FILLS[e.option("fill", "white")]))
+        x = sum(mid(r, c, p)[0] for r, c in cells) / len(cells)
+        y = sum(mid(r, c, p)[1] for r, c in cells) / len(cells)
+        p.marks.append(circle(x, y, CELL * 0.3, e.element, FILLS[e.option("fill", "white")]))
         if label:
             size = 12 if len(label) <= 2 else 9
-            p.marks.append(_text(x, y, " ".join(label) if len(label) <= 2 else label, size,
+            p.marks.append(text(x, y, " ".join(label) if len(label) <= 2 else label, size,
                                  "corner-label"))
         return
     if at == "centre":
@@ -383,41 +361,19 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
         places = cells[:1] if at == "first" else list(dict.fromkeys(cells))
     fill = FILLS[e.option("fill", "black" if e.element == "wall" else "white")]
     for r, c in places:
-        x, y = _mid(r, c, p)
+        x, y = mid(r, c, p)
         if e.element == "wall":
             p.fills.append(f'<rect class="wall" x="{x - CELL / 2:g}" y="{y - CELL / 2:g}" '
                            f'width="{CELL}" height="{CELL}" fill="black"/>')
             if label:
-                p.marks.append(_text(x, y, label, 22, "wall-number", "white"))
+                p.marks.append(text(x, y, label, 22, "wall-number", "white"))
             continue
         if e.element == "circle":
             radius = CELL * (0.4 if e.option("size", "large") == "large" else 0.2)
-            p.fills.append(_circle(x, y, radius, "circle", fill, "black", 1.5))
+            p.marks.append(circle(x, y, radius, "circle", fill, "black", 1.5))
         elif e.element == "square":
             half = CELL * 0.38
             p.fills.append(f'<rect class="square" x="{x - half:g}" y="{y - half:g}" '
                            f'width="{2 * half:g}" height="{2 * half:g}" fill="{fill}"/>')
         if label:
-            p.marks.append(_text(x, y, label, 22 if e.element == "text" else 14, "cell-text"))
-
-
-def _outside(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
-    """The label beside the first cell, on the side away from the second; a diagonal's gets a
-    small arrow pointing along it."""
-    r, c = cells[0]
-    if len(cells) >= 2:
-        dr, dc = r - cells[1][0], c - cells[1][1]
-        dr, dc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
-    else:
-        dr, dc = 0, -1
-    at = (r + dr, c + dc)
-    p.outside |= {side for side, out in (("top", at[0] < 1), ("bottom", at[0] > p.rows),
-                                         ("left", at[1] < 1), ("right", at[1] > p.cols)) if out}
-    x, y = _mid(*at, p)
-    p.marks.append(_text(x, y, label, 20, "outside-clue"))
-    if dr and dc:
-        ax, ay = x - dc * CELL * 0.18, y - dr * CELL * 0.18
-        bx, by = x - dc * CELL * 0.42, y - dr * CELL * 0.42
-        p.marks.append(f'<line class="outside-arrow" x1="{ax:g}" y1="{ay:g}" x2="{bx:g}" '
-                       f'y2="{by:g}" stroke="black" stroke-width="1.2"/>')
-        _arrowhead(p.marks, ax, ay, bx, by, "black", 1.2)
+            p.marks.append(text(x, y, label, 22 if e.element == "text" else 14, "cell-text"))

@@ -101,11 +101,13 @@ def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
     top, right, bottom, left = (puzzle.margin(side) if puzzle is not None else 0
                                 for side in ("top", "right", "bottom", "left"))
     legend = puzzle.legend if puzzle is not None else []
+    rules = puzzle.rules if puzzle is not None else []
     width = MARGIN * 2 + sum(p.cols * CELL + left + right for p in panels) \
         + GAP * max(len(panels) - 1, 0)
     panel_height = max((_height(p, puzzle) for p in panels), default=0) + top + bottom
-    legend_top = MARGIN + panel_height + (8 if legend else 0)
-    lines = _legend_lines(legend, width - 2 * MARGIN)
+    legend_top = MARGIN + panel_height + (8 if legend or rules else 0)
+    rule_lines = _legend_lines("Rules:", rules, width - 2 * MARGIN)
+    lines = rule_lines + _legend_lines("Not drawn:", legend, width - 2 * MARGIN)
     height = legend_top + LEGEND_LINE * len(lines) + MARGIN
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONTS}">',
@@ -118,7 +120,8 @@ def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
         out.append("</g>")
         x0 += p.cols * CELL + left + right + GAP
     for i, text in enumerate(lines):
-        out.append(f'<text class="legend" x="{MARGIN}" y="{legend_top + LEGEND_LINE * i + 12}" '
+        cls = "rules" if i < len(rule_lines) else "legend"
+        out.append(f'<text class="{cls}" x="{MARGIN}" y="{legend_top + LEGEND_LINE * i + 12}" '
                    f'font-size="13" fill="#444">{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -128,11 +131,12 @@ LEGEND_LINE = 17
 FONTS = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
 
-def _legend_lines(legend: list[str], width: int) -> list[str]:
-    """The legend's words wrapped to the picture's width (about 7 pixels a character)."""
-    if not legend:
+def _legend_lines(head: str, items: list[str], width: int) -> list[str]:
+    """The items after their heading (the rules stated in words, the lines nothing draws),
+    wrapped to the picture's width (about 7 pixels a character)."""
+    if not items:
         return []
-    words = ("Not drawn: " + "; ".join(legend) + ".").split(" ")
+    words = (head + " " + "; ".join(items) + ".").split(" ")
     lines, line = [], ""
     for w in words:
         if line and len(line) + 1 + len(w) > max(width // 7, 20):
@@ -169,19 +173,24 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
         out.append(_tint(r - 1, c - 1, "#fff0a0", "highlight"))
     for r, c in sorted(differ):
         out.append(_tint(r - 1, c - 1, "#ffd0d0", "differ"))
-    for r in range(p.rows):
-        for c in range(p.cols):
-            if _at(p.shading, r, c):
-                out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
-                           f'height="{s}" fill="#9a9a9a"/>')
+    style = puzzle.shading if puzzle is not None else "cells"
+    if style == "cells":
+        for r in range(p.rows):
+            for c in range(p.cols):
+                if _at(p.shading, r, c):
+                    out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
+                               f'height="{s}" fill="{SHADED}"/>')
     if puzzle is not None:
         out.extend(puzzle.fills)
+    if style != "cells":
+        out.extend(_shading_marks(p, style, puzzle))
+    dots = puzzle is not None and puzzle.grid == "dots"
+    line = 'stroke="#d4d4d4" stroke-width="1" stroke-dasharray="2 3"' if dots else \
+        'stroke="#bbb" stroke-width="1"'
     for r in range(p.rows + 1):  # thin grid lines, then region borders on top
-        out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" '
-                   f'stroke="#bbb" stroke-width="1"/>')
+        out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" {line}/>')
     for c in range(p.cols + 1):
-        out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" '
-                   f'stroke="#bbb" stroke-width="1"/>')
+        out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" {line}/>')
     if p.regions is not None:
         for r in range(p.rows):
             for c in range(p.cols):
@@ -192,25 +201,35 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                     out.append(_border(c, r + 1, c + 1, r + 1))
     if puzzle is not None:
         out.extend(puzzle.borders)
-    out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" fill="none" '
-               f'stroke="black" stroke-width="2"/>')
+    if not dots:  # a lattice has no frame, which a loop along the edge would look like
+        out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
+                   f'fill="none" stroke="black" stroke-width="2"/>')
     if puzzle is not None:
         out.extend(puzzle.marks)
     givens = puzzle.givens if puzzle is not None else None
+    walls = puzzle.walls if puzzle is not None else set()
     half = s // 2
     for r in range(p.rows):
         for c in range(p.cols):
+            if (r + 1, c + 1) in walls:  # a wall holds its clue, not a digit
+                continue
             given = _at(givens, r, c)
             v = given if given is not None else _at(p.digits, r, c)
             if v is not None:
-                # over a puzzle, givens are black and found digits blue
-                cls, fill = ("given", "black") if given is not None else (
-                    "digit", "black" if puzzle is None else FOUND)
+                # over a puzzle, givens are black and found digits blue; light on dark
+                dark = style != "bulbs" and bool(
+                    _at(p.shading, r, c) or puzzle is not None
+                    and puzzle.given_shading.get((r + 1, c + 1)))
+                cls, fill = ("given", "white" if dark else "black") if given is not None else (
+                    "digit", ("white" if dark else "black") if puzzle is None
+                    else FOUND_ON_DARK if dark else FOUND)
                 out.append(f'<text class="{cls}" x="{c * s + half}" y="{r * s + half}" '
                            f'font-size="24" fill="{fill}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
             elif candidates and (r + 1, c + 1) in candidates:
                 out.extend(_candidates(r, c, candidates[(r + 1, c + 1)]))
+            elif puzzle is not None and (r + 1, c + 1) in puzzle.pencil:
+                out.extend(_candidates(r, c, puzzle.pencil[(r + 1, c + 1)], "pencil-mark"))
             cl = _at(p.clues, r, c)
             if cl is not None:
                 out.append(f'<text class="clue" x="{c * s + half}" y="{r * s + half}" '
@@ -229,6 +248,9 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                 if _at(grid, r, c):
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
+    if dots:  # the lattice's points, over the loop as on janko.at
+        out.extend(f'<circle class="lattice" cx="{c * s}" cy="{r * s}" r="2.2" fill="black"/>'
+                   for r in range(p.rows + 1) for c in range(p.cols + 1))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
         (puzzle.extra_rows if puzzle is not None else 0) * p.cols)
@@ -247,11 +269,37 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
     return out
 
 
+SHADED = "#2b2b2b"
+"""Shaded cells of an answer, dark as janko.at draws them (walls, drawn black, stay apart)."""
+
+
+def _shading_marks(p: Panel, style: str, puzzle: Puzzle | None) -> list[str]:
+    """The answer's shading as circles (black in shaded cells, white in the others, a
+    yin-yang's) or as bulbs in the shaded cells (an Akari's lamps)."""
+    out = []
+    given = puzzle.given_shading if puzzle is not None else {}
+    for r in range(p.rows):
+        for c in range(p.cols):
+            v = _at(p.shading, r, c)
+            x, y = c * CELL + CELL / 2, r * CELL + CELL / 2
+            if style == "bulbs" and v:
+                out.append(f'<circle class="bulb-lamp" cx="{x:g}" cy="{y:g}" r="{CELL * 0.3:g}" '
+                           f'fill="#f5c518" stroke="black" stroke-width="1.5"/>')
+            elif style == "circles" and v is not None and (r + 1, c + 1) not in given:
+                fill = "black" if v else "white"
+                out.append(f'<circle class="shaded-circle" cx="{x:g}" cy="{y:g}" '
+                           f'r="{CELL * 0.33:g}" fill="{fill}" stroke="{FOUND}" '
+                           f'stroke-width="1.5"/>')
+    return out
+
+
 FOUND = "#1f5fbf"
 """The colour of the digits a search found, where givens are black."""
+FOUND_ON_DARK = "#9cc3ff"
+"""… and in a shaded cell, where givens are white."""
 
 
-def _candidates(r: int, c: int, digits: Sequence[int]) -> list[str]:
+def _candidates(r: int, c: int, digits: Sequence[int], cls: str = "candidate") -> list[str]:
     """Small digits in a 3×3 (or wider) keypad layout inside cell r,c (0-based)."""
     out = []
     per_row = 3 if max(digits, default=0) <= 9 else 4
@@ -260,7 +308,7 @@ def _candidates(r: int, c: int, digits: Sequence[int]) -> list[str]:
         k = d - 1 if d >= 1 else d
         x = c * CELL + step * (0.75 + k % per_row)
         y = r * CELL + step * (0.75 + k // per_row)
-        out.append(f'<text class="candidate" x="{x:.1f}" y="{y:.1f}" font-size="9" '
+        out.append(f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="9" '
                    f'fill="#555" text-anchor="middle" dominant-baseline="central">{d}</text>')
     return out
 def _loop_line(x1: int, y1: int, x2: int, y2: int) -> str:

@@ -58,8 +58,9 @@ wall's number as the count of its open neighbours, at most one bulb per row or c
 between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
 (`shade-at-least`). A Skyscraper is a `latin-square`
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
-its black cells the digit 0 (`digits: 0-9`), keeps 0 out of its white cells (`absent-digits`)
-and states each run as a `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
+its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
+runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
+`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
 a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
 number, and `numbered-islands` listing the numbered cells, so no island is without a number.
 `read_solution` reads a solution in the same layout, for comparing answers.
@@ -166,7 +167,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
-    "Kakuro": ("absent-digits", "cage"),
+    "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",

@@ -106,7 +106,8 @@ def skyscraper(b: CaseBuilder, src: Source) -> None:
 def kakuro(b: CaseBuilder, src: Source) -> None:
     """One block: `0` a white cell; `-` a black cell; `D,A` a black cell with the total of the
     run below it (D) and of the run to its right (A), either side may be empty. A black cell
-    holds no digit: the case gives it 0 (`digits: 0-9`), and the white cells are not 0."""
+    holds no digit: the case gives it 0 (`digits: 0-9`) and states it a `black-cell`, which
+    draws it with its runs' totals, and the white cells are not 0."""
     lay = read_layout(src, ("the grid",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
@@ -130,6 +131,10 @@ def kakuro(b: CaseBuilder, src: Source) -> None:
                                                        f"r{r}c{c}", hint, dash=False), total))
     b.grids["givens"] = [["." if (r, c) in white else "0" for c in range(1, cols + 1)]
                          for r in range(1, rows + 1)]
+    black = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
+             if (r, c) not in white]
+    if black:  # drawn as janko.at draws them, holding the runs' totals
+        b.add("black-cell", black)
     if white:
         b.add("absent-digits", sorted(white), digits=[0])
     covered: set[tuple[str, Cell]] = set()

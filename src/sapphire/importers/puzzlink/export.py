@@ -32,7 +32,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
-    "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage"}),
+    "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
