@@ -96,12 +96,10 @@ def test_gappy_two_per_line_and_the_gaps() -> None:
     text = "3 4\n- 1 - -\n2 - -\n- - - -\n- x - -\n- - - -\n"
     got = body(puzzlekit_to_case("Gappy", text))
     assert got.startswith("board: 3x4\nshading: |\n  . . . .\n  . 1 . .\n  . . . .\n---\n")
-    lines = got.split("---\n")[1].splitlines()
-    assert lines[0] == "shaded-no-touch"
-    assert lines[1] == "column-1: shade-count r1c1-r2c1-r3c1 count 2"
-    assert lines[-2:] == ["column-gap-1: shade-gap r1c2-r2c2-r3c2 gap 1",
-                          "row-gap-1: shade-gap r1c1-r1c2-r1c3-r1c4 gap 2"]
-    assert len(lines) == 1 + 7 + 2
+    assert got.split("---\n")[1].splitlines() == [
+        "shade-per-line count 2", "shaded-no-touch",
+        "column-gap-1: shade-gap r1c2-r2c2-r3c2 gap 1",
+        "row-gap-1: shade-gap r1c1-r1c2-r1c3-r1c4 gap 2"]
 
 
 def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None:

@@ -81,6 +81,16 @@ def shade_count(S: list[Cell], count: int) -> Rule:
     return lambda g: sum(g[x] for x in set(S)) == count
 
 
+def shade_per_line(count: int) -> Rule:
+    """Every row and every column holds `count` shaded cells."""
+    def f(g: Grid) -> bool:
+        rows = {r for r, _ in g}
+        cols = {c for _, c in g}
+        return (all(sum(g[(r, c)] for c in cols) == count for r in rows)
+                and all(sum(g[(r, c)] for r in rows) == count for c in cols))
+    return f
+
+
 def room(S: list[Cell], count: int = -1) -> Rule:
     return lambda g: count < 0 or sum(g[x] for x in set(S)) == count
 
@@ -100,6 +110,9 @@ CASES: list[tuple[str, Rule]] = [
     ("shaded-no-touch", shaded_no_touch),
     ("unshaded-connected", unshaded_connected),
     ("shaded-reach-edge", shaded_reach_edge),
+    ("shade-per-line count 1", shade_per_line(1)),
+    ("shade-per-line count 2", shade_per_line(2)),
+    ("shade-per-line count 0", shade_per_line(0)),
     ("seen-cells r2c2 count 3", seen_cells(cells_of("r2c2"), 3)),
     ("seen-cells r1c1 count 5", seen_cells(cells_of("r1c1"), 5)),
     ("seen-cells r1c2 count 1", seen_cells(cells_of("r1c2"), 1)),

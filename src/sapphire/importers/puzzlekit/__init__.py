@@ -88,6 +88,7 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
+Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
 """
 
 from __future__ import annotations

@@ -201,14 +201,13 @@ def gappy(b: CaseBuilder, src: Source) -> None:
         shading.append(line)
     if any(s != "." for row in shading for s in row):
         b.grids["shading"] = shading
+    b.add("shade-per-line", count=2)
     b.add("shaded-no-touch")
     hint = "a clue is how many cells lie between the two shaded cells of its line, '-' for none"
     lines = ([("column", k, t, cells) for k, (t, cells)
               in enumerate(zip(col_clues, grid_columns(rows, cols), strict=True), 1)]
              + [("row", k, t, cells) for k, (t, cells)
                 in enumerate(zip(row_clues, grid_rows(rows, cols), strict=True), 1)])
-    for what, _, _, cells in lines:
-        b.add("shade-count", cells, id_stem=what, count=2)
     for what, k, tok, cells in lines:
         if tok.text == "-":
             continue
@@ -229,7 +228,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kuromasu": ("seen-cells", "shaded-apart", "unshaded-connected"),
     "Cave": ("seen-cells", "unshaded-connected", "shaded-reach-edge"),
     "Creek": ("corner-count", "unshaded-connected"),
-    "Gappy": ("shade-count", "shade-gap", "shaded-no-touch"),
+    "Gappy": ("shade-per-line", "shade-gap", "shaded-no-touch"),
 }
 
 
