@@ -19,6 +19,9 @@ outside totals as black cells), `skyscrapers` (outside16 clues, then number16 gi
 `nonogram` (outside16 over the clue cells: for each column the (ROWS+1)//2 cells above it,
 nearest the grid first, then for each row the (COLS+1)//2 left of it, nearest first).
 pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square).
+The shading genres `hitori`, `heyawake` (room borders, then the rooms' numbers), `kurodoko`
+(Kuromasu), `cave` and `creek` (clues on the grid's corners) are read in `shading`, whose
+docstring gives their encodings.
 
 What is imported
 ----------------
