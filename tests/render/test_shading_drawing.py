@@ -45,3 +45,13 @@ def test_kuromasu_numbers_and_gappy_gaps(tmp_path: Path) -> None:
                 "shade-gap r1c1-r1c2-r1c3 gap 1")
     assert texts(root, "outside-clue") == ["1"]
     assert legend(root) == ""
+
+
+def test_a_heyawake_room_has_its_border_and_its_number(tmp_path: Path) -> None:
+    root = draw(tmp_path, "board: 2x3\n", "shaded-apart\nunshaded-connected\n"
+                "room r1c2-r1c3-r2c2-r2c3 count 2\nroom r1c1-r2c1")
+    assert texts(root, "region-label") == ["2"]  # the room without a number has none
+    label = of_class(root, "text", "region-label")[0]
+    assert (label.get("x"), label.get("y")) == ("44", "9")  # in r1c2's top-left corner
+    assert len(of_class(root, "line", "region")) == 8 + 6  # unit sides around each room
+    assert legend(root) == ""

@@ -206,6 +206,10 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
     elif element == "border":
         for side in _sides(cells):
             p.borders.append(_segment(*side, "region", "black", 3))
+        if label and cells:
+            r, c = min(cells)
+            p.marks.append(_text((c - 1) * CELL + 4, _y(r, p) + 9, label, 13, "region-label",
+                                 anchor="start"))
     elif element == "outline" and cells:
         _outline(p, cells, label)
     elif element == "line" and cells:
