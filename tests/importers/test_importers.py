@@ -242,7 +242,7 @@ def test_puzzlekit_layouts() -> None:
     ("Sudoku", "9 9\n1 2 3\n", "bad-puzzlekit"),
     ("KillerSudoku", "2 2\n3 -\n- -\n", "bad-puzzlekit"),
     ("YinYang", "2 2\nb x\nw w\n", "bad-puzzlekit"),
-    ("Hitori", "1 1\n-\n", "unsupported-import"),
+    ("Mosaic", "1 1\n-\n", "unsupported-import"),  # a genre none of ours
 ])
 def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
     with pytest.raises(SapphireError) as exc:

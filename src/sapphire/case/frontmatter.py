@@ -389,7 +389,8 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
     ),
     "shading": FrontMatterKey("the given shading, one line per board row", _check_grid),
     "clues": FrontMatterKey(
-        "numbers shown in cells that are clues, not digits (0-9), one line per board row",
+        "numbers shown in cells that are clues, not digits (0-9, A-Z for 10-35), one line per "
+        "board row",
         _check_grid,
     ),
     "author": FrontMatterKey("who set the puzzle", _check_text),

@@ -16,6 +16,9 @@ Both grids are written in the front matter as YAML block text, one board row per
   cells hold instead, and with it ``0`` is a digit when LOW is 0 and letters stand for 10-16
   whenever HIGH is above 9.
 * ``shading``: ``1`` or ``b`` (black) is shaded, ``0`` or ``w`` (white) unshaded, ``.`` unknown.
+* ``clues``: ``.`` is a cell without a clue; ``0``-``9`` are the numbers 0-9 and the letters
+  ``A``-``Z`` stand for 10-35 (a Hitori's numbers on boards up to 35 wide), one character a
+  cell as in ``givens``.
 * Extra cells (``extra-cells: N``) stand in rows of the board's width below it: on a 9×9 board
   ``r10c1``-``r10c9`` are the first nine. They hold digits that clues read (a clue's hidden
   total, a cell outside the grid), take part in no global rule, and count in the answer. A
@@ -58,6 +61,8 @@ when negated): the library knows, from each kind's ``declares: [board]``. The ca
 itself knows no kind, so a caller that has the library passes its `Library.declares_board`."""
 
 LETTERS = "ABCDEFG"
+CLUE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The letters a `clues` grid writes for the numbers 10-35."""
 SHADING_SYMBOLS: dict[str, int] = {"1": 1, "b": 1, "0": 0, "w": 0}
 LAYOUT = frozenset(" \t|")
 SEPARATOR = frozenset(" \t|-+")
@@ -200,9 +205,11 @@ def _symbol_value(ch: str, kind: GridKind, limit: int, low: int = 1
     if ch == ".":
         return None, None
     if kind == "clues":
-        if ch.isdigit():
+        if ch in "0123456789":
             return int(ch), None
-        return None, "clues use '.' for an empty cell and the numbers 0-9"
+        if ch in CLUE_LETTERS:
+            return 10 + CLUE_LETTERS.index(ch), None
+        return None, "clues use '.' for an empty cell, the numbers 0-9 and A-Z for 10-35"
     if kind == "shading":
         if ch in SHADING_SYMBOLS:
             return SHADING_SYMBOLS[ch], None

@@ -22,7 +22,7 @@ from sapphire.diagnostics import did_you_mean
 
 ELEMENTS: dict[str, tuple[str, ...]] = {
     "boxes": (),
-    "border": (),
+    "border": ("label",),
     "outline": ("label", "suffix"),
     "line": ("color", "width", "start", "end", "pill"),
     "dot": ("fill", "label", "labels"),
@@ -44,7 +44,8 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 """Each element the renderer draws, with the options it reads:
 
 * `boxes`: thick borders between the boxes of the rule's box size (`sudoku 9x9`, `boxes 2x3`).
-* `border`: a thick border around the rule's cells (a jigsaw piece).
+* `border`: a thick border around the rule's cells (a jigsaw piece), with `label` in the
+  top-left corner of its first cell in reading order (a Heyawake room's number).
 * `outline`: a dashed outline inset in the cells, with `label` in its top-left corner (a
   killer cage), followed by `suffix`, a short text (a KenKen cage's operator).
 * `line`: a line through the cells' centres; `color`, `width` (`thin`, `medium`, `thick`),

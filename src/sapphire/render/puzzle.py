@@ -176,6 +176,10 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
     elif element == "border":
         for side in sides(cells):
             p.borders.append(segment(*side, "region", "black", 3))
+        if label and cells:
+            r, c = min(cells)
+            p.marks.append(text((c - 1) * CELL + 4, y_of(r, p) + 9, label, 13, "region-label",
+                                anchor="start"))
     elif element == "outline" and cells:
         _outline(p, cells, label)
     elif element == "line" and cells:
@@ -346,8 +350,7 @@ def _dot(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) ->
 def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
     at = e.option("at", "each")
     if at == "corner":  # the point the cells share (a quadruple's four)
-        x = sum(mid(r, c, p)[0] for r, c in cells) / len(cells)
-        y = sum(mid(r, c, p)[1] for r, c in cells) / len(cells)
+        x, y = _grid_corner(cells, p)
         p.marks.append(circle(x, y, CELL * 0.3, e.element, FILLS[e.option("fill", "white")]))
         if label:
             size = 12 if len(label) <= 2 else 9
@@ -377,3 +380,23 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
                            f'width="{2 * half:g}" height="{2 * half:g}" fill="{fill}"/>')
         if label:
             p.marks.append(text(x, y, label, 22 if e.element == "text" else 14, "cell-text"))
+
+
+def _grid_corner(cells: list[tuple[int, int]], p: Puzzle) -> tuple[float, float]:
+    """The grid corner the cells meet at: the one corner of them all (four cells of a 2×2
+    block), or on the edge of the grid the corner whose cells on the board are just these (a
+    Creek's clue beside one or two cells), which gives that side a margin; else the middle of
+    their centres."""
+    have = set(cells)
+    common = set.intersection(*({(r + a, c + b) for a in (0, 1) for b in (0, 1)}
+                                for r, c in have))
+    fits = [(r, c) for r, c in sorted(common) if len(common) == 1 or {
+        (r - 1 + a, c - 1 + b) for a in (0, 1) for b in (0, 1)
+        if 1 <= r - 1 + a <= p.rows and 1 <= c - 1 + b <= p.cols} == have]
+    if fits:
+        r, c = fits[0]  # corner r,c is the top-left of cell r,c
+        p.outside |= {side for side, on in (("top", r == 1), ("bottom", r == p.rows + 1),
+                                            ("left", c == 1), ("right", c == p.cols + 1)) if on}
+        return (c - 1) * CELL, y_of(r, p) if r <= p.rows else y_of(p.rows, p) + CELL
+    return (sum(mid(r, c, p)[0] for r, c in cells) / len(cells),
+            sum(mid(r, c, p)[1] for r, c in cells) / len(cells))

@@ -89,6 +89,7 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
+Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ from sapphire.importers.puzzlekit.numbers import (
     str8t,
 )
 from sapphire.importers.puzzlekit.reader import LABEL, Source
+from sapphire.importers.puzzlekit.shade_genres import GENRES as SHADE_GENRES
+from sapphire.importers.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.importers.puzzlekit.shading import (
     akari,
     nonogram,
@@ -149,6 +152,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Binairo": binairo,
     "ABCEndView": abc_end_view,
     "Hidoku": hidoku,
+    **SHADE_GENRES,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -177,6 +181,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Binairo": ("no-three-in-a-row", "digit-counts"),
     "ABCEndView": ("digit-counts", "first-seen"),
     "Hidoku": ("number-path", "given-number"),
+    **SHADE_KINDS,
 }
 
 

@@ -13,6 +13,7 @@ from sapphire.importers.puzzlekit.reader import (
     read_size,
     tokens,
 )
+from sapphire.importers.puzzlekit.shade_genres import read_shade_solution
 
 SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
@@ -32,6 +33,9 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     block = [[t.text.lower() for t in row] for row in grid]
     if genre in NUMBER_SOLUTIONS:
         return {"digits": read_number_solution(genre, src, grid)}
+    shaded = read_shade_solution(genre, block)
+    if shaded is not None:
+        return shaded
     if genre == "YinYang":
         return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:

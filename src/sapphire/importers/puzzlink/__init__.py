@@ -21,6 +21,9 @@ nearest the grid first, then for each row the (COLS+1)//2 left of it, nearest fi
 `ripple` (Hakyuu: the rooms' borders, then number16 givens) and `easyasabc` (ABCEndView: the
 number of letters, `/`, then outside16 letters); see `numbers`.
 pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square).
+The shading genres `hitori`, `heyawake` (room borders, then the rooms' numbers), `kurodoko`
+(Kuromasu), `cave` and `creek` (clues on the grid's corners) are read in `shading`, whose
+docstring gives their encodings.
 
 What is imported
 ----------------

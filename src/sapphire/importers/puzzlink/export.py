@@ -20,6 +20,7 @@ from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.numbers import EXPORTS
+from sapphire.importers.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
 
 Cell = tuple[int, int]
 
@@ -36,6 +37,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
+    **EXPORT_KINDS,
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -75,6 +77,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
+    **EXPORT_LIMITS,
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -284,4 +287,5 @@ PUZZLES: dict[str, Reader] = {
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
+    **EXPORT_PUZZLES,
 }

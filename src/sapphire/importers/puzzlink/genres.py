@@ -293,3 +293,27 @@ GENRES: dict[str, Genre] = {g.name: g for g in (
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
            "skyscraper": "skyscrapers", "hakyuu": "ripple"}
 """Other names pzprjs accepts for them."""
+
+
+from sapphire.importers.puzzlink.shading import (  # noqa: E402 - it reads Puzzle above
+    creek_body,
+    creek_text,
+    heyawake_body,
+    heyawake_text,
+    hitori_body,
+    hitori_text,
+    numbers_body,
+    numbers_text,
+    read_creek,
+    read_heyawake,
+    read_hitori,
+    read_numbers,
+)
+
+GENRES.update({g.name: g for g in (
+    Genre("hitori", "Hitori", read_hitori, hitori_text, hitori_body),
+    Genre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
+    Genre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), numbers_text, numbers_body),
+    Genre("cave", "Cave", read_numbers("Cave"), numbers_text, numbers_body),
+    Genre("creek", "Creek", read_creek, creek_text, creek_body),
+)})

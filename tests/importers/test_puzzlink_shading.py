@@ -1,0 +1,92 @@
+"""puzz.link links of hitori, heyawake, kurodoko, cave and creek: each test link of pzprjs
+(copied from ../shared/corpus/puzzlink.json) imports, solves uniquely to its accepted answer
+and is written back as the same link; broken links are refused where they break."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.pipeline import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+ENTRIES = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))["puzzles"]
+
+
+def test_the_fixture_holds_each_genre() -> None:
+    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "heyawake", "hitori",
+                                                   "kurodoko"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
+def test_each_link_solves_to_its_answer_and_exports_as_itself(tmp_path: Path,
+                                                               entry: dict) -> None:
+    link = entry["url"][0]
+    case = puzzlink_to_case(link)
+    path = tmp_path / "p.case"
+    path.write_text(case, encoding="utf-8")
+    res = solve_case(str(path), max_solutions=2)
+    assert (res.status, res.count) == ("unique", 1)
+    assert res.solutions[0]["shading"] == read_answer(entry["answer"])["shading"]
+    assert export_puzzlink(case) == link
+
+
+def test_a_heyawake_link_is_its_rooms_and_their_numbers() -> None:
+    # 3x2: a border right of r1c1 and r2c1 parts the first column from the rest; the rooms'
+    # numbers 1 and 2 (number16) stand in r1c1 and r1c2
+    case = puzzlink_to_case("https://puzz.link/p?heyawake/3/2/k012")
+    rules = case.split("---\n")[2].splitlines()
+    assert [x for x in rules if "room" in x] == ["room-1: room r1c1-r2c1 count 1",
+                                                 "room-2: room r1c2-r1c3-r2c2-r2c3 count 2"]
+
+
+def test_a_creek_link_reads_the_corners() -> None:
+    # 2x2 cells, 3x3 corners: 1 at the top left corner, then 7 gaps (m), then 0
+    case = puzzlink_to_case("https://puzz.link/p?creek/2/2/1m0")
+    assert case.split("---\n")[2].splitlines() == [
+        "unshaded-connected", "corner-count-1: corner-count r1c1 count 1",
+        "corner-count-2: corner-count r2c2 count 0"]
+
+
+def test_hitori_numbers_past_35_are_refused_by_the_case_not_the_link() -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlink_to_case("https://puzz.link/p?hitori/2/1/1-11")
+    [d] = exc.value.diagnostics
+    assert "the number 37 at r1c2 is not 1-35" in d.message
+
+
+@pytest.mark.parametrize(("link", "col", "message"), [
+    ("https://puzz.link/p?hitori/2/2/12.1", 34, "every cell of a Hitori needs its number"),
+    ("https://puzz.link/p?hitori/2/2/121", 35, "every cell of a Hitori needs its number"),
+    ("https://puzz.link/p?hitori/2/2/12!1", 34, "'!' is not a Hitori number"),
+    ("https://puzz.link/p?kurodoko/3/3/i.i", 35,
+     "a Kurodoko clue without its number ('?') is not read"),
+    ("https://puzz.link/p?cave/3/3/g3.", 32, "a Cave clue without its number ('?') is not read"),
+    ("https://puzz.link/p?heyawake/3/2/k", 35,
+     "the link ends where the borders between cells one above the other should be"),
+    ("https://puzz.link/p?heyawake/3/2/w", 34,
+     "'w' is not a base-32 digit where the borders between cells side by side should be"),
+    ("https://puzz.link/p?creek/2/2/1!", 32, "'!' is not a clue 0-4 or a gap"),
+    ("https://puzz.link/p?creek/2/2/1m.", 33, "a corner clue without its number ('?') is not read"),
+])
+def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlink_to_case(link, label="<link>")
+    [d] = exc.value.diagnostics
+    assert d.span is not None
+    assert (d.span.file, d.span.line, d.span.col) == ("<link>", 1, col)
+    assert d.message == f"not a puzz.link link: {message}"
+    assert d.hint
+
+
+def test_a_case_with_a_rule_the_link_cannot_hold_is_refused() -> None:
+    case = puzzlink_to_case("https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i")
+    with pytest.raises(SapphireError) as exc:
+        export_puzzlink(case + "shade-count r1c1 count 0\n")
+    [d] = exc.value.diagnostics
+    assert d.message == ("the case cannot be written as a puzz.link link: a kurodoko link "
+                         "cannot hold its 'shade-count' rule(s)")
