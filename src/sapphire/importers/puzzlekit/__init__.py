@@ -98,6 +98,7 @@ from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
 from sapphire.importers.puzzlekit.reader import LABEL, Source
+from sapphire.importers.puzzlekit.regions import tent
 from sapphire.importers.puzzlekit.shading import (
     akari,
     nonogram,
@@ -134,6 +135,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
+    "Tent": tent,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -155,6 +157,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
+    "Tent": ("tents", "shade-count"),
 }
 
 

@@ -12,6 +12,7 @@ from sapphire.importers.puzzlekit.reader import (
     read_size,
     tokens,
 )
+from sapphire.importers.puzzlekit.regions import read_answer
 
 SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
@@ -29,6 +30,9 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]
     block = [[t.text.lower() for t in row] for row in grid]
+    answer = read_answer(genre, block)  # the genres of tents and regions
+    if answer is not None:
+        return answer
     if genre == "YinYang":
         return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:

@@ -1,0 +1,66 @@
+"""The puzzlekit genres of tents and regions: a small puzzle of each genre (copied from
+../shared/corpus/puzzlekit into fixtures/importers/puzzlekit_regions.json) imports, solves
+uniquely and equals its known answer; the case text of a tiny puzzle is exact; one malformed
+input per genre is refused at its place."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import puzzlekit_to_case
+from sapphire.importers.puzzlekit import read_solution
+from sapphire.pipeline import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+GENRES = json.loads((FIXTURES / "puzzlekit_regions.json").read_text(encoding="utf-8"))["genres"]
+CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
+
+
+def body(text: str) -> str:
+    """The case text after its front matter's `library:` line (the rest is exact)."""
+    return text.split("library: std\n", 1)[1]
+
+
+@pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g} {e['key']}" for g, e in CASES])
+def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
+                                                entry: dict[str, str]) -> None:
+    case = tmp_path / "p.case"
+    case.write_text(puzzlekit_to_case(genre, entry["problem"]), encoding="utf-8")
+    res = solve_case(str(case), max_solutions=2)
+    assert res.status == "unique"
+    want = read_solution(genre, entry["solution"])
+    assert {part: res.solutions[0][part] for part in want} == want
+
+
+def test_tent_case_text() -> None:
+    assert body(puzzlekit_to_case("Tent", "2 3\n1 - 1\n- 1\nx - x\n- - -\n")) == """\
+board: 2x3
+---
+tents r1c1-r1c3
+column-1: shade-count r1c1-r2c1 count 1
+column-2: shade-count r1c3-r2c3 count 1
+row-1: shade-count r2c1-r2c2-r2c3 count 1
+"""
+
+
+@pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
+    ("Tent", "2 2\n1 -\n1 -\nx -\n- T\n", 5, 3, "'T' at r2c2 is neither 'x' nor '-'"),
+    ("Tent", "2 2\n1 -\n3 -\nx -\n- -\n", 3, 1, "the count 3 of row 1 is more than its 2 cells"),
+])
+def test_malformed_input_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
+                                                 says: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlekit_to_case(genre, text, label="p.txt")
+    (d,) = exc.value.diagnostics
+    assert d.span is not None
+    assert (d.kind, d.span.file, d.span.line, d.span.col) == ("bad-puzzlekit", "p.txt", line, col)
+    assert d.message == f"not a puzzlekit {genre} problem: {says}"
+    assert d.hint
+
+
+def test_tent_solution_reads_the_tents_as_shading() -> None:
+    assert read_solution("Tent", "2 3\nx o -\no x -\n") == {"shading": [[0, 1, 0], [1, 0, 0]]}
