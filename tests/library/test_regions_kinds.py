@@ -9,6 +9,7 @@ force, for the rule and its negation (where the kind can be negated).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,86 @@ def test_not_tents_is_refused(tmp_path: Path) -> None:
     assert [d.kind for d in e.diagnostics] == ["no-domain"]
     assert "toward" in e.diagnostics[0].message
 
+
+
+# --- region maps: Shikaku's numbered rectangles ----------------------------------------------
+
+Regions = dict[Cell, int]
+RegionRule = Callable[[Regions], bool]
+
+
+def region_maps(rows: int, cols: int) -> list[Regions]:
+    """Every region map of the board: each cell carries a number 1..rows·cols."""
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return [dict(zip(cells, labels, strict=True))
+            for labels in itertools.product(range(1, len(cells) + 1), repeat=len(cells))]
+
+
+def place(cols: int, cell: Cell) -> int:
+    return (cell[0] - 1) * cols + cell[1]
+
+
+def numbered_regions(cols: int, S: list[Cell]) -> RegionRule:
+    """Each listed cell is named after itself, and every cell after some listed cell."""
+    names = {place(cols, x) for x in S}
+    return lambda m: (all(m[x] == place(cols, x) for x in S)
+                      and all(v in names for v in m.values()))
+
+
+def rectangle(cols: int, cell: Cell, size: int) -> RegionRule:
+    """The cells named after `cell` are `size` cells filling their bounding box, `cell` among
+    them."""
+    def f(m: Regions) -> bool:
+        mine = [x for x, v in m.items() if v == place(cols, cell)]
+        if cell not in mine or len(mine) != size:
+            return False
+        rs, cs = [x[0] for x in mine], [x[1] for x in mine]
+        return (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) == size
+    return f
+
+
+def negated(rule: RegionRule) -> RegionRule:
+    return lambda m: not rule(m)
+
+
+def count_maps(rows: int, cols: int, rules: list[RegionRule]) -> int:
+    return sum(all(rule(m) for rule in rules) for m in region_maps(rows, cols))
+
+
+SHIKAKU_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    # (board, [(line, negated)]): the lines of one count test
+    ("2x2", [("numbered-regions r1c1-r2c2", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", True)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("rectangle r1c1 size 2", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("rectangle r2c2 size 3", False)]),
+    ("2x2", [("numbered-regions r1c2", False), ("rectangle r1c2 size 4", False)]),
+    ("2x2", [("numbered-regions r1c1-r1c2", False), ("rectangle r1c1 size 2", True)]),
+    ("1x4", [("numbered-regions r1c2-r1c4", False), ("rectangle r1c2 size 2", False)]),
+    ("1x4", [("numbered-regions r1c2-r1c4", False), ("rectangle r1c4 size 3", True)]),
+    ("1x4", [("rectangle r1c3 size 2", False), ("numbered-regions r1c3", True)]),
+    ("1x4", [("rectangle r1c3 size 2", True), ("numbered-regions r1c1", False)]),
+]
+
+
+def region_rule(line: str, cols: int) -> RegionRule:
+    kind, cells, *rest = line.split()
+    if kind == "numbered-regions":
+        return numbered_regions(cols, cells_of(cells))
+    return rectangle(cols, cells_of(cells)[0], int(rest[1]))
+
+
+@pytest.mark.parametrize(("board", "lines"), SHIKAKU_CASES,
+                         ids=[f"{c[0]} " + " & ".join(("not " if n else "") + t for t, n in c[1])
+                              for c in SHIKAKU_CASES])
+def test_numbered_region_counts(tmp_path: Path, board: str,
+                                lines: list[tuple[str, bool]]) -> None:
+    rows, cols = map(int, board.split("x"))
+    rules = [negated(region_rule(t, cols)) if n else region_rule(t, cols) for t, n in lines]
+    want = count_maps(rows, cols, rules)
+    body = "\n".join(f"line-{k}: " + ("not " if n else "") + t for k, (t, n) in enumerate(lines))
+    check(tmp_path, f"board: {board}\n", body, want)
+
+
+def test_shikaku_example_has_one_answer(tmp_path: Path) -> None:
+    check(tmp_path, "board: 2x3\n", "numbered-regions r1c1-r2c3\nrectangle-1: rectangle r1c1 "
+          "size 2\nrectangle-2: rectangle r2c3 size 4", 1)

@@ -98,7 +98,7 @@ from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
 from sapphire.importers.puzzlekit.reader import LABEL, Source
-from sapphire.importers.puzzlekit.regions import tent
+from sapphire.importers.puzzlekit.regions import shikaku, tent
 from sapphire.importers.puzzlekit.shading import (
     akari,
     nonogram,
@@ -136,6 +136,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Masyu": masyu,
     "Nurikabe": nurikabe,
     "Tent": tent,
+    "Shikaku": shikaku,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -158,6 +159,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "Tent": ("tents", "shade-count"),
+    "Shikaku": ("numbered-regions", "rectangle"),
 }
 
 

@@ -1,6 +1,18 @@
-"""puzzlekit genres of tents and regions: Tent."""
+"""puzzlekit genres of tents and regions: Tent, Shikaku.
+
+* `Tent`: a line of column counts, a line of row counts (`-` for none), then the grid: `x` a
+  tree, `-` an open cell. The solution marks the tents `o` (the trees stay `x`). A `tents`
+  line lists the trees; each count is a `shade-count` on its row or column. The answer's
+  shading is the tents.
+* `Shikaku`: one block, a number the size of its cell's rectangle. The solution names each
+  cell's rectangle by a number of its own. `numbered-regions` lists the numbered cells and a
+  `rectangle` states each; the answer is the region map, compared with the solution up to the
+  names of the regions (`canonical_regions`).
+"""
 
 from __future__ import annotations
+
+import itertools
 
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell, grid_columns, grid_rows
@@ -10,6 +22,7 @@ from sapphire.importers.puzzlekit.reader import (
     Source,
     Token,
     number,
+    read_layout,
     read_lines,
 )
 
@@ -29,6 +42,44 @@ def tent(b: CaseBuilder, src: Source) -> None:
                  "a count is the number of tents in its line, '-' for none given")
     _line_counts(b, src, lay.blocks[1][0], grid_rows(rows, cols), "row",
                  "a count is the number of tents in its line, '-' for none given")
+
+
+def shikaku(b: CaseBuilder, src: Source) -> None:
+    """One block: a number is the size of its cell's rectangle, `-` a cell without one."""
+    lay = read_layout(src, ("the grid",))
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    numbers = _numbers(src, lay.blocks[0], "a number is the size of its cell's rectangle, '-' a "
+                       "cell without one")
+    _cover(src, numbers, rows * cols, "rectangles")
+    if numbers:
+        b.add("numbered-regions", [cell for cell, _, _ in numbers])
+    for cell, size, _ in numbers:
+        b.add("rectangle", [cell], size=size)
+
+
+def _numbers(src: Source, grid: Block, hint: str) -> list[tuple[Cell, int, Token]]:
+    """The numbered cells of a block (1 or more; `-` is a cell without a number), in reading
+    order, each with its number and token."""
+    out = []
+    for r, row in enumerate(grid, 1):
+        for c, t in enumerate(row, 1):
+            if t.text != "-":
+                n = number(src, t, f"at r{r}c{c}", hint)
+                if n < 1:
+                    raise src.at(t, f"the size {n} at r{r}c{c} is not 1 or more", hint)
+                out.append(((r, c), n, t))
+    return out
+
+
+def _cover(src: Source, numbers: list[tuple[Cell, int, Token]], cells: int, what: str) -> None:
+    """Refuse regions whose sizes add up to more than the board's cells, at the number that
+    passes it."""
+    sums = list(itertools.accumulate(n for _, n, _ in numbers))
+    if sums and sums[-1] > cells:
+        over = next(t for (_, _, t), total in zip(numbers, sums, strict=True) if total > cells)
+        raise src.at(over, f"the {what} have more cells than the board",
+                     f"the sizes add up to {sums[-1]}; the board has {cells} cells")
 
 
 def _marked(src: Source, grid: Block, symbols: tuple[str, str], hint: str) -> list[Cell]:
@@ -68,4 +119,32 @@ def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]
     mark = SOLVED_BY_MARKS.get(genre)
     if mark is not None:
         return {"shading": [[1 if t == mark else 0 for t in row] for row in block]}
+    if genre in NAMED_REGIONS:
+        return {"regions": canonical_regions(block)}
     return None
+
+
+NAMED_REGIONS = ("Shikaku",)
+"""Genres whose solution names each cell's region (by any names, one per region)."""
+
+
+def canonical_regions(grid: list[list[str]] | list[list[int]] | list[list[int | None]]
+                      ) -> list[list[int]]:
+    """A region map renamed so that each region is called by the place in reading order,
+    (r−1)·cols + c, of its first cell: two maps that cut the board alike become equal, whatever
+    they call their regions. A region here is a name's connected group of cells."""
+    rows, cols = len(grid), len(grid[0]) if grid else 0
+    out = [[0] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            if out[r][c]:
+                continue
+            name, todo = grid[r][c], [(r, c)]
+            out[r][c] = r * cols + c + 1
+            while todo:
+                y, x = todo.pop()
+                for v, u in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= v < rows and 0 <= u < cols and not out[v][u] and grid[v][u] == name:
+                        out[v][u] = out[r][c]
+                        todo.append((v, u))
+    return out
