@@ -54,6 +54,16 @@ row-1: shade-count r2c1-r2c2-r2c3 count 1
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Tent", "2 2\n1 -\n1 -\nx -\n- T\n", 5, 3, "'T' at r2c2 is neither 'x' nor '-'"),
     ("Tent", "2 2\n1 -\n3 -\nx -\n- -\n", 3, 1, "the count 3 of row 1 is more than its 2 cells"),
+    ("Shikaku", "2 2\n2 -\n- 3\n", 3, 3, "the rectangles have more cells than the board"),
+    ("Galaxies", "2 2\n- 1\n- -\n", 2, 3, "the centre 1 at r1c2 lies on the board's edge"),
+    ("Galaxies", "2 2\n3 -\n- 0\n", 3, 3,
+     "the centre at r2c2 shares a cell with another centre"),
+    ("Battleship", "2 2 1\n- -\n- -\n- -\n- q\n", 5, 3,
+     "'q' at r2c2 is not a ship part or water"),
+    ("Battleship", "2 2 1\n- -\n- -\n- -\nn -\n", 5, 1,
+     "the ship's end 'n' at r2c1 points off the board"),
+    ("Battleship", "2 2 0\n- -\n- -\n- -\n- -\n", 1, 6,
+     "expected the fleet after the size, found no ships"),
 ])
 def test_malformed_input_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                  says: str) -> None:
@@ -105,3 +115,35 @@ def test_shikaku_128_has_three_answers(tmp_path: Path) -> None:
     for other in answers:
         differ = {(r, c) for r in range(20) for c in range(20) if other[r][c] != recorded[r][c]}
         assert {r for r, _ in differ} <= {4, 5} and {c for _, c in differ} <= set(range(9, 20))
+
+
+def test_galaxies_case_text() -> None:
+    # 0 a centre in its cell, 1 on its right edge, 2 on its bottom edge, 3 on its corner
+    assert body(puzzlekit_to_case("Galaxies", "3 3\n0 - 2\n3 - -\n- - -\n")) == """\
+board: 3x3
+---
+numbered-regions r1c1-r1c3-r2c1
+galaxy-1: galaxy r1c1
+galaxy-2: galaxy r1c3-r2c3
+galaxy-3: galaxy r2c1-r2c2-r3c1-r3c2
+"""
+
+
+def test_battleship_case_text() -> None:
+    text = "3 3 1 1\n2 - 0\n2 0 -\nn - -\n- - x\n- - -\n"
+    assert body(puzzlekit_to_case("Battleship", text)) == """\
+board: 3x3
+---
+fleet ships [[1,1],[2,1]]
+column-1: shade-count r1c1-r2c1-r3c1 count 2
+column-2: shade-count r1c3-r2c3-r3c3 count 0
+row-1: shade-count r1c1-r1c2-r1c3 count 2
+row-2: shade-count r2c1-r2c2-r2c3 count 0
+ship-1: shade-count r1c1-r2c1 count 2
+water-1: shade-count r2c3 count 0
+"""
+
+
+def test_battleship_solution_reads_every_ship_part_as_shading() -> None:
+    assert read_solution("Battleship", "2 3 1 1\nn - o\ns - -\n") == {
+        "shading": [[1, 0, 1], [1, 0, 0]]}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import Cell, Grid, Rule, brute, case_error, cells_of, check
+from counting import Cell, Grid, Rule, brute, case_error, cells_of, check, one_group
 
 # --- Tent: trees with their own tents -------------------------------------------------------
 
@@ -134,6 +134,8 @@ SHIKAKU_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
     ("2x2", [("numbered-regions r1c1-r2c2", False), ("rectangle r2c2 size 3", False)]),
     ("2x2", [("numbered-regions r1c2", False), ("rectangle r1c2 size 4", False)]),
     ("2x2", [("numbered-regions r1c1-r1c2", False), ("rectangle r1c1 size 2", True)]),
+    ("2x2", [("rectangle r1c1 size 2", False)]),
+    ("1x4", [("rectangle r1c2 size 3", True)]),
     ("1x4", [("numbered-regions r1c2-r1c4", False), ("rectangle r1c2 size 2", False)]),
     ("1x4", [("numbered-regions r1c2-r1c4", False), ("rectangle r1c4 size 3", True)]),
     ("1x4", [("rectangle r1c3 size 2", False), ("numbered-regions r1c3", True)]),
@@ -163,3 +165,117 @@ def test_numbered_region_counts(tmp_path: Path, board: str,
 def test_shikaku_example_has_one_answer(tmp_path: Path) -> None:
     check(tmp_path, "board: 2x3\n", "numbered-regions r1c1-r2c3\nrectangle-1: rectangle r1c1 "
           "size 2\nrectangle-2: rectangle r2c3 size 4", 1)
+
+
+# --- Galaxies: regions turned half round about their centres ---------------------------------
+
+
+def galaxy(cols: int, P: list[Cell]) -> RegionRule:
+    """The cells named after the first listed cell hold every listed cell, are one group, and
+    hold with each cell the one opposite it across the middle of the first and last cell."""
+    (r, c), (r2, c2) = P[0], P[-1]
+
+    def f(m: Regions) -> bool:
+        mine = {x for x, v in m.items() if v == place(cols, (r, c))}
+        return (set(P) <= mine and one_group(mine)
+                and all((r + r2 - y, c + c2 - x) in mine for y, x in mine))
+    return f
+
+
+GALAXY_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("2x2", [("galaxy r1c1-r1c2-r2c1-r2c2", False)]),
+    ("2x2", [("galaxy r1c1", False)]),
+    ("2x2", [("galaxy r1c1-r2c1", True)]),
+    ("1x4", [("galaxy r1c2-r1c3", False)]),
+    ("1x4", [("galaxy r1c2", False), ("numbered-regions r1c2-r1c4", False)]),
+    ("2x2", [("galaxy r1c1-r2c1", False), ("numbered-regions r1c1-r1c2", False)]),
+    ("2x2", [("galaxy r1c1-r2c1", True), ("numbered-regions r1c1-r1c2", False)]),
+    ("1x4", [("galaxy r1c1-r1c2", False), ("galaxy r1c3", False),
+             ("numbered-regions r1c1-r1c3", False)]),
+]
+
+
+def galaxy_rule(line: str, cols: int) -> RegionRule:
+    kind, cells = line.split()
+    if kind == "numbered-regions":
+        return numbered_regions(cols, cells_of(cells))
+    return galaxy(cols, cells_of(cells))
+
+
+@pytest.mark.parametrize(("board", "lines"), GALAXY_CASES,
+                         ids=[f"{c[0]} " + " & ".join(("not " if n else "") + t for t, n in c[1])
+                              for c in GALAXY_CASES])
+def test_galaxy_counts(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) -> None:
+    rows, cols = map(int, board.split("x"))
+    rules = [negated(galaxy_rule(t, cols)) if n else galaxy_rule(t, cols) for t, n in lines]
+    want = count_maps(rows, cols, rules)
+    body = "\n".join(f"line-{k}: " + ("not " if n else "") + t for k, (t, n) in enumerate(lines))
+    check(tmp_path, f"board: {board}\n", body, want)
+
+
+# --- Battleship: a fleet of straight ships that do not touch ---------------------------------
+
+
+def fleet(ships: list[tuple[int, int]]) -> Rule:
+    """The ship cells fall into straight pieces, no two touching even at a corner, with
+    exactly `n` pieces of each listed length `l` and none of another length."""
+    def f(g: Grid) -> bool:
+        cells = {x for x, v in g.items() if v}
+        for (r, c), (r2, c2) in itertools.combinations(cells, 2):
+            if abs(r - r2) == 1 and abs(c - c2) == 1:
+                return False  # touching at a corner (or a bent ship)
+        pieces: list[set[Cell]] = []
+        for x in sorted(cells):
+            piece = next((p for p in pieces if any(abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1
+                                                   for y in p)), None)
+            if piece is None:
+                pieces.append({x})
+            else:
+                piece.add(x)
+        merged = True
+        while merged:  # join pieces that a later cell linked
+            merged = False
+            for p, q in itertools.combinations(pieces, 2):
+                if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a in p for b in q):
+                    p |= q
+                    pieces.remove(q)
+                    merged = True
+                    break
+        if any(len({r for r, _ in p}) > 1 and len({c for _, c in p}) > 1 for p in pieces):
+            return False
+        lengths = sorted(len(p) for p in pieces)
+        return lengths == sorted(length for length, n in ships for _ in range(n))
+    return f
+
+
+FLEET_CASES = [
+    ("3x3", [(1, 1), (2, 1)], []),
+    ("3x3", [(3, 1)], []),
+    ("2x3", [(1, 2)], []),
+    ("3x3", [(1, 1), (2, 1)], ["shade-count r1c1-r1c2-r1c3 count 2",
+                               "shade-count r1c3-r2c3-r3c3 count 0"]),
+    ("2x4", [(2, 2)], []),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "ships", "more"), FLEET_CASES,
+                         ids=[f"{c[0]} {c[1]} {' '.join(c[2])}" for c in FLEET_CASES])
+def test_fleet_counts(tmp_path: Path, board: str, ships: list[tuple[int, int]],
+                      more: list[str], negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    rule = fleet(ships)
+    rules = [(lambda g: not rule(g)) if negated else rule]
+    lines = [("not " if negated else "") + "fleet ships "
+             + "[" + ",".join(f"[{length},{n}]" for length, n in ships) + "]"]
+    for k, m in enumerate(more):
+        _, cells, _, count = m.split()
+        rules.append(shade_count(cells_of(cells), int(count)))
+        lines.append(f"count-{k}: {m}")
+    want = brute(rows, cols, range(2), rules)
+    check(tmp_path, f"board: {board}\n", "\n".join(lines), want)
+
+
+def test_fleet_example_has_two_answers(tmp_path: Path) -> None:
+    check(tmp_path, "board: 3x3\n", "fleet ships [[1,1],[2,1]]\nrow-1: shade-count r1c1-r1c2-"
+          "r1c3 count 2\ncolumn-3: shade-count r1c3-r2c3-r3c3 count 0", 2)

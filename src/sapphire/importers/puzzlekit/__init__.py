@@ -98,7 +98,7 @@ from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
 from sapphire.importers.puzzlekit.reader import LABEL, Source
-from sapphire.importers.puzzlekit.regions import shikaku, tent
+from sapphire.importers.puzzlekit.regions import battleship, galaxies, shikaku, tent
 from sapphire.importers.puzzlekit.shading import (
     akari,
     nonogram,
@@ -137,6 +137,8 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Nurikabe": nurikabe,
     "Tent": tent,
     "Shikaku": shikaku,
+    "Galaxies": galaxies,
+    "Battleship": battleship,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -160,6 +162,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "Tent": ("tents", "shade-count"),
     "Shikaku": ("numbered-regions", "rectangle"),
+    "Galaxies": ("numbered-regions", "galaxy"),
+    "Battleship": ("fleet", "shade-count", "shade-at-least"),
 }
 
 

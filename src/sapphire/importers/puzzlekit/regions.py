@@ -1,13 +1,25 @@
-"""puzzlekit genres of tents and regions: Tent, Shikaku.
+"""puzzlekit genres of tents, ships and regions: Tent, Battleship, Shikaku, Galaxies.
 
 * `Tent`: a line of column counts, a line of row counts (`-` for none), then the grid: `x` a
   tree, `-` an open cell. The solution marks the tents `o` (the trees stay `x`). A `tents`
   line lists the trees; each count is a `shade-count` on its row or column. The answer's
   shading is the tents.
+* `Battleship`: the first line is the size and then the fleet, how many ships of 1, 2, 3, …
+  cells; a line of column counts, a line of row counts, then the grid of given parts: `x`
+  water, `o` a ship of one cell, `n`, `s`, `w`, `e` the top, bottom, left and right end of a
+  ship, `m` a middle part, `-` nothing given. The solution marks every ship cell by its part.
+  A `fleet` line, a `shade-count` per count, and each given part as counts of ship cells on
+  it and around it (an end: it and the next cell along the ship are ship cells, the cell
+  behind it is not; a middle: two of its neighbours are ship cells). The answer's shading is
+  the ships.
 * `Shikaku`: one block, a number the size of its cell's rectangle. The solution names each
   cell's rectangle by a number of its own. `numbered-regions` lists the numbered cells and a
   `rectangle` states each; the answer is the region map, compared with the solution up to the
   names of the regions (`canonical_regions`).
+* `Galaxies`: one block, a centre marked in the cell whose top-left it is nearest: `0` the
+  cell's centre, `1` the middle of its right edge, `2` of its bottom edge, `3` its bottom-right
+  corner. The solution names each cell's galaxy. `numbered-regions` lists the first cell of
+  each centre and a `galaxy` lists the cells around it; the answer is the region map.
 """
 
 from __future__ import annotations
@@ -44,6 +56,60 @@ def tent(b: CaseBuilder, src: Source) -> None:
                  "a count is the number of tents in its line, '-' for none given")
 
 
+ENDS = {"n": (1, 0), "s": (-1, 0), "w": (0, 1), "e": (0, -1)}
+"""A ship's end part, with the step from it to the next cell of its ship."""
+
+
+def battleship(b: CaseBuilder, src: Source) -> None:
+    """The size and the fleet, a line of column counts, a line of row counts, then the grid of
+    given parts (see the module docstring)."""
+    lay = read_lines(src, lambda rows, cols: [
+        Part("the line of column counts", 1, cols), Part("the line of row counts", 1, rows, "row"),
+        Part("the grid", rows, cols)], extra=True)
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    fleet = [(length, number(src, t, f"in the fleet (ships of {length} cells)",
+                             "after the size, the line lists how many ships of 1, 2, 3, … cells "
+                             "the fleet has", dash=False))
+             for length, t in enumerate(lay.head[2:], 1)]
+    if not any(n for _, n in fleet):
+        raise src.after(lay.head[-1], "expected the fleet after the size, found no ships",
+                        "after the size, the line lists how many ships of 1, 2, 3, … cells the "
+                        "fleet has, such as 10 10 4 3 2 1")
+    b.add("fleet", early=True, ships=[[length, n] for length, n in fleet if n])
+    hint = "a count is the number of ship cells in its line, '-' for none given"
+    _line_counts(b, src, lay.blocks[0][0], grid_columns(rows, cols), "column", hint)
+    _line_counts(b, src, lay.blocks[1][0], grid_rows(rows, cols), "row", hint)
+    hint = ("a cell is x (water), o (a ship of one cell), n, s, w or e (the top, bottom, left or "
+            "right end of a ship), m (a middle part) or '-' (nothing given)")
+    for r, row in enumerate(lay.blocks[2], 1):
+        for c, t in enumerate(row, 1):
+            part = t.text.lower()
+            around = [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                      if 1 <= x[0] <= rows and 1 <= x[1] <= cols]
+            if part == "-":
+                continue
+            if part == "x":
+                b.add("shade-count", [(r, c)], id_stem="water", count=0)
+            elif part == "o":
+                b.add("shade-count", [(r, c)], id_stem="ship", count=1)
+                b.add("shade-count", around, id_stem="around", count=0)
+            elif part == "m":
+                b.add("shade-count", [(r, c)], id_stem="ship", count=1)
+                b.add("shade-at-least", around, id_stem="middle", count=2)
+            elif part in ENDS:
+                dr, dc = ENDS[part]
+                ahead, behind = (r + dr, c + dc), (r - dr, c - dc)
+                if not (1 <= ahead[0] <= rows and 1 <= ahead[1] <= cols):
+                    raise src.at(t, f"the ship's end '{t.text}' at r{r}c{c} points off the "
+                                 "board", hint)
+                b.add("shade-count", [(r, c), ahead], id_stem="ship", count=2)
+                if 1 <= behind[0] <= rows and 1 <= behind[1] <= cols:
+                    b.add("shade-count", [behind], id_stem="water", count=0)
+            else:
+                raise src.at(t, f"'{t.text}' at r{r}c{c} is not a ship part or water", hint)
+
+
 def shikaku(b: CaseBuilder, src: Source) -> None:
     """One block: a number is the size of its cell's rectangle, `-` a cell without one."""
     lay = read_layout(src, ("the grid",))
@@ -56,6 +122,43 @@ def shikaku(b: CaseBuilder, src: Source) -> None:
         b.add("numbered-regions", [cell for cell, _, _ in numbers])
     for cell, size, _ in numbers:
         b.add("rectangle", [cell], size=size)
+
+
+CENTRES = {"0": ((0, 0),), "1": ((0, 0), (0, 1)), "2": ((0, 0), (1, 0)),
+           "3": ((0, 0), (0, 1), (1, 0), (1, 1))}
+"""The cells around a Galaxies centre, by its code, as steps from its cell."""
+
+
+def galaxies(b: CaseBuilder, src: Source) -> None:
+    """One block: a centre's code in its top-left cell (see `CENTRES`), `-` elsewhere."""
+    lay = read_layout(src, ("the grid",))
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    hint = ("a centre is 0 (in the cell), 1 (on its right edge), 2 (on its bottom edge) or 3 (on "
+            "its bottom-right corner); '-' is a cell without one")
+    centres: list[list[Cell]] = []
+    for r, row in enumerate(lay.blocks[0], 1):
+        for c, t in enumerate(row, 1):
+            if t.text == "-":
+                continue
+            if t.text not in CENTRES:
+                raise src.at(t, f"'{t.text}' at r{r}c{c} is not a centre 0-3 or '-'", hint)
+            cells = [(r + dr, c + dc) for dr, dc in CENTRES[t.text]]
+            if any(y > rows or x > cols for y, x in cells):
+                raise src.at(t, f"the centre {t.text} at r{r}c{c} lies on the board's edge",
+                             hint)
+            centres.append(cells)
+    taken: set[Cell] = set()
+    for cells, (r, c) in ((cells, cells[0]) for cells in centres):
+        if taken & set(cells):
+            tok = lay.blocks[0][r - 1][c - 1]
+            raise src.at(tok, f"the centre at r{r}c{c} shares a cell with another centre",
+                         "two centres never touch the same cell: each cell is in one galaxy")
+        taken.update(cells)
+    if centres:
+        b.add("numbered-regions", [cells[0] for cells in centres])
+    for cells in centres:
+        b.add("galaxy", cells)
 
 
 def _numbers(src: Source, grid: Block, hint: str) -> list[tuple[Cell, int, Token]]:
@@ -111,6 +214,8 @@ def _line_counts(b: CaseBuilder, src: Source, toks: list[Token], lines: list[lis
 
 SOLVED_BY_MARKS = {"Tent": "o"}
 """Genres whose solution marks the shaded cells (the tents) with a letter."""
+SHIP_PARTS = frozenset("onsewm")
+"""The letters of a Battleship solution's ship cells."""
 
 
 def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]] | None:
@@ -119,12 +224,14 @@ def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]
     mark = SOLVED_BY_MARKS.get(genre)
     if mark is not None:
         return {"shading": [[1 if t == mark else 0 for t in row] for row in block]}
+    if genre == "Battleship":
+        return {"shading": [[1 if t in SHIP_PARTS else 0 for t in row] for row in block]}
     if genre in NAMED_REGIONS:
         return {"regions": canonical_regions(block)}
     return None
 
 
-NAMED_REGIONS = ("Shikaku",)
+NAMED_REGIONS = ("Shikaku", "Galaxies")
 """Genres whose solution names each cell's region (by any names, one per region)."""
 
 
