@@ -13,7 +13,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import Cell, Grid, Rule, brute, case_error, cells_of, check, one_group
+from counting import (
+    Cell,
+    Grid,
+    Rule,
+    brute,
+    case_error,
+    cells_of,
+    check,
+    givens_front,
+    one_group,
+)
 
 # --- Tent: trees with their own tents -------------------------------------------------------
 
@@ -279,3 +289,141 @@ def test_fleet_counts(tmp_path: Path, board: str, ships: list[tuple[int, int]],
 def test_fleet_example_has_two_answers(tmp_path: Path) -> None:
     check(tmp_path, "board: 3x3\n", "fleet ships [[1,1],[2,1]]\nrow-1: shade-count r1c1-r1c2-"
           "r1c3 count 2\ncolumn-3: shade-count r1c3-r2c3-r3c3 count 0", 2)
+
+
+# --- LITS: tetrominoes with their shapes as digits --------------------------------------------
+
+SHAPE_CELLS = {1: {(0, 0), (1, 0), (2, 0), (2, 1)}, 2: {(0, 0), (0, 1), (0, 2), (0, 3)},
+               3: {(0, 0), (0, 1), (0, 2), (1, 1)}, 4: {(0, 0), (0, 1), (1, 1), (1, 2)},
+               5: {(0, 0), (0, 1), (1, 0), (1, 1)}}
+"""One placement of each shape, by its digit: L, I, T, S, O."""
+
+
+def normal(cells: set[Cell]) -> frozenset[Cell]:
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)
+
+
+def shape_of(cells: set[Cell]) -> int | None:
+    """The digit of the shape the four cells make, turned or mirrored; None for no shape."""
+    for digit, shape in SHAPE_CELLS.items():
+        forms = set()
+        for flip in (1, -1):
+            for turn in range(4):
+                form = {(flip * r, c) for r, c in shape}
+                for _ in range(turn):
+                    form = {(c, -r) for r, c in form}
+                forms.add(normal(form))
+        if normal(cells) in forms:
+            return digit
+    return None
+
+
+Pair2 = tuple[Grid, Grid]  # shading and digits
+
+
+def tetromino(S: list[Cell]) -> Callable[[Pair2], bool]:
+    def f(p: Pair2) -> bool:
+        shade, digit = p
+        piece = {x for x in S if shade[x]}
+        code = shape_of(piece) if len(piece) == 4 and one_group(piece) else None
+        return code is not None and all(digit[x] == (code if x in piece else 0) for x in S)
+    return f
+
+
+def pairs_over(cells: list[Cell], shading: Grid, digits: Grid) -> list[Pair2]:
+    """Every shading and digit map (0-5) of the cells that keeps the given ones."""
+    out = []
+    for shades in itertools.product((0, 1), repeat=len(cells)):
+        shade = dict(zip(cells, shades, strict=True))
+        if any(shade[x] != v for x, v in shading.items()):
+            continue
+        free = [x for x in cells if x not in digits]
+        for ds in itertools.product(range(6), repeat=len(free)):
+            out.append((shade, {**digits, **dict(zip(free, ds, strict=True))}))
+    return out
+
+
+def front(board: str, shading: Grid, digits: Grid) -> str:
+    rows, cols = map(int, board.split("x"))
+    return (f"board: {board}\ndigits: 0-5\n" + givens_front(rows, cols, shading, "shading")
+            + givens_front(rows, cols, digits))
+
+
+def board_cells(board: str) -> list[Cell]:
+    rows, cols = map(int, board.split("x"))
+    return [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+
+def all_shaded_but(board: str, *unshaded: Cell) -> Grid:
+    return {x: 0 if x in unshaded else 1 for x in board_cells(board)}
+
+
+TETROMINO_CASES: list[tuple[str, str, Grid, Grid]] = [
+    # (board, cells, shading, digits) given; plain counts shadings whose digits follow
+    ("2x3", "r1c1-r1c2-r1c3-r2c1-r2c2-r2c3", {(1, 1): 0}, {}),
+    ("2x3", "r1c1-r1c2-r1c3-r2c1-r2c2-r2c3", {(1, 2): 0}, {}),
+    ("1x4", "r1c1-r1c2-r1c3-r1c4", {}, {}),
+    ("3x2", "r1c1-r2c1-r3c1-r3c2", {}, {(1, 1): 1}),
+    ("2x3", "r1c1-r1c2-r1c3-r2c2", {}, {(2, 2): 3}),
+    # `not`: the shading given, two digits left open
+    ("2x3", "r1c1-r1c2-r1c3-r2c1-r2c2-r2c3", all_shaded_but("2x3", (1, 1), (2, 3)),
+     {(1, 2): 4, (1, 3): 0, (2, 1): 4, (2, 2): 4}),
+    ("2x2", "r1c1-r1c2-r2c1-r2c2", all_shaded_but("2x2"), {(1, 1): 5, (2, 2): 5}),
+]
+
+
+TETROMINO_RUNS = [(*c, negated) for c in TETROMINO_CASES for negated in (False, True)
+                  if not negated or len(c[2]) == len(board_cells(c[0]))]
+"""Each case plain, and negated where the shading is given (else the count passes the cap)."""
+
+
+@pytest.mark.parametrize(("board", "cells", "shading", "digits", "negated"), TETROMINO_RUNS,
+                         ids=[("not " if c[4] else "") + f"{c[0]} {c[1]} {sorted(c[2].items())} "
+                              f"{sorted(c[3].items())}" for c in TETROMINO_RUNS])
+def test_tetromino_counts(tmp_path: Path, board: str, cells: str, shading: Grid, digits: Grid,
+                          negated: bool) -> None:
+    cs = board_cells(board)
+    rule = tetromino(cells_of(cells))
+    want = sum(rule(p) != negated for p in pairs_over(cs, shading, digits))
+    check(tmp_path, front(board, shading, digits), ("not " if negated else "")
+          + f"tetromino {cells}", want)
+
+
+def test_tetromino_shapes_of_the_example(tmp_path: Path) -> None:
+    # tetromino.md: with r1c1 unshaded, an O, an S, a T and an L
+    check(tmp_path, "board: 2x3\ndigits: 0-5\n", "tetromino r1c1-r1c2-r1c3-r2c1-r2c2-r2c3\n"
+          "shade-count r1c1 count 0", 4)
+
+
+def different_shapes(S: list[Cell]) -> Callable[[Pair2], bool]:
+    return lambda p: all(not (p[0][x] and p[0][y]) or p[1][x] != p[1][y]
+                         for x, y in itertools.combinations(S, 2))
+
+
+def connected_wall(rows: int, cols: int) -> Rule:
+    def f(g: Grid) -> bool:
+        blocks = any(all(g[x] for x in ((r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)))
+                     for r in range(1, rows) for c in range(1, cols))
+        return not blocks and one_group({x for x, v in g.items() if v})
+    return f
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "cells"), [("1x2", "r1c1-r1c2"), ("1x3", "r1c1-r1c3")])
+def test_different_shapes_counts(tmp_path: Path, board: str, cells: str, negated: bool) -> None:
+    rule = different_shapes(cells_of(cells))
+    cs = board_cells(board)
+    given = {(1, 2): 0} if board == "1x3" else {}  # the middle cell: unshaded, digit 0
+    want = sum(rule(p) != negated for p in pairs_over(cs, given, given))
+    check(tmp_path, front(board, given, given), ("not " if negated else "")
+          + f"different-shapes {cells}", want)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize("board", ["2x3", "3x3", "1x4"])
+def test_connected_wall_counts(tmp_path: Path, board: str, negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    rule = connected_wall(rows, cols)
+    want = brute(rows, cols, range(2), [(lambda g: not rule(g)) if negated else rule])
+    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + "connected-wall", want)

@@ -98,7 +98,7 @@ from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
 from sapphire.importers.puzzlekit.reader import LABEL, Source
-from sapphire.importers.puzzlekit.regions import battleship, galaxies, shikaku, tent
+from sapphire.importers.puzzlekit.regions import battleship, galaxies, lits, shikaku, tent
 from sapphire.importers.puzzlekit.shading import (
     akari,
     nonogram,
@@ -139,6 +139,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Shikaku": shikaku,
     "Galaxies": galaxies,
     "Battleship": battleship,
+    "LITS": lits,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -164,6 +165,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Shikaku": ("numbered-regions", "rectangle"),
     "Galaxies": ("numbered-regions", "galaxy"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
+    "LITS": ("connected-wall", "tetromino", "different-shapes"),
 }
 
 

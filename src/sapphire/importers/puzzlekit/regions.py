@@ -1,4 +1,4 @@
-"""puzzlekit genres of tents, ships and regions: Tent, Battleship, Shikaku, Galaxies.
+"""puzzlekit genres of tents, ships and regions: Tent, Battleship, Shikaku, Galaxies, LITS.
 
 * `Tent`: a line of column counts, a line of row counts (`-` for none), then the grid: `x` a
   tree, `-` an open cell. The solution marks the tents `o` (the trees stay `x`). A `tents`
@@ -20,6 +20,10 @@
   cell's centre, `1` the middle of its right edge, `2` of its bottom edge, `3` its bottom-right
   corner. The solution names each cell's galaxy. `numbered-regions` lists the first cell of
   each centre and a `galaxy` lists the cells around it; the answer is the region map.
+* `LITS`: one block naming each cell's region. The solution writes the shape of each shaded
+  cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A `connected-wall`, a `tetromino` per
+  region and a `different-shapes` on each pair of neighbours in different regions, with
+  `digits: 0-5`; the answer is the shading and the shape digits (1 L, 2 I, 3 T, 4 S).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from sapphire.importers.puzzlekit.reader import (
     Part,
     Source,
     Token,
+    groups_of,
     number,
     read_layout,
     read_lines,
@@ -161,6 +166,31 @@ def galaxies(b: CaseBuilder, src: Source) -> None:
         b.add("galaxy", cells)
 
 
+def lits(b: CaseBuilder, src: Source) -> None:
+    """One block naming each cell's region (any token; a region is the cells of one name)."""
+    lay = read_layout(src, ("the region block",))
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    b.digits = (0, 5)
+    regions = groups_of(lay.blocks[0])
+    name = {cell: k for k, cells in enumerate(regions) for cell in cells}
+    for cells in regions:
+        if len(cells) < 4:
+            r, c = cells[0]
+            tok = lay.blocks[0][r - 1][c - 1]
+            many = f"{len(cells)} cell" + ("s" if len(cells) > 1 else "")
+            raise src.at(tok, f"the region '{tok.text}' has {many}, too few for a tetromino",
+                         "every region holds a tetromino, so it has four cells or more")
+    b.add("connected-wall", early=True)
+    for cells in regions:
+        b.add("tetromino", cells, id_stem="region")
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            for nb in ((r, c + 1), (r + 1, c)):
+                if nb in name and name[nb] != name[(r, c)]:
+                    b.add("different-shapes", [(r, c), nb], id_stem="border")
+
+
 def _numbers(src: Source, grid: Block, hint: str) -> list[tuple[Cell, int, Token]]:
     """The numbered cells of a block (1 or more; `-` is a cell without a number), in reading
     order, each with its number and token."""
@@ -214,6 +244,8 @@ def _line_counts(b: CaseBuilder, src: Source, toks: list[Token], lines: list[lis
 
 SOLVED_BY_MARKS = {"Tent": "o"}
 """Genres whose solution marks the shaded cells (the tents) with a letter."""
+SHAPES = {"l": 1, "i": 2, "t": 3, "s": 4, "o": 5}
+"""The digit `tetromino` gives each shape, by the shape's letter."""
 SHIP_PARTS = frozenset("onsewm")
 """The letters of a Battleship solution's ship cells."""
 
@@ -224,6 +256,9 @@ def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]
     mark = SOLVED_BY_MARKS.get(genre)
     if mark is not None:
         return {"shading": [[1 if t == mark else 0 for t in row] for row in block]}
+    if genre == "LITS":  # a shaded cell's letter is its tetromino's shape
+        return {"digits": [[SHAPES.get(t, 0) for t in row] for row in block],
+                "shading": [[1 if t in SHAPES else 0 for t in row] for row in block]}
     if genre == "Battleship":
         return {"shading": [[1 if t in SHIP_PARTS else 0 for t in row] for row in block]}
     if genre in NAMED_REGIONS:
