@@ -92,4 +92,9 @@ def read_answer(text: str) -> Parts:
         top, left = (rows + 1) // 2, (cols + 1) // 2
         grid = _grid(rest, 0, rows + top, cols + left, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
+    # imported here: the module reads genres, which registers that module's genres
+    from sapphire.importers.puzzlink.regions import read_region_answer
+    regions = read_region_answer(genre, rows, cols, rest)
+    if regions is not None:
+        return regions
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")
