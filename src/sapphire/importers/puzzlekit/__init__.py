@@ -108,6 +108,7 @@ from sapphire.importers.puzzlekit.numbers import (
     str8t,
 )
 from sapphire.importers.puzzlekit.reader import LABEL, Source
+from sapphire.importers.puzzlekit.regions import battleship, galaxies, lits, shikaku, tent
 from sapphire.importers.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.importers.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.importers.puzzlekit.shading import (
@@ -153,6 +154,11 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "ABCEndView": abc_end_view,
     "Hidoku": hidoku,
     **SHADE_GENRES,
+    "Tent": tent,
+    "Shikaku": shikaku,
+    "Galaxies": galaxies,
+    "Battleship": battleship,
+    "LITS": lits,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -182,6 +188,11 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABCEndView": ("digit-counts", "first-seen"),
     "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
+    "Tent": ("tents", "shade-count"),
+    "Shikaku": ("numbered-regions", "rectangle"),
+    "Galaxies": ("numbered-regions", "galaxy"),
+    "Battleship": ("fleet", "shade-count", "shade-at-least"),
+    "LITS": ("connected-wall", "tetromino", "different-shapes"),
 }
 
 

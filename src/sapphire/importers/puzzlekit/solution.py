@@ -13,6 +13,7 @@ from sapphire.importers.puzzlekit.reader import (
     read_size,
     tokens,
 )
+from sapphire.importers.puzzlekit.regions import read_answer
 from sapphire.importers.puzzlekit.shade_genres import read_shade_solution
 
 SHADED = ("Thermometer", "Nonogram", "Nurikabe")
@@ -25,8 +26,10 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     block is read; more whole blocks after it are let be."""
     src = Source(text, label, genre, "solution")
     lines = tokens(text)
-    # a Skyscraper's solution starts `N N H [D]`: the size is the first two numbers
-    rows, cols = read_size(src, lines, extra=genre in ("Skyscraper", "ABCEndView"))
+    # a Skyscraper's solution starts `N N H [D]`, a Battleship's with its fleet: the size is
+    # the first two numbers
+    rows, cols = read_size(src, lines,
+                           extra=genre in ("Skyscraper", "ABCEndView", "Battleship"))
     count = max(1, -(-(len(lines) - 1) // rows))
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]
@@ -36,6 +39,9 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     shaded = read_shade_solution(genre, block)
     if shaded is not None:
         return shaded
+    answer = read_answer(genre, block)  # the genres of tents and regions
+    if answer is not None:
+        return answer
     if genre == "YinYang":
         return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:

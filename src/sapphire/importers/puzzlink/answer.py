@@ -100,4 +100,8 @@ def read_answer(text: str) -> Parts:
     shaded = read_shade_answer(genre, rows, cols, rest)
     if shaded is not None:
         return shaded
+    from sapphire.importers.puzzlink.regions import read_region_answer
+    regions = read_region_answer(genre, rows, cols, rest)
+    if regions is not None:
+        return regions
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

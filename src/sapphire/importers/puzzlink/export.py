@@ -20,6 +20,9 @@ from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.numbers import EXPORTS
+from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
+from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
+from sapphire.importers.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.importers.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
 
 Cell = tuple[int, int]
@@ -38,6 +41,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
+    **REGION_KINDS,
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -78,6 +82,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
+    **REGION_LIMITS,
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -288,4 +293,5 @@ PUZZLES: dict[str, Reader] = {
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
+    **REGION_PUZZLES,
 }

@@ -317,3 +317,21 @@ GENRES.update({g.name: g for g in (
     Genre("cave", "Cave", read_numbers("Cave"), numbers_text, numbers_body),
     Genre("creek", "Creek", read_creek, creek_text, creek_body),
 )})
+
+from sapphire.importers.puzzlink.regions import (  # noqa: E402 - it reads Puzzle above
+    lits_body,
+    lits_text,
+    read_lits,
+    read_shikaku,
+    read_tents,
+    shikaku_body,
+    shikaku_text,
+    tents_body,
+    tents_text,
+)
+
+GENRES.update({g.name: g for g in (
+    Genre("tents", "Tent", read_tents, tents_text, tents_body),
+    Genre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
+    Genre("lits", "LITS", read_lits, lits_text, lits_body),
+)})

@@ -1,0 +1,297 @@
+"""puzz.link genres of tents and regions: `tents` (Tent), `shikaku` (Shikaku) and `lits`
+(LITS), read from a link, written back to one, and their pzprv3 answers read.
+
+The bodies, as pzprjs encodes them:
+* `tents`: the numbers outside the grid in number16 (above the columns left to right, then
+  left of the rows top to bottom), then the trees: each character either marks a cell as a
+  tree and skips the 0-17 cells after it (`0`-`h`), or skips 1-18 cells (`i`-`z`), counted on
+  from the cell it stands for.
+* `shikaku`: the numbers in the cells, number16.
+* `lits`: the room borders: bits, five to a base-32 character (`0`-`v`), the first bit the
+  most significant; first the (COLS-1)×ROWS borders between cells side by side, row by row,
+  then the COLS×(ROWS-1) borders between cells one above the other.
+
+The answers (pzprv3): a Tent's first grid holds the outside numbers and the cells, `A` a tent;
+a Shikaku's clue rows are followed by its borders (ROWS lines of COLS-1 vertical ones, ROWS-1
+lines of COLS horizontal ones; `1` a border), which part the board into the answer's regions;
+a LITS's room count and rooms come before its cells, `#` a shaded one.
+"""
+
+from __future__ import annotations
+
+from sapphire.case import Case, RuleLine
+from sapphire.diagnostics import SapphireError, error
+from sapphire.importers.puzzlekit.regions import canonical_regions
+from sapphire.importers.puzzlink.encodings import (
+    B36,
+    Body,
+    Value,
+    encode_number16,
+    number16,
+)
+from sapphire.importers.puzzlink.genres import Puzzle
+
+Cell = tuple[int, int]
+
+
+# -- Tent ---------------------------------------------------------------------------------------
+
+
+def read_tents(body: Body, cols: int, rows: int) -> Puzzle:
+    outside = number16(body, cols + rows)
+    count = cols * rows
+    trees: list[Value] = [None] * count
+    c = 0
+    while c < count and not body.done():
+        ch = body.peek()
+        if ch not in B36:
+            raise body.error(f"'{ch}' is not a tree's place", hint="the trees are 0-h (a tree, "
+                             "then that many cells without one) or i-z (1-18 cells without)")
+        v = int(ch, 36)
+        if v <= 17:
+            trees[c] = 1
+            c += v + 1
+        else:
+            c += v - 17
+        body.pos += 1
+    return Puzzle(cols, rows, trees, outside)
+
+
+def tents_text(p: Puzzle) -> str:
+    out = p.outside or [None] * (p.cols + p.rows)
+    lines = [" ".join(_clue(v) for v in out[:p.cols]), " ".join(_clue(v) for v in out[p.cols:])]
+    lines += [" ".join("x" if p.cells[r * p.cols + c] else "-" for c in range(p.cols))
+              for r in range(p.rows)]
+    return "\n".join([f"{p.rows} {p.cols}", *lines]) + "\n"
+
+
+def tents_body(p: Puzzle) -> str:
+    out = encode_number16(p.outside or [None] * (p.cols + p.rows))
+    marks = [k for k, v in enumerate(p.cells) if v]
+    chars: list[str] = []
+    c = 0
+    for k, mark in enumerate(marks):
+        while mark - c > 0:  # cells without a tree before this one: skip up to 18 at a time
+            step = min(18, mark - c)
+            chars.append(B36[step + 17])
+            c += step
+        end = marks[k + 1] if k + 1 < len(marks) else len(p.cells)
+        step = min(17, end - mark - 1)
+        chars.append(B36[step])
+        c = mark + step + 1
+    return out + "".join(chars)
+
+
+def _clue(v: Value) -> str:
+    return "-" if v is None or v < 0 else str(v)
+
+
+# -- Shikaku ------------------------------------------------------------------------------------
+
+
+def read_shikaku(body: Body, cols: int, rows: int) -> Puzzle:
+    start = body.pos
+    cells = number16(body, cols * rows)
+    if any(v is not None and v < 1 for v in cells):
+        raise body.error("a '?' rectangle (a number without its size) is not read", start,
+                         hint="give every rectangle's size")
+    return Puzzle(cols, rows, cells)
+
+
+def shikaku_text(p: Puzzle) -> str:
+    return "\n".join([f"{p.rows} {p.cols}", *(" ".join(_clue(p.cells[r * p.cols + c])
+                                                       for c in range(p.cols))
+                                              for r in range(p.rows))]) + "\n"
+
+
+def shikaku_body(p: Puzzle) -> str:
+    return encode_number16(p.cells)
+
+
+# -- LITS ---------------------------------------------------------------------------------------
+
+
+def read_lits(body: Body, cols: int, rows: int) -> Puzzle:
+    across = _bits(body, (cols - 1) * rows, "the borders between cells side by side")
+    down = _bits(body, cols * (rows - 1), "the borders between cells one above the other")
+    return Puzzle(cols, rows, list(rooms(cols, rows, across, down)))
+
+
+def _bits(body: Body, count: int, what: str) -> list[int]:
+    bits: list[int] = []
+    while len(bits) < count:
+        ch = body.peek()
+        if not ch or ch not in B36[:32]:
+            raise body.error(("the link ends" if not ch else f"'{ch}' is not a border character")
+                             + f" in {what}", hint="borders are bits, five to a character 0-9 "
+                             "or a-v")
+        v = int(ch, 32)
+        bits += [(v >> (4 - k)) & 1 for k in range(5)]
+        body.pos += 1
+    return bits[:count]
+
+
+def rooms(cols: int, rows: int, across: list[int], down: list[int]) -> list[int]:
+    """Each cell's room, numbered 1, 2, … in reading order of the rooms' first cells: the
+    cells that no border parts."""
+    room = [0] * (cols * rows)
+    n = 0
+    for start in range(cols * rows):
+        if room[start]:
+            continue
+        n += 1
+        room[start] = n
+        todo = [start]
+        while todo:
+            k = todo.pop()
+            r, c = divmod(k, cols)
+            steps = [(c + 1 < cols and not across[r * (cols - 1) + c], k + 1),
+                     (c > 0 and not across[r * (cols - 1) + c - 1], k - 1),
+                     (r + 1 < rows and not down[r * cols + c], k + cols),
+                     (r > 0 and not down[(r - 1) * cols + c], k - cols)]
+            for open_, other in steps:
+                if open_ and not room[other]:
+                    room[other] = n
+                    todo.append(other)
+    return room
+
+
+def lits_text(p: Puzzle) -> str:
+    return "\n".join([f"{p.rows} {p.cols}", *(" ".join(str(p.cells[r * p.cols + c])
+                                                       for c in range(p.cols))
+                                              for r in range(p.rows))]) + "\n"
+
+
+def lits_body(p: Puzzle) -> str:
+    room = p.cells
+    across = [int(room[r * p.cols + c] != room[r * p.cols + c + 1])
+              for r in range(p.rows) for c in range(p.cols - 1)]
+    down = [int(room[r * p.cols + c] != room[(r + 1) * p.cols + c])
+            for r in range(p.rows - 1) for c in range(p.cols)]
+    return _encode_bits(across) + _encode_bits(down)
+
+
+def _encode_bits(bits: list[int]) -> str:
+    padded = bits + [0] * (-len(bits) % 5)
+    return "".join(B36[int("".join(map(str, padded[k:k + 5])), 2)]
+                   for k in range(0, len(padded), 5))
+
+
+# -- cases written back as links ------------------------------------------------------------------
+
+
+def _cells(rule: RuleLine) -> list[Cell]:
+    return [(ref.cell.row, ref.cell.col) for ref in rule.cells]
+
+
+def _refuse_rule(rule: RuleLine, why: str) -> SapphireError:
+    return error("unsupported", f"the case cannot be written as a puzz.link link: its "
+                 f"'{rule.reference}' rule: {why}", rule.span)
+
+
+def _count(rule: RuleLine, name: str) -> int:
+    value = next((p.value for p in rule.params if p.name == name), None)
+    if not isinstance(value, int):
+        raise _refuse_rule(rule, f"it has no {name}")
+    return value
+
+
+def tents_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    """The trees of the `tents` line, and each `shade-count` on a whole row or column as its
+    number outside the grid."""
+    trees: list[Value] = [None] * (rows * cols)
+    outside: list[Value] = [None] * (cols + rows)
+    for rule in case.rules:
+        cells = _cells(rule)
+        if rule.reference == "tents":
+            for r, c in cells:
+                trees[(r - 1) * cols + c - 1] = 1
+        elif rule.reference == "shade-count":
+            if sorted(cells) == [(r, cells[0][1]) for r in range(1, rows + 1)]:
+                outside[cells[0][1] - 1] = _count(rule, "count")
+            elif sorted(cells) == [(cells[0][0], c) for c in range(1, cols + 1)]:
+                outside[cols + cells[0][0] - 1] = _count(rule, "count")
+            else:
+                raise _refuse_rule(rule, "a tents link counts tents in whole rows and columns")
+    return Puzzle(cols, rows, trees, outside)
+
+
+def shikaku_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    cells: list[Value] = [None] * (rows * cols)
+    numbered: set[Cell] = set()
+    for rule in case.rules:
+        if rule.reference == "rectangle":
+            if len(rule.cells) != 1:
+                raise _refuse_rule(rule, "a rectangle's number is one cell")
+            (r, c), = _cells(rule)
+            cells[(r - 1) * cols + c - 1] = _count(rule, "size")
+        elif rule.reference == "numbered-regions":
+            numbered.update(_cells(rule))
+    for rule in case.rules:
+        if rule.reference == "rectangle" and _cells(rule)[0] not in numbered:
+            raise _refuse_rule(rule, "its number is missing from the numbered-regions line")
+    return Puzzle(cols, rows, cells)
+
+
+def lits_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
+    """The rooms of the `tetromino` lines, which must cover the board once each."""
+    room: list[Value] = [None] * (rows * cols)
+    n = 0
+    for rule in case.rules:
+        if rule.reference != "tetromino":
+            continue
+        n += 1
+        for r, c in _cells(rule):
+            if room[(r - 1) * cols + c - 1] is not None:
+                raise _refuse_rule(rule, f"r{r}c{c} is in two rooms")
+            room[(r - 1) * cols + c - 1] = n
+    if None in room:
+        k = room.index(None)
+        raise error("unsupported", "the case cannot be written as a puzz.link link: "
+                    f"r{k // cols + 1}c{k % cols + 1} is in no tetromino's room",
+                    case.rules[0].span if case.rules else None)
+    return Puzzle(cols, rows, room)
+
+
+EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
+    "tents": ({"tents"}, {"tents", "shade-count"}),
+    "shikaku": ({"rectangle"}, {"numbered-regions", "rectangle"}),
+    "lits": ({"tetromino"}, {"connected-wall", "tetromino", "different-shapes"}),
+}
+"""What tells each genre's case, and every kind its link can carry (see `export.KINDS`)."""
+EXPORT_LIMITS: dict[str, tuple[int, int]] = {"tents": (0, 4095), "shikaku": (1, 4095),
+                                              "lits": (1, 10000)}
+"""The numbers each genre's link can write (a LITS's `cells` are its room numbers)."""
+EXPORT_PUZZLES = {"tents": tents_puzzle, "shikaku": shikaku_puzzle, "lits": lits_puzzle}
+
+
+# -- pzprv3 answers -----------------------------------------------------------------------------
+
+
+def _block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
+           ) -> list[list[str]]:
+    block = lines[start:start + rows]
+    if len(block) < rows or any(len(row) < cols for row in block):
+        raise error("bad-pzprv3", f"the pzprv3 answer's {what} is short of {rows} lines of "
+                    f"{cols}", hint="a pzprv3 file as pzprjs writes it")
+    return [row[:cols] for row in block]
+
+
+def read_region_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
+                       ) -> dict[str, object] | None:
+    """The answer parts of a pzprv3 file of `tents`, `shikaku` or `lits`; None for another
+    genre."""
+    if genre == "tents":
+        grid = _block(rest, 0, rows + 1, cols + 1, "grid")
+        return {"shading": [[1 if t == "A" else 0 for t in row[1:]] for row in grid[1:]]}
+    if genre == "shikaku":
+        across = _block(rest, rows, rows, cols - 1, "vertical borders")
+        down = _block(rest, 2 * rows, rows - 1, cols, "horizontal borders")
+        room = rooms(cols, rows, [int(t == "1") for row in across for t in row],
+                     [int(t == "1") for row in down for t in row])
+        return {"regions": canonical_regions([[room[r * cols + c] for c in range(cols)]
+                                              for r in range(rows)])}
+    if genre == "lits":
+        grid = _block(rest, rows + 1, rows, cols, "cells")
+        return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
+    return None
