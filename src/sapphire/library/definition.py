@@ -369,6 +369,9 @@ class Predicate:
     """The prelude term applied to a `cells: path` rule's cells."""
     needs: frozenset[str] = frozenset()
     """Declarations the case must make for the predicate to mean anything (`shading`)."""
+    declared_by: str | None = None
+    """The kind a case adds for what the predicate needs (`uniform` reads yin-yang's
+    shading), which a missing declaration's hint names."""
     definition: RuleDefinition | None = None
     """Set instead of the terms when a `predicate: true` file defines it."""
 

@@ -232,7 +232,7 @@ class Library:
         if d is None and self._below is not None:
             found = self._below.predicate(name)
             return found if found is not None and found.definition is not None else None
-        return Predicate(name, None, None, frozenset(), d) if d is not None else None
+        return Predicate(name, None, None, frozenset(), definition=d) if d is not None else None
 
     # -- layers ---------------------------------------------------------------------------
 

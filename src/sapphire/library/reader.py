@@ -558,10 +558,16 @@ def parse_prelude(text: str, path: str) -> Prelude:
                         r.add("bad-field", f"cannot need {d!r}", r.node_span(dnode),
                               hint=did_you_mean(d, DECLARATIONS))
                     needs.add(d)
-            for extra in set(entry) - {"set", "path", "needs"}:
+            by = entry.get("declared-by")
+            if by is not None and (not isinstance(r.value(by), str)
+                                   or not KIND_RE.fullmatch(str(r.value(by)))):
+                r.add("bad-field", "'declared-by' names a kind, such as yin-yang",
+                      r.node_span(by))
+            for extra in set(entry) - {"set", "path", "needs", "declared-by"}:
                 r.add("unknown-field", f"unknown field '{extra}' in predicate '{name}'",
                       r.node_span(k))
-            predicates.append(Predicate(name, chosen["set"], chosen["path"], frozenset(needs)))
+            predicates.append(Predicate(name, chosen["set"], chosen["path"], frozenset(needs),
+                                        None if by is None else str(r.value(by))))
     r.raise_if_any()
     return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path,
                    doc.channels)

@@ -403,6 +403,8 @@ def _check_condition(
                     "or the extra cells")
     for need in sorted(pred.needs - declared) if pred is not None else ():
         declarers = lib.declarers(need)
+        if pred is not None and pred.declared_by in declarers:
+            declarers.insert(0, pred.declared_by)
         kind = ("uniform-without-yin-yang" if (cond.predicate, need) == ("uniform", "shading")
                 else "missing-declaration")
         out.add(kind, f"'{cond.predicate}' reads the {need}, but no rule declares one", where,
