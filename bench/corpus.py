@@ -66,6 +66,7 @@ from sapphire.corpus.slitherlink import inside_from_values  # noqa: E402
 from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.input import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
+from sapphire.importers.puzzlekit import GENRES as PUZZLEKIT_GENRES  # noqa: E402
 from sapphire.importers.puzzlekit import read_solution  # noqa: E402
 from sapphire.importers.puzzlekit.regions import canonical_regions  # noqa: E402
 from sapphire.importers.puzzlink import NAMES as PUZZLINK_GENRES  # noqa: E402
@@ -73,9 +74,8 @@ from sapphire.importers.puzzlink import read_answer as read_pzprv3  # noqa: E402
 from sapphire.pipeline import solve_case  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-DEFAULT_GENRES = ("Sudoku", "KillerSudoku", "Renban", "YinYang", "Slitherlink", "JigsawSudoku",
-                  "ConsecutiveSudoku", "EvenOddSudoku", "SkyscraperSudoku", "Thermometer",
-                  "Nonogram", "Akari", "Skyscraper", "Kakuro", "Masyu", "Nurikabe")
+DEFAULT_GENRES = tuple(PUZZLEKIT_GENRES)
+"""The puzzlekit genres run by default: every one the importer reads."""
 ISS_STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
 
 DISPUTED = {
