@@ -124,3 +124,42 @@ def test_draw_refuses_to_overwrite_a_file_without_force(
     assert target.read_text(encoding="utf-8") == "mine\n"
     assert main(["draw", str(case), "-o", str(target), "--force"]) == 0
     assert target.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_solve_writes_its_answer_picture_as_svg_or_png(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = str(ROOT / "examples" / "cases" / "killer-sudoku.case")
+    assert main(["solve", case, "--format", "svg"]) == 0
+    shown = capsys.readouterr().out
+    assert main(["solve", case, "--format", "svg", "-o", str(tmp_path / "a.svg")]) == 0
+    assert capsys.readouterr().out == ""
+    assert (tmp_path / "a.svg").read_text(encoding="utf-8") == shown
+    assert main(["solve", case, "--format", "svg", "-o", str(tmp_path / "a.png")]) == 0
+    data = (tmp_path / "a.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    root = ET.fromstring(shown)
+    assert struct.unpack(">II", data[16:24]) == (int(root.get("width")),
+                                                 int(root.get("height")))
+    assert main(["solve", case, "--candidates", "--format", "svg"]) == 0
+    shown = capsys.readouterr().out
+    assert main(["solve", case, "--candidates", "--format", "svg",
+                 "-o", str(tmp_path / "c.svg")]) == 0
+    assert (tmp_path / "c.svg").read_text(encoding="utf-8") == shown
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (["-o", "a.png"], "-o writes a picture, and goes with --format svg"),
+    (["--format", "json", "-o", "a.png"], "-o writes a picture, and goes with --format svg"),
+    (["--format", "svg", "-o", "a.gif"], "cannot tell the picture's format from 'a.gif'"),
+    (["--format", "svg", "-o", "taken.svg"], "taken.svg exists, and solve does not overwrite it"),
+])
+def test_solve_refuses_a_picture_file_it_cannot_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        extra: list[str], says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken.svg").write_text("mine\n", encoding="utf-8")
+    case = str(ROOT / "examples" / "cases" / "killer-sudoku.case")
+    assert main(["solve", case, *extra]) == 1
+    assert says in capsys.readouterr().err
+    assert (tmp_path / "taken.svg").read_text(encoding="utf-8") == "mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.svg"]

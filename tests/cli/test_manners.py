@@ -12,7 +12,7 @@ import pytest
 import sapphire
 from sapphire.cli import build_parser, main
 
-OWN = ("solve", "check", "fmt", "import")
+OWN = ("solve", "check", "fmt", "import", "export", "draw", "verify", "batch", "serve")
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:

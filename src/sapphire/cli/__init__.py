@@ -167,6 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["text", "json", "svg"], default="text",
                    help="text, json (one object), or svg (a picture of each answer, side by "
                         "side) (default: text)")
+    s.add_argument("-o", "--output", metavar="FILE",
+                   help="with --format svg (or --candidates --format svg), write the picture "
+                        "to FILE.svg, or FILE.png as PNG (default: SVG on standard output)")
+    s.add_argument("--force", action="store_true",
+                   help="with -o, replace FILE when it exists (default: refuse)")
     s.add_argument("--max-solutions", type=int, default=2, metavar="N",
                    help="answers to show; the count is at least N when N are found "
                         "(default: 2)")

@@ -16,22 +16,29 @@ from sapphire.diagnostics import error
 
 
 def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
-    b = sub.add_parser(
-        "batch", help="solve many puzzles in parallel, one JSON line each",
-        description="Solve case files, folders of them (*.case) and corpus JSON files "
-                    "(iss.json, fpuzzles.json, puzzlekit genre files) in parallel worker "
-                    "processes, writing one JSON line per puzzle: id, status, count, "
-                    "answer, seconds, backend, error.")
+    from sapphire.cli import _help
+
+    b = sub.add_parser("batch", **_help(
+        "solve many puzzles in parallel, one JSON line each",
+        "examples:\n  sapphire batch puzzles/ -o results.jsonl\n"
+        "  sapphire batch iss.json --jobs 4 --time-limit 30\n"
+        "  sapphire batch puzzles/ --cluster tcp://scheduler:8786 -o results.jsonl\n\n"
+        "Case files, folders of them (*.case) and corpus JSON files (iss.json, fpuzzles.json, "
+        "puzzlekit genre files) are solved in worker processes, one JSON line per puzzle: id, "
+        "status, count, answer, seconds, backend, error. A puzzle that fails is that puzzle's "
+        "line; the run goes on.\n\n"
+        "exit status: 0 every puzzle has its line, 1 bad input (a command line, an unreadable "
+        "input, an unreachable cluster), 70 an internal error"))
     b.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="a case file, a folder, or a corpus JSON file")
     b.add_argument("-o", "--output", metavar="FILE",
                    help="append the JSON lines to FILE, skipping puzzles it already holds "
                         "(default: standard output)")
     b.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, metavar="N",
-                   help="worker processes (default: the number of cores, "
-                        f"{os.cpu_count() or 1} here)")
+                   help=f"worker processes (default: {os.cpu_count() or 1}, the number of "
+                        "cores here)")
     b.add_argument("--time-limit", type=float, default=60.0, metavar="S",
-                   help="seconds per puzzle (default 60; 0 for none)")
+                   help="seconds per puzzle, 0 for none (default: 60.0)")
     b.add_argument("--memory-limit", type=int, default=None, metavar="MB",
                    help="address space per worker, local pool only (default: four fifths of "
                         "the machine's memory shared between the workers)")
@@ -39,8 +46,8 @@ def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
                              help="the solver, as for solve (default: auto)")
     backend.choices = backends
     b.add_argument("--cluster", metavar="ADDRESS",
-                   help="run on the Dask distributed scheduler at ADDRESS "
-                        "(tcp://HOST:8786) instead of local processes")
+                   help="run on the Dask distributed scheduler at ADDRESS (tcp://HOST:8786) "
+                        "instead of local processes (default: none, local processes)")
     b.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on standard error (default: when it is a terminal)")
 

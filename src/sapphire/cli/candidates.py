@@ -42,7 +42,9 @@ def run_candidates(args: argparse.Namespace) -> int:
                             backend=args.backend, library_roots=args.library_root or (),
                             fetch=fetch_mode(args), text=getattr(args, "text", None))
     if args.format == "svg":
-        sys.stdout.write(candidates_picture(args, found))
+        from sapphire.cli.draw_command import write_picture
+
+        write_picture(candidates_picture(args, found), getattr(args, "output", None))
     elif args.format == "json":
         json.dump(found.to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")

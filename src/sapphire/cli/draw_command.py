@@ -14,16 +14,22 @@ from sapphire.diagnostics import error
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """The `draw` command's arguments (registered by `sapphire.cli.build_parser`)."""
-    d = sub.add_parser("draw", help="draw a case's puzzle (givens and clues, no answer) as SVG "
-                       "or PNG")
-    d.add_argument("file")
+    from sapphire.cli import _help
+
+    d = sub.add_parser("draw", **_help(
+        "draw a case's puzzle (givens and clues, no answer) as SVG or PNG",
+        "examples:\n  sapphire draw puzzle.case > puzzle.svg\n"
+        "  sapphire draw puzzle.case -o puzzle.png\n"
+        "  sapphire solve puzzle.case --format svg -o answer.png   (the answer drawn)\n\n"
+        "exit status: 0 drawn, 1 bad input, 70 an internal error"))
+    d.add_argument("file", help="the case file")
     d.add_argument("-o", "--output", metavar="FILE",
-                   help="write FILE.svg or FILE.png instead of SVG on standard output")
+                   help="write FILE.svg, or FILE.png as PNG (default: SVG on standard output)")
     d.add_argument("--force", action="store_true",
                    help="with -o, replace FILE when it exists (default: refuse)")
-    d.add_argument("--library-root", action="append", metavar="DIR",
-                   help="a folder a case's library folder may be in, besides its own")
-    d.add_argument("--offline", action="store_true", help="fetch no definitions")
+    from sapphire.cli import _library_root
+
+    _library_root(d)
 
 
 def write_picture(svg_text: str, output: str | None) -> None:
@@ -41,6 +47,19 @@ def write_picture(svg_text: str, output: str | None) -> None:
     else:
         raise error("usage", f"cannot tell the picture's format from {output!r}", None,
                     hint="name the file FILE.svg or FILE.png")
+
+
+def check_output(output: str | None, force: bool, command: str) -> None:
+    """Refuse, before any work, a picture file whose format its name does not tell, or one
+    that exists without `--force`."""
+    if output is None:
+        return
+    if not output.lower().endswith((".svg", ".png")):
+        raise error("usage", f"cannot tell the picture's format from {output!r}", None,
+                    hint="name the file FILE.svg or FILE.png")
+    if Path(output).exists() and not force:
+        raise error("output-exists", f"{output} exists, and {command} does not overwrite it",
+                    hint="add --force to replace it, or name another file with -o")
 
 
 def case_picture(args: argparse.Namespace, answers: list[dict[str, Any]],
@@ -72,12 +91,7 @@ def run(args: argparse.Namespace) -> int:
     if is_program(args.file):
         raise error("usage", f"{args.file} is a .sapphire program; draw takes a case file",
                     None, hint="solve a program with --format svg to draw its answers")
-    if args.output is not None and not args.output.lower().endswith((".svg", ".png")):
-        raise error("usage", f"cannot tell the picture's format from {args.output!r}", None,
-                    hint="name the file FILE.svg or FILE.png")
-    if args.output is not None and Path(args.output).exists() and not args.force:
-        raise error("output-exists", f"{args.output} exists, and draw does not overwrite it",
-                    hint="add --force to replace it, or name another file with -o")
+    check_output(args.output, args.force, "draw")
     case, lib = load_case(args.file, list(args.library_root or ()), fetch_mode(args))
     write_picture(picture(case, lib), args.output)
     return 0

@@ -23,12 +23,17 @@ FORMATS = ("fpuzzles", "puzzlink")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from sapphire.cli import _library_root
+    from sapphire.cli import _help, _library_root
 
-    e = sub.add_parser("export", help="write a case as an f-puzzles puzzle (or its f-puzzles "
-                       "and SudokuPad links), or as a puzz.link link")
+    e = sub.add_parser("export", **_help(
+        "write a case as an f-puzzles puzzle (or its f-puzzles and SudokuPad links), or as a "
+        "puzz.link link",
+        "examples:\n  sapphire export fpuzzles puzzle.case --link\n"
+        "  sapphire export puzzlink puzzle.case -o link.txt\n\n"
+        "exit status: 0 written, 1 bad input or a rule the format cannot hold (named), "
+        "70 an internal error"))
     e.add_argument("format", help="fpuzzles or puzzlink")
-    e.add_argument("file", metavar="CASE")
+    e.add_argument("file", metavar="CASE", help="the case file to write out")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: standard "
                    "output)")
     e.add_argument("--force", action="store_true",

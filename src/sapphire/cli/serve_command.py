@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "(default: none: the bundled std library and https definitions only)")
     s.add_argument("--time-limit", type=float, default=10.0, metavar="S",
                    help="seconds each solve may take; the page shows a solve stopped there as "
-                        "unknown (default: 10)")
+                        "unknown (default: 10.0)")
     s.add_argument("--workers", type=int, default=2, metavar="N",
                    help="solves run at once, each in its own process (default: 2)")
     s.add_argument("--memory-limit", type=int, default=None, metavar="MB",

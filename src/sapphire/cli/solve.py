@@ -59,6 +59,13 @@ def run(args: argparse.Namespace) -> int:
         raise error("usage", f"--time-limit must be more than 0 seconds, not {args.time_limit:g}",
                     None, hint="leave it out to search until the answer is known")
     program = reads_program(args)
+    output = getattr(args, "output", None)
+    if output is not None and args.format != "svg":
+        raise error("usage", "-o writes a picture, and goes with --format svg", None,
+                    hint="add --format svg, or redirect standard output for text or json")
+    from sapphire.cli.draw_command import check_output, write_picture
+
+    check_output(output, getattr(args, "force", False), "solve")
     args.text = take_stdin(args)
     if getattr(args, "candidates", False):  # every value some answer gives each cell
         from sapphire.cli.candidates import run_candidates
@@ -105,9 +112,9 @@ def run(args: argparse.Namespace) -> int:
         if not program:  # each answer over the puzzle as `sapphire draw` shows it
             from sapphire.cli.draw_command import case_picture
 
-            sys.stdout.write(case_picture(args, answers, shapes, why))
+            write_picture(case_picture(args, answers, shapes, why), output)
             return exit_status(res)
-        sys.stdout.write(svg([p for p in panels if p is not None]))
+        write_picture(svg([p for p in panels if p is not None]), output)
         return exit_status(res)
     if args.format == "json":
         from sapphire.api import solved  # the API's result, so both print one object

@@ -20,14 +20,22 @@ from sapphire.diagnostics import error, read_text
 
 def add_parser(sub: Any) -> None:
     """Register `verify` (from `sapphire.cli.build_parser`)."""
-    v = sub.add_parser("verify", help="check an answer against a case file: exit 0 valid, 2 "
-                       "broken (each broken rule line named), 1 bad input")
+    from sapphire.cli import _help
+
+    v = sub.add_parser("verify", **_help(
+        "check an answer against a case file, each broken rule line named",
+        "examples:\n  sapphire verify puzzle.case answer.txt\n"
+        "  sapphire solve puzzle.case --format json | sapphire verify puzzle.case -\n\n"
+        "exit status: 0 valid, 2 broken (each broken rule line named), 1 bad input, "
+        "70 an internal error"))
     v.add_argument("file", help="the case file")
     v.add_argument("answer", help="the answer: a text grid or the JSON solve prints; - reads "
                    "standard input")
-    v.add_argument("--format", choices=["text", "json"], default="text")
+    v.add_argument("--format", choices=["text", "json"], default="text",
+                   help="the report as text or one JSON object (default: text)")
     v.add_argument("--time-limit", type=float, default=None, metavar="S",
-                   help="for the search of auxiliary variables' values, when the case has any")
+                   help="for the search of auxiliary variables' values, when the case has any "
+                        "(default: none)")
     from sapphire.cli import _library_root
 
     _library_root(v)
