@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SEED, load_fixture, slitherlink_fixtures
+from seed_fixtures import SEED, load_fixture, slitherlink_fixtures
 
 from sapphire.diagnostics import SapphireError
 from sapphire.evaluator import violations

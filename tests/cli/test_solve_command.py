@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SEED
+from seed_fixtures import SEED
 
 from sapphire.cli import main
 

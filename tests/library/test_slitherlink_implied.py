@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import load_fixture, slitherlink_fixtures
+from seed_fixtures import load_fixture, slitherlink_fixtures
 
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.builtins.connected import Connected

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import load_fixture, slitherlink_fixtures
+from seed_fixtures import load_fixture, slitherlink_fixtures
 
 from sapphire.pipeline import solve_case, solve_program
 
