@@ -88,6 +88,8 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
+`shapes` holds the genres whose answers are lines (Yajilin) and their layouts, with the
+readers of their solutions.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ from sapphire.importers.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
+from sapphire.importers.puzzlekit.shapes import yajilin
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -134,6 +137,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
+    "Yajilin": yajilin,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -155,6 +159,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
+    "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
 }
 
 

@@ -1,0 +1,69 @@
+"""The puzzlekit genres whose answers are lines (Yajilin): exact case text for a tiny puzzle,
+the exact refusal of a malformed one, and fixture puzzles (copied from
+../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sapphire.diagnostics import SapphireError
+from sapphire.importers import puzzlekit_to_case
+from sapphire.importers.puzzlekit import read_solution
+from sapphire.pipeline import solve_case
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+GENRES = json.loads((FIXTURES / "puzzlekit_shapes.json").read_text(encoding="utf-8"))["genres"]
+CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
+
+
+def body(text: str) -> str:
+    """The case text after its front matter's `source:` line."""
+    return text.split("library: std\n", 1)[1]
+
+
+def test_a_yajilin_is_its_loop_its_shading_and_its_arrows() -> None:
+    assert body(puzzlekit_to_case("Yajilin", "3 3\n- - -\n- 1w s0\n- - -\n")) == """\
+board: 3x3
+---
+loop
+shaded-apart
+loop-or-shaded r1c1-r1c2-r1c3-r2c1-r3c1-r3c2-r3c3
+blank-cell r2c2-r2c3
+arrow-shade-count-1: arrow-shade-count r2c2-r2c1 count 1
+arrow-shade-count-2: arrow-shade-count r2c3-r3c3 count 0
+"""
+
+
+def test_a_yajilin_solution_reads_as_shading_and_loop() -> None:
+    got = read_solution("Yajilin", "2 3\nx se sw\n- ne nw\n")
+    assert got == {"shading": [[1, 0, 0], [0, 0, 0]],
+                   "loop": {"across": [[0, 1, 0], [0, 1, 0]], "down": [[0, 1, 1], [0, 0, 0]]}}
+
+
+@pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
+    ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
+])
+def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
+                                                     says: str) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlekit_to_case(genre, text, label="p.txt")
+    (d,) = exc.value.diagnostics
+    assert d.span is not None
+    assert (d.kind, d.span.file, d.span.line, d.span.col) == ("bad-puzzlekit", "p.txt", line, col)
+    assert d.message == f"not a puzzlekit {genre} problem: {says}"
+    assert d.hint
+
+
+@pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g} {e['key']}" for g, e in CASES])
+def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
+                                                entry: dict[str, str]) -> None:
+    path = tmp_path / "p.case"
+    path.write_text(puzzlekit_to_case(genre, entry["problem"]), encoding="utf-8")
+    res = solve_case(str(path))
+    assert res.status == "unique"
+    want = read_solution(genre, entry["solution"])
+    got = res.solutions[0]
+    assert {part: got.get(part) for part in want} == want
