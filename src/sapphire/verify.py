@@ -268,7 +268,7 @@ def _part_of(inst: Instantiated, name: str, idx: tuple[int, ...]
     if name == "face" and idx in inst.extra:
         return "extra", ("extra", 1, inst.extra.index(idx) + 1)
     part = {"face": "digits", "shade": "shading", "region": "regions", "across": "loop",
-            "down": "loop"}.get(name, name)
+            "down": "loop", "link_across": "links", "link_down": "links"}.get(name, name)
     return part, (part, cell[0], cell[1]) if part in ("digits", "shading", "regions") else None
 
 
@@ -292,6 +292,12 @@ def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[
     if isinstance(answer.get("loop"), dict):
         grid("across", answer["loop"].get("across"))
         grid("down", answer["loop"].get("down"))
+    if isinstance(answer.get("links"), dict):
+        grid("link_across", answer["links"].get("across"))
+        grid("link_down", answer["links"].get("down"))
+        # the channel's links past the left and top edges, always 0, are not in the answer
+        out.update((("link_across", (r, 0)), 0) for r in range(1, inst.rows + 1))
+        out.update((("link_down", (0, c)), 0) for c in range(1, inst.cols + 1))
     for name, rows in (answer.get("values") or {}).items():
         if isinstance(rows, list):
             out.update(((name, tuple(r[:-1])), r[-1]) for r in rows if isinstance(r, list))

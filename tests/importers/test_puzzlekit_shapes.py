@@ -1,5 +1,5 @@
-"""The puzzlekit genres whose answers are lines (Yajilin): exact case text for a tiny puzzle,
-the exact refusal of a malformed one, and fixture puzzles (copied from
+"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink): exact case text for a
+tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
 ../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
 
 from __future__ import annotations
@@ -43,8 +43,24 @@ def test_a_yajilin_solution_reads_as_shading_and_loop() -> None:
                    "loop": {"across": [[0, 1, 0], [0, 1, 0]], "down": [[0, 1, 1], [0, 0, 0]]}}
 
 
+def test_a_numberlink_lists_its_numbers_in_pairs_and_fills_the_board() -> None:
+    assert body(puzzlekit_to_case("NumberLink", "2 3\n2 1 -\n1 - 2\n")) == """\
+board: 2x3
+---
+numberlink r1c2-r2c1-r1c1-r2c3 fill true
+"""
+
+
+def test_a_numberlink_solution_reads_as_links() -> None:
+    got = read_solution("NumberLink", "2 3\ne w s\ne ew nw\n")
+    assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}
+
+
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
+    ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
+    ("NumberLink", "2 3\n1 2 1\n1 - 2\n", 3, 1, "number 1 stands in 3 cells, not two"),
+    ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                      says: str) -> None:

@@ -58,7 +58,9 @@ def test_shading_kind_counts(tmp_path: Path, board: str, line: str, rule: Rule,
                              negated: bool) -> None:
     rows, cols = map(int, board.split("x"))
     want = brute(rows, cols, range(2), [NOT(rule) if negated else rule])
-    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + line, want)
+    # `shaded-apart` reads the shading another line declares: one that asks nothing of it
+    body = ("not " if negated else "") + line + "\nshade-at-least r1c1 count 0"
+    check(tmp_path, f"board: {board}\n", body, want)
 
 
 def test_the_arrow_does_not_count_its_own_cell(tmp_path: Path) -> None:
@@ -174,3 +176,110 @@ def test_a_small_yajilin_has_its_one_answer(tmp_path: Path) -> None:
                              lambda a: a[1][(2, 1)] == 0], {})
     assert want == 1
     check(tmp_path, "board: 3x3\n", body, want)
+
+
+# --- the links between neighbours: NumberLink ------------------------------------------------
+#
+# An answer is the links (how many lines join each cell to its right and lower neighbour, 0-2)
+# and the region map (a number per cell from 1 to rows·cols). The prose: no doubled link; a
+# numbered cell has one link, another none or two (two under `fill true`); the lines are
+# paths joining the two cells of a pair, never loops; a line's cells are named by the place in
+# reading order of its pair's first cell, a cell on no line by its own place.
+
+Links = dict[Edge, int]
+
+
+def link_edges(rows: int, cols: int) -> list[Edge]:
+    return ([frozenset({(r, c), (r, c + 1)}) for r in range(1, rows + 1) for c in range(1, cols)]
+            + [frozenset({(r, c), (r + 1, c)}) for r in range(1, rows) for c in range(1, cols + 1)])
+
+
+def line_names(rows: int, cols: int, pairs: list[tuple[Cell, Cell]], fill: bool,
+               links: Links) -> dict[Cell, int] | None:
+    """The region map the prose asks for, or None when the links are not such lines."""
+    if any(m > 1 for m in links.values()):
+        return None
+    used = {e for e, m in links.items() if m}
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    degree = {x: sum(x in e for e in used) for x in board}
+    ends = {x for pair in pairs for x in pair}
+    for x in board:
+        if degree[x] != 1 if x in ends else degree[x] not in ((2,) if fill else (0, 2)):
+            return None
+    place = {x: (x[0] - 1) * cols + x[1] for x in board}
+    names = dict(place)
+    seen: set[Cell] = set()
+    for a, b in pairs:  # walk each line from its first cell: it must end at the second
+        prev, here = None, a
+        while True:
+            seen.add(here)
+            names[here] = place[a]
+            step = [y for e in used if here in e for y in e - {here} if y != prev]
+            if not step:
+                break
+            prev, here = here, step[0]
+        if here != b:
+            return None
+    if any(degree[x] and x not in seen for x in board):  # a loop of its own
+        return None
+    return names
+
+
+def numberlink_count(rows: int, cols: int, pairs: list[tuple[Cell, Cell]], fill: bool) -> int:
+    """How many link sets are such lines; each has exactly one region map, so as many answers.
+    A doubled link never is, so only links of 0 or 1 are tried."""
+    edges = link_edges(rows, cols)
+    return sum(line_names(rows, cols, pairs, fill, dict(zip(edges, ms, strict=True))) is not None
+               for ms in itertools.product((0, 1), repeat=len(edges)))
+
+
+def numberlink_negated_count(rows: int, cols: int, pairs: list[tuple[Cell, Cell]],
+                             fill: bool) -> int:
+    """How many answers (every link set of 0-2 and every region map) break the rule."""
+    edges = link_edges(rows, cols)
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    n = 0
+    for ms in itertools.product((0, 1, 2), repeat=len(edges)):
+        want = line_names(rows, cols, pairs, fill, dict(zip(edges, ms, strict=True)))
+        for names in itertools.product(range(1, rows * cols + 1), repeat=len(board)):
+            n += want is None or want != dict(zip(board, names, strict=True))
+    return n
+
+
+def pairs_of(path: str) -> list[tuple[Cell, Cell]]:
+    cells = cells_of(path)
+    return [(cells[i], cells[i + 1]) for i in range(0, len(cells), 2)]
+
+
+NUMBERLINK_CASES = [("2x2", "r1c1-r2c2"), ("2x2", "r1c1-r1c2"), ("2x3", "r1c1-r2c3-r1c2-r2c2"),
+                    ("3x3", "r1c1-r1c3-r2c1-r3c3"), ("3x3", "r2c2-r3c3"),
+                    ("3x3", "r1c1-r3c3-r1c3-r3c1")]
+
+
+@pytest.mark.parametrize("fill", [False, True], ids=["", "fill"])
+@pytest.mark.parametrize(("board", "ends"), NUMBERLINK_CASES,
+                         ids=[f"{b} {e}" for b, e in NUMBERLINK_CASES])
+def test_numberlink_counts(tmp_path: Path, board: str, ends: str, fill: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    want = numberlink_count(rows, cols, pairs_of(ends), fill)
+    check(tmp_path, f"board: {board}\n", f"numberlink {ends}" + (" fill true" if fill else ""),
+          want)
+
+
+NEGATED_CASES = [("1x3", "r1c1-r1c3"), ("1x3", "r1c1-r1c2"), ("1x2", "r1c1-r1c2"),
+                 ("3x1", "r1c1-r3c1")]
+
+
+@pytest.mark.parametrize("fill", [False, True], ids=["", "fill"])
+@pytest.mark.parametrize(("board", "ends"), NEGATED_CASES,
+                         ids=[f"{b} {e}" for b, e in NEGATED_CASES])
+def test_not_numberlink_counts(tmp_path: Path, board: str, ends: str, fill: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    want = numberlink_negated_count(rows, cols, pairs_of(ends), fill)
+    check(tmp_path, f"board: {board}\n",
+          f"not numberlink {ends}" + (" fill true" if fill else ""), want)
+
+
+def test_the_numberlink_example_has_five_answers_and_two_filled() -> None:
+    assert numberlink_count(3, 3, pairs_of("r1c1-r1c3-r2c1-r3c3"), False) == 5
+    assert numberlink_count(3, 3, pairs_of("r1c1-r1c3-r2c1-r3c3"), True) == 2

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from sapphire.render.links import link_lines, links_of
 from sapphire.render.puzzle import CELL, GAP, Puzzle
 
 MARGIN = 12
@@ -39,6 +40,9 @@ class Panel:
     """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
     down: list[list[int]] | None = None
     """… and 1 joins a cell to the one below."""
+    links: tuple[list[list[int]], list[list[int]]] | None = None
+    """Links between neighbouring cells (`links` answers): how many join each cell to its right
+    neighbour, and to the one below (`sapphire.render.links`)."""
     extra: list[int | None] | None = None
     """The digits of the extra cells, in reading order: drawn below the grid in rows of its
     width, as the case lays them out."""
@@ -64,8 +68,9 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     across, down = edges.get("edges-across"), edges.get("edges-down")
     loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
     centre_across, centre_down = loop.get("across"), loop.get("down")
+    links = links_of(answer)
     grid = answer.get("digits") or answer.get("shading") or answer.get("regions") \
-        or centre_across
+        or centre_across or (links[0] if links else None)
     if grid:
         rows, cols = len(grid), max((len(r) for r in grid), default=0)
     elif across is not None and down is not None:
@@ -76,7 +81,7 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, across, down, centre_across, centre_down, answer.get("extra"))
+                 clues, across, down, centre_across, centre_down, links, answer.get("extra"))
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -229,6 +234,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                 if _at(grid, r, c):
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
+    if p.links is not None:
+        out.extend(link_lines(*p.links))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
         (puzzle.extra_rows if puzzle is not None else 0) * p.cols)

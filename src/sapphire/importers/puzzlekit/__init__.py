@@ -88,7 +88,7 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
-`shapes` holds the genres whose answers are lines (Yajilin) and their layouts, with the
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink) and their layouts, with the
 readers of their solutions.
 """
 
@@ -108,7 +108,7 @@ from sapphire.importers.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
-from sapphire.importers.puzzlekit.shapes import yajilin
+from sapphire.importers.puzzlekit.shapes import numberlink, yajilin
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -138,6 +138,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Masyu": masyu,
     "Nurikabe": nurikabe,
     "Yajilin": yajilin,
+    "NumberLink": numberlink,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -160,6 +161,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
+    "NumberLink": ("numberlink",),
 }
 
 

@@ -1,4 +1,5 @@
-"""puzzlekit genres whose answer is a line through cells: Yajilin (a loop beside shaded cells).
+"""puzzlekit genres whose answer is a line through cells: Yajilin (a loop beside shaded cells)
+and NumberLink (lines joining pairs of numbers).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -6,9 +7,15 @@
   cell `x`, a clue cell `-`, and names for each cell on the loop the sides by which the loop
   leaves it (`n`, `e`, `s`, `w`), as a Masyu's does.
 
+* `NumberLink`: one block. A number marks an end of its line: each number stands in exactly
+  two cells; `-` is an open cell. Its solution names for each cell the sides by which a line
+  leaves it (`n`, `e`, `s`, `w`; every cell is on a line).
+
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
-and then the cells its arrow points at.
+and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
+numbered cells in pairs, number by number, with `fill true`: the dataset's puzzles (janko.at's
+Arukone) use every cell, as each of their solutions does.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from typing import Any
 
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell
-from sapphire.importers.puzzlekit.reader import Source, rc, read_layout
+from sapphire.importers.puzzlekit.reader import Source, Token, number, rc, read_layout
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 """The steps an arrow points along: north (up), east (right), south and west."""
@@ -27,9 +34,9 @@ DIRECTIONS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0)
 def _arrow(text: str) -> tuple[int, str] | None:
     """A Yajilin clue `2e` (or `e2`) as its count and direction, or None."""
     t = text.lower()
-    for number, way in ((t[:-1], t[-1:]), (t[1:], t[:1])):
-        if way in DIRECTIONS and number.isdecimal():
-            return int(number), way
+    for count, way in ((t[:-1], t[-1:]), (t[1:], t[:1])):
+        if way in DIRECTIONS and count.isdecimal():
+            return int(count), way
     return None
 
 
@@ -70,7 +77,33 @@ def yajilin_solution(block: list[list[str]]) -> dict[str, Any]:
                      "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
 
 
+def numberlink(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the grid",))
+    b.board = (lay.rows, lay.cols)
+    ends: dict[int, list[tuple[Cell, Token]]] = {}
+    for r, row in enumerate(lay.blocks[0]):
+        for c, t in enumerate(row):
+            if t.text != "-":
+                n = number(src, t, f"at {rc(r, c)}", "a number marks an end of its line; '-' is "
+                           "an open cell")
+                ends.setdefault(n, []).append(((r + 1, c + 1), t))
+    for n in sorted(ends):
+        if len(ends[n]) != 2:
+            tok = ends[n][2][1] if len(ends[n]) > 2 else ends[n][0][1]
+            raise src.at(tok, f"number {n} stands in {len(ends[n])} cell"
+                         f"{'s' if len(ends[n]) > 1 else ''}, not two",
+                         "each number marks the two ends of its line, so it stands in two cells")
+    b.add("numberlink", [cell for n in sorted(ends) for cell, _ in ends[n]], fill=True)
+
+
+def links_solution(block: list[list[str]]) -> dict[str, Any]:
+    """A solution naming each cell's sides a line leaves it by, as the answer's `links`."""
+    return {"links": {"across": [[1 if "e" in t else 0 for t in row] for row in block],
+                      "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
+
+
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
+    "NumberLink": links_solution,
 }
 """How this module's genres read a solution's first block (its tokens in lower case)."""
