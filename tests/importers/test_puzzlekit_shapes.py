@@ -1,5 +1,5 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink): exact case text for a
-tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
+"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, GokigenNaname): exact case
+text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
 ../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
 
 from __future__ import annotations
@@ -56,11 +56,28 @@ def test_a_numberlink_solution_reads_as_links() -> None:
     assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}
 
 
+def test_a_gokigen_numbers_each_corner_by_the_cells_around_it() -> None:
+    assert body(puzzlekit_to_case("GokigenNaname", "2 2\n1 - -\n- 4 -\n- - 0\n")) == """\
+board: 2x2
+---
+gokigen
+corner-count-1: corner-count r1c1 count 1
+corner-count-2: corner-count r1c1-r1c2-r2c1-r2c2 count 4
+corner-count-3: corner-count r2c2 count 0
+"""
+
+
+def test_a_gokigen_solution_reads_as_diagonals() -> None:
+    assert read_solution("GokigenNaname", "2 2\n\\ /\n/ \\\n") == {
+        "diagonals": [[1, 2], [2, 1]]}
+
+
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
     ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
     ("NumberLink", "2 3\n1 2 1\n1 - 2\n", 3, 1, "number 1 stands in 3 cells, not two"),
     ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
+    ("GokigenNaname", "1 1\n- 5\n- -\n", 2, 3, "'5' at corner 0,1 is not 0-4 or '-'"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                      says: str) -> None:

@@ -283,3 +283,80 @@ def test_not_numberlink_counts(tmp_path: Path, board: str, ends: str, fill: bool
 def test_the_numberlink_example_has_five_answers_and_two_filled() -> None:
     assert numberlink_count(3, 3, pairs_of("r1c1-r1c3-r2c1-r3c3"), False) == 5
     assert numberlink_count(3, 3, pairs_of("r1c1-r1c3-r2c1-r3c3"), True) == 2
+
+
+# --- a diagonal in each cell: Gokigen Naname --------------------------------------------------
+#
+# An answer is a diagonal per cell: 1 `\` (joining the cell's top-left and bottom-right
+# corners), 2 `/` (top-right and bottom-left) or 0 (none). Corner a,b is the bottom-right
+# corner of cell a,b. Brute force tries every such filling.
+
+Corner = tuple[int, int]
+
+
+def ends_of(r: int, c: int, v: int) -> tuple[Corner, Corner] | None:
+    return {1: ((r - 1, c - 1), (r, c)), 2: ((r - 1, c), (r, c - 1))}.get(v)
+
+
+def has_loop(g: Grid) -> bool:
+    """Whether the diagonals close a loop: one joins two corners already joined."""
+    parent: dict[Corner, Corner] = {}
+
+    def root(x: Corner) -> Corner:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+    for (r, c), v in g.items():
+        ends = ends_of(r, c, v)
+        if ends is None:
+            continue
+        a, b = root(ends[0]), root(ends[1])
+        if a == b:
+            return True
+        parent[a] = b
+    return False
+
+
+def gokigen_rule(g: Grid) -> bool:
+    return all(v != 0 for v in g.values()) and not has_loop(g)
+
+
+def corner_count(corner: Corner, count: int) -> Rule:
+    return lambda g: sum(corner in (ends_of(r, c, v) or ()) for (r, c), v in g.items()) == count
+
+
+GOKIGEN_CASES: list[tuple[str, str, Rule]] = [
+    ("2x2", "gokigen", gokigen_rule),
+    ("2x3", "gokigen", gokigen_rule),
+    ("3x3", "gokigen", gokigen_rule),
+    ("2x2", "corner-count r1c1-r1c2-r2c1-r2c2 count 2", corner_count((1, 1), 2)),
+    ("2x2", "corner-count r1c1 count 1", corner_count((0, 0), 1)),
+    ("2x3", "corner-count r2c2-r2c3 count 1", corner_count((2, 2), 1)),
+    ("2x3", "corner-count r1c3-r2c3 count 0", corner_count((1, 3), 0)),
+    ("2x3", "corner-count r2c3 count 1", corner_count((2, 3), 1)),
+    ("1x1", "corner-count r1c1 count 1", lambda g: False),  # four corners: each must hold
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "line", "rule"), GOKIGEN_CASES,
+                         ids=[f"{c[0]} {c[1]}" for c in GOKIGEN_CASES])
+def test_diagonal_kind_counts(tmp_path: Path, board: str, line: str, rule: Rule,
+                              negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    if negated and rows * cols > 6:
+        pytest.skip("3^9 fillings: past the cap under `not`")
+    want = brute(rows, cols, range(3), [NOT(rule) if negated else rule])
+    # a corner count reads the diagonals a `gokigen` line declares; `not gokigen` declares them
+    # too and asks only that some cell be empty or some loop close, so both are counted with it
+    extra = "" if line == "gokigen" else "\nnot gokigen"
+    gok: Rule = (lambda g: True) if line == "gokigen" else NOT(gokigen_rule)
+    if extra:
+        want = brute(rows, cols, range(3), [gok, NOT(rule) if negated else rule])
+    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + line + extra, want)
+
+
+def test_a_corner_count_with_gokigen_counts_the_slants() -> None:
+    # r1c1-r1c2-r2c1-r2c2 count 4 is the X: the one answer; count 0 is the diamond, a loop
+    assert brute(2, 2, range(3), [gokigen_rule, corner_count((1, 1), 4)]) == 1
+    assert brute(2, 2, range(3), [gokigen_rule, corner_count((1, 1), 0)]) == 0

@@ -220,7 +220,11 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
             from sapphire.render.links import links_text
 
             lines.extend(links_text(ans["links"]))
-        if digits or any(k in ans for k in ("shading", "regions", "loop", "links")):
+        if "diagonals" in ans:
+            from sapphire.render.diagonals import diagonals_text
+
+            lines.extend(diagonals_text(ans["diagonals"]))
+        if digits or any(k in ans for k in ("shading", "regions", "loop", "links", "diagonals")):
             continue
         for name, v in ans.get("values", {}).items():
             if isinstance(v, list):

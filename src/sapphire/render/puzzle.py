@@ -18,6 +18,7 @@ from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
+from sapphire.render.corners import shared_corner
 
 CELL = 40
 GAP = 24
@@ -370,6 +371,9 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
     if at == "corner":  # the point the cells share (a quadruple's four)
         x = sum(_mid(r, c, p)[0] for r, c in cells) / len(cells)
         y = sum(_mid(r, c, p)[1] for r, c in cells) / len(cells)
+        corner = shared_corner(cells, p.rows, p.cols)  # one or two cells: on the border
+        if corner is not None:
+            x, y = corner[1] * CELL, _y(corner[0] + 1, p)
         p.marks.append(_circle(x, y, CELL * 0.3, e.element, FILLS[e.option("fill", "white")]))
         if label:
             size = 12 if len(label) <= 2 else 9

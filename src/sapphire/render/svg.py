@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from sapphire.render.diagonals import diagonal_lines, diagonals_of
 from sapphire.render.links import link_lines, links_of
 from sapphire.render.puzzle import CELL, GAP, Puzzle
 
@@ -43,6 +44,8 @@ class Panel:
     links: tuple[list[list[int]], list[list[int]]] | None = None
     """Links between neighbouring cells (`links` answers): how many join each cell to its right
     neighbour, and to the one below (`sapphire.render.links`)."""
+    diagonals: list[list[int]] | None = None
+    """A diagonal per cell (`diagonals` answers): 1 `\\`, 2 `/` (`sapphire.render.diagonals`)."""
     extra: list[int | None] | None = None
     """The digits of the extra cells, in reading order: drawn below the grid in rows of its
     width, as the case lays them out."""
@@ -70,7 +73,7 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     centre_across, centre_down = loop.get("across"), loop.get("down")
     links = links_of(answer)
     grid = answer.get("digits") or answer.get("shading") or answer.get("regions") \
-        or centre_across or (links[0] if links else None)
+        or centre_across or (links[0] if links else None) or diagonals_of(answer)
     if grid:
         rows, cols = len(grid), max((len(r) for r in grid), default=0)
     elif across is not None and down is not None:
@@ -81,7 +84,8 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, across, down, centre_across, centre_down, links, answer.get("extra"))
+                 clues, across, down, centre_across, centre_down, links, diagonals_of(answer),
+                 answer.get("extra"))
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -236,6 +240,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
     if p.links is not None:
         out.extend(link_lines(*p.links))
+    if p.diagonals is not None:
+        out.extend(diagonal_lines(p.diagonals))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
         (puzzle.extra_rows if puzzle is not None else 0) * p.cols)

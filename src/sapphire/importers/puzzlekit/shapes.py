@@ -1,5 +1,5 @@
-"""puzzlekit genres whose answer is a line through cells: Yajilin (a loop beside shaded cells)
-and NumberLink (lines joining pairs of numbers).
+"""puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
+(lines joining pairs of numbers) and GokigenNaname (a diagonal in every cell).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -11,11 +11,15 @@ and NumberLink (lines joining pairs of numbers).
   two cells; `-` is an open cell. Its solution names for each cell the sides by which a line
   leaves it (`n`, `e`, `s`, `w`; every cell is on a line).
 
+* `GokigenNaname`: ROWS+1 lines of COLS+1 tokens, one per corner of the grid: `0`-`4` the
+  number of diagonals meeting there, `-` no clue. Its solution holds `\\` or `/` per cell.
+
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
 and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
 numbered cells in pairs, number by number, with `fill true`: the dataset's puzzles (janko.at's
-Arukone) use every cell, as each of their solutions does.
+Arukone) use every cell, as each of their solutions does. A GokigenNaname becomes `gokigen`
+and a `corner-count` per number, listing the cells around its corner.
 """
 
 from __future__ import annotations
@@ -25,7 +29,15 @@ from typing import Any
 
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell
-from sapphire.importers.puzzlekit.reader import Source, Token, number, rc, read_layout
+from sapphire.importers.puzzlekit.reader import (
+    Part,
+    Source,
+    Token,
+    number,
+    rc,
+    read_layout,
+    read_lines,
+)
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 """The steps an arrow points along: north (up), east (right), south and west."""
@@ -102,8 +114,31 @@ def links_solution(block: list[list[str]]) -> dict[str, Any]:
                       "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
 
 
+def gokigen(b: CaseBuilder, src: Source) -> None:
+    lay = read_lines(src, lambda rows, cols: [Part("the corner grid", rows + 1, cols + 1)])
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    b.add("gokigen")
+    hint = "a corner holds the number of diagonals meeting there, 0-4, or '-' for none"
+    for a, row in enumerate(lay.blocks[0]):
+        for c, t in enumerate(row):
+            if t.text == "-":
+                continue
+            if t.text not in ("0", "1", "2", "3", "4"):
+                raise src.at(t, f"'{t.text}' at corner {a},{c} is not 0-4 or '-'", hint)
+            around = [(r2, c2) for r2 in (a, a + 1) for c2 in (c, c + 1)
+                      if 1 <= r2 <= rows and 1 <= c2 <= cols]
+            b.add("corner-count", around, count=int(t.text))
+
+
+def diagonals_solution(block: list[list[str]]) -> dict[str, Any]:
+    """A solution's `\\` and `/` per cell as the answer's `diagonals` (1 and 2)."""
+    return {"diagonals": [[{"\\": 1, "/": 2}.get(t, 0) for t in row] for row in block]}
+
+
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
+    "GokigenNaname": diagonals_solution,
 }
 """How this module's genres read a solution's first block (its tokens in lower case)."""
