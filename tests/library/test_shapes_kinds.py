@@ -360,3 +360,87 @@ def test_a_corner_count_with_gokigen_counts_the_slants() -> None:
     # r1c1-r1c2-r2c1-r2c2 count 4 is the X: the one answer; count 0 is the diamond, a loop
     assert brute(2, 2, range(3), [gokigen_rule, corner_count((1, 1), 4)]) == 1
     assert brute(2, 2, range(3), [gokigen_rule, corner_count((1, 1), 0)]) == 0
+
+
+# --- bridges between islands: Hashi -----------------------------------------------------------
+#
+# An answer is the links (0-2 between each cell and its right and lower neighbour). The prose:
+# a cell that is not an island passes bridges straight on (as many out to the right as in from
+# the left and none up or down, or the other way about); the islands are joined into one group.
+
+
+def hashi_rule(rows: int, cols: int, islands: list[Cell]) -> Callable[[Links], bool]:
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+    def at(links: Links, a: Cell, b: Cell) -> int:
+        return links.get(frozenset({a, b}), 0)
+
+    def f(links: Links) -> bool:
+        for r, c in board:
+            if (r, c) in islands:
+                continue
+            left, right = at(links, (r, c - 1), (r, c)), at(links, (r, c), (r, c + 1))
+            up, down = at(links, (r - 1, c), (r, c)), at(links, (r, c), (r + 1, c))
+            if not ((left == right and up == down == 0) or (up == down and left == right == 0)):
+                return False
+        # the islands are one group over the bridges
+        todo = islands[:1]
+        seen = set(todo)
+        while todo:
+            x = todo.pop()
+            for e, m in links.items():
+                if m and x in e:
+                    (y,) = e - {x}
+                    if y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+        return all(x in seen for x in islands)
+    return f
+
+
+def bridge_count(cells: list[Cell], count: int) -> Callable[[Links], bool]:
+    return lambda links: all(sum(m for e, m in links.items() if x in e) == count for x in cells)
+
+
+def links_brute(rows: int, cols: int, rules: list[Callable[[Links], bool]]) -> int:
+    edges = link_edges(rows, cols)
+    return sum(all(rule(dict(zip(edges, ms, strict=True))) for rule in rules)
+               for ms in itertools.product((0, 1, 2), repeat=len(edges)))
+
+
+HASHI_CASES = [("1x3", "r1c1-r1c3"), ("1x3", "r1c2"), ("2x2", "r1c1-r2c2"),
+               ("2x2", "r1c1-r1c2-r2c1-r2c2"), ("2x3", "r1c1-r1c3-r2c2")]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "islands"), HASHI_CASES,
+                         ids=[f"{b} {i}" for b, i in HASHI_CASES])
+def test_hashi_counts(tmp_path: Path, board: str, islands: str, negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    if negated and rows * cols > 4:
+        pytest.skip("3^7 link sets: past the cap under `not`")
+    rule = hashi_rule(rows, cols, cells_of(islands))
+    want = links_brute(rows, cols, [(lambda x: not rule(x)) if negated else rule])
+    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + f"hashi {islands}", want)
+
+
+BRIDGE_CASES = [("r1c1", 2), ("r1c1-r2c2", 1), ("r1c2", 4), ("r2c1", 0)]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("cells", "count"), BRIDGE_CASES,
+                         ids=[f"{c} {n}" for c, n in BRIDGE_CASES])
+def test_bridge_count_counts(tmp_path: Path, cells: str, count: int, negated: bool) -> None:
+    # four islands on a 2x2 board, joined every way bridges may join them
+    rule = bridge_count(cells_of(cells), count)
+    want = links_brute(2, 2, [hashi_rule(2, 2, cells_of("r1c1-r1c2-r2c1-r2c2")),
+                              (lambda x: not rule(x)) if negated else rule])
+    body = ("hashi r1c1-r1c2-r2c1-r2c2\n" + ("not " if negated else "")
+            + f"bridge-count {cells} count {count}")
+    check(tmp_path, "board: 2x2\n", body, want)
+
+
+def test_the_hashi_example_has_one_answer() -> None:
+    rule = hashi_rule(3, 3, cells_of("r1c1-r1c3-r3c1-r3c3"))
+    assert links_brute(3, 3, [rule, bridge_count(cells_of("r1c1-r1c3"), 2),
+                              bridge_count(cells_of("r3c1-r3c3"), 1)]) == 1

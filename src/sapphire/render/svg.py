@@ -183,6 +183,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
             if _at(p.shading, r, c):
                 out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
                            f'height="{s}" fill="#9a9a9a"/>')
+    if p.links is not None:  # under the clues' circles, which hide a line's ends
+        out.extend(link_lines(*p.links))
     if puzzle is not None:
         out.extend(puzzle.fills)
     for r in range(p.rows + 1):  # thin grid lines, then region borders on top
@@ -203,6 +205,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
         out.extend(puzzle.borders)
     out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" fill="none" '
                f'stroke="black" stroke-width="2"/>')
+    if p.diagonals is not None:  # under the corner clues
+        out.extend(diagonal_lines(p.diagonals))
     if puzzle is not None:
         out.extend(puzzle.marks)
     givens = puzzle.givens if puzzle is not None else None
@@ -238,10 +242,6 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                 if _at(grid, r, c):
                     x1, y1 = c * s + half, r * s + half
                     out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
-    if p.links is not None:
-        out.extend(link_lines(*p.links))
-    if p.diagonals is not None:
-        out.extend(diagonal_lines(p.diagonals))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
         (puzzle.extra_rows if puzzle is not None else 0) * p.cols)

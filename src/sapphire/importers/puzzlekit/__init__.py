@@ -88,8 +88,8 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname) and
-their layouts, with the readers of their solutions.
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi)
+and their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ from sapphire.importers.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
-from sapphire.importers.puzzlekit.shapes import gokigen, numberlink, yajilin
+from sapphire.importers.puzzlekit.shapes import gokigen, hashi, numberlink, yajilin
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -140,6 +140,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Yajilin": yajilin,
     "NumberLink": numberlink,
     "GokigenNaname": gokigen,
+    "Hashi": hashi,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -164,6 +165,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),
     "GokigenNaname": ("gokigen", "corner-count"),
+    "Hashi": ("hashi", "bridge-count"),
 }
 
 

@@ -1,5 +1,5 @@
 """puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
-(lines joining pairs of numbers) and GokigenNaname (a diagonal in every cell).
+(lines joining pairs of numbers), GokigenNaname (a diagonal in every cell) and Hashi (bridges).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -14,12 +14,18 @@
 * `GokigenNaname`: ROWS+1 lines of COLS+1 tokens, one per corner of the grid: `0`-`4` the
   number of diagonals meeting there, `-` no clue. Its solution holds `\\` or `/` per cell.
 
+* `Hashi`: one block, an island's number of bridges (1-8) or `-` for water. Its solution
+  marks each water cell a bridge runs through: `1` or `2` bridges across, `a` or `b` (one or
+  two) down, `-` none (and every island `-`). No two islands of the dataset are neighbours, so
+  every bridge shows in some cell.
+
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
 and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
 numbered cells in pairs, number by number, with `fill true`: the dataset's puzzles (janko.at's
 Arukone) use every cell, as each of their solutions does. A GokigenNaname becomes `gokigen`
-and a `corner-count` per number, listing the cells around its corner.
+and a `corner-count` per number, listing the cells around its corner. A Hashi becomes `hashi`
+listing the islands and a `bridge-count` per island number.
 """
 
 from __future__ import annotations
@@ -136,9 +142,44 @@ def diagonals_solution(block: list[list[str]]) -> dict[str, Any]:
     return {"diagonals": [[{"\\": 1, "/": 2}.get(t, 0) for t in row] for row in block]}
 
 
+def hashi(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the grid",))
+    b.board = (lay.rows, lay.cols)
+    islands: dict[int, list[Cell]] = {}
+    for r, row in enumerate(lay.blocks[0]):
+        for c, t in enumerate(row):
+            if t.text != "-":
+                n = number(src, t, f"at {rc(r, c)}", "an island holds its number of bridges; "
+                           "'-' is water")
+                islands.setdefault(n, []).append((r + 1, c + 1))
+    b.add("hashi", sorted(cell for cells in islands.values() for cell in cells))
+    for n in sorted(islands):
+        b.add("bridge-count", islands[n], id_stem="bridges", count=n)
+
+
+def bridges_solution(block: list[list[str]]) -> dict[str, Any]:
+    """A Hashi solution's bridge cells (`1`, `2` across, `a`, `b` down) as the answer's links:
+    a bridge across cell r,c joins it to both its left and right neighbours."""
+    rows, cols = len(block), len(block[0]) if block else 0
+    across = [[0] * cols for _ in range(rows)]
+    down = [[0] * cols for _ in range(rows)]
+    for r, row in enumerate(block):
+        for c, t in enumerate(row):
+            if t in ("1", "2"):
+                across[r][c] = int(t)
+                if c:
+                    across[r][c - 1] = int(t)
+            elif t in ("a", "b"):
+                down[r][c] = " ab".index(t)
+                if r:
+                    down[r - 1][c] = " ab".index(t)
+    return {"links": {"across": across, "down": down}}
+
+
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
     "GokigenNaname": diagonals_solution,
+    "Hashi": bridges_solution,
 }
 """How this module's genres read a solution's first block (its tokens in lower case)."""
