@@ -444,3 +444,49 @@ def test_the_hashi_example_has_one_answer() -> None:
     rule = hashi_rule(3, 3, cells_of("r1c1-r1c3-r3c1-r3c3"))
     assert links_brute(3, 3, [rule, bridge_count(cells_of("r1c1-r1c3"), 2),
                               bridge_count(cells_of("r3c1-r3c3"), 1)]) == 1
+
+
+# --- dominoes laid out: Dominos ---------------------------------------------------------------
+#
+# An answer is the links. The prose: every cell is on exactly one domino (one link, not a double
+# one), and no two dominoes show the same pair of numbers.
+
+
+def dominoes_rule(rows: int, cols: int, nums: Grid) -> Callable[[Links], bool]:
+    board = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+    def f(links: Links) -> bool:
+        if any(m > 1 for m in links.values()):
+            return False
+        if any(sum(m for e, m in links.items() if x in e) != 1 for x in board):
+            return False
+        pairs = [tuple(sorted(nums[x] for x in e)) for e, m in links.items() if m]
+        return len(pairs) == len(set(pairs))
+    return f
+
+
+def numbers_of(rows: str) -> Grid:
+    return {(r, c): int(ch) for r, row in enumerate(rows.split("/"), 1)
+            for c, ch in enumerate(row, 1)}
+
+
+DOMINO_CASES = [("1x4", "0101"), ("2x2", "01/10"), ("2x2", "00/11"), ("2x3", "001/110"),
+                ("2x3", "001/011"), ("3x2", "01/12/20")]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "nums"), DOMINO_CASES,
+                         ids=[f"{b} {n}" for b, n in DOMINO_CASES])
+def test_dominoes_counts(tmp_path: Path, board: str, nums: str, negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    if negated and rows * cols > 4:
+        pytest.skip("3^7 link sets: past the cap under `not`")
+    rule = dominoes_rule(rows, cols, numbers_of(nums))
+    want = links_brute(rows, cols, [(lambda x: not rule(x)) if negated else rule])
+    clues = "".join("  " + " ".join(row) + "\n" for row in nums.split("/"))
+    check(tmp_path, f"board: {board}\nclues: |\n{clues}", ("not " if negated else "") + "dominoes",
+          want)
+
+
+def test_the_dominoes_example_has_one_answer() -> None:
+    assert links_brute(2, 3, [dominoes_rule(2, 3, numbers_of("001/110"))]) == 1

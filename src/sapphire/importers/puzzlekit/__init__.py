@@ -88,8 +88,8 @@ The package
 `reader` reads the text into placed tokens and a genre's layout; the genres live by family in
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi)
-and their layouts, with the readers of their solutions.
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
+Dominos) and their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ from sapphire.importers.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
-from sapphire.importers.puzzlekit.shapes import gokigen, hashi, numberlink, yajilin
+from sapphire.importers.puzzlekit.shapes import dominos, gokigen, hashi, numberlink, yajilin
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -141,6 +141,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "NumberLink": numberlink,
     "GokigenNaname": gokigen,
     "Hashi": hashi,
+    "Dominos": dominos,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -166,6 +167,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NumberLink": ("numberlink",),
     "GokigenNaname": ("gokigen", "corner-count"),
     "Hashi": ("hashi", "bridge-count"),
+    "Dominos": ("dominoes",),
 }
 
 
