@@ -490,3 +490,46 @@ def test_dominoes_counts(tmp_path: Path, board: str, nums: str, negated: bool) -
 
 def test_the_dominoes_example_has_one_answer() -> None:
     assert links_brute(2, 3, [dominoes_rule(2, 3, numbers_of("001/110"))]) == 1
+
+
+# --- poles: Magnetic ---------------------------------------------------------------------------
+#
+# The digits 0-2 are the poles: 0 neutral, 1 plus, 2 minus.
+
+
+def magnet(S: list[Cell]) -> Rule:
+    """Both halves neutral, or one plus and one minus."""
+    return lambda g: sorted(g[x] for x in S) in ([0, 0], [1, 2])
+
+
+def poles_apart(rows: int, cols: int) -> Rule:
+    def f(g: Grid) -> bool:
+        return not any(g[(r, c)] and g[(r, c)] == g.get((r + dr, c + dc))
+                       for r in range(1, rows + 1) for c in range(1, cols + 1)
+                       for dr, dc in ((0, 1), (1, 0)))
+    return f
+
+
+POLE_CASES: list[tuple[str, str, Rule]] = [
+    ("1x2", "magnet r1c1-r1c2", magnet(cells_of("r1c1-r1c2"))),
+    ("2x2", "magnet r2c2-r1c2", magnet(cells_of("r2c2-r1c2"))),
+    ("1x3", "poles-apart", poles_apart(1, 3)),
+    ("2x2", "poles-apart", poles_apart(2, 2)),
+    ("2x3", "poles-apart", poles_apart(2, 3)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "line", "rule"), POLE_CASES,
+                         ids=[f"{c[0]} {c[1]}" for c in POLE_CASES])
+def test_pole_kind_counts(tmp_path: Path, board: str, line: str, rule: Rule,
+                          negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    want = brute(rows, cols, range(3), [NOT(rule) if negated else rule])
+    check(tmp_path, f"board: {board}\ndigits: 0-2\n", ("not " if negated else "") + line, want)
+
+
+def test_the_magnet_examples() -> None:
+    assert brute(1, 2, range(3), [magnet(cells_of("r1c1-r1c2"))]) == 3
+    assert brute(2, 2, range(3), [poles_apart(2, 2), magnet(cells_of("r1c1-r1c2")),
+                                  magnet(cells_of("r2c1-r2c2"))]) == 7

@@ -89,7 +89,7 @@ The package
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos) and their layouts, with the readers of their solutions.
+Dominos) and Magnetic, their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -108,7 +108,14 @@ from sapphire.importers.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
-from sapphire.importers.puzzlekit.shapes import dominos, gokigen, hashi, numberlink, yajilin
+from sapphire.importers.puzzlekit.shapes import (
+    dominos,
+    gokigen,
+    hashi,
+    magnetic,
+    numberlink,
+    yajilin,
+)
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -142,6 +149,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "GokigenNaname": gokigen,
     "Hashi": hashi,
     "Dominos": dominos,
+    "Magnetic": magnetic,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -168,6 +176,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "GokigenNaname": ("gokigen", "corner-count"),
     "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
+    "Magnetic": ("magnet", "poles-apart", "digit-counts"),
 }
 
 
