@@ -18,6 +18,7 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 from __future__ import annotations
 
 from sapphire.diagnostics import error
+from sapphire.importers.puzzlink.shapes import ANSWERS as SHAPES
 
 Parts = dict[str, object]
 
@@ -92,4 +93,6 @@ def read_answer(text: str) -> Parts:
         top, left = (rows + 1) // 2, (cols + 1) // 2
         grid = _grid(rest, 0, rows + top, cols + left, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
+    if genre in SHAPES:
+        return SHAPES[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -19,6 +19,7 @@ from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
+from sapphire.importers.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle
 
 Cell = tuple[int, int]
 
@@ -34,6 +35,8 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
+    "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
+    "gokigen": ({"gokigen"}, {"gokigen", "corner-count"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -72,6 +75,7 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
+    "hashikake": (1, 8), "gokigen": (0, 4),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -280,4 +284,5 @@ PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
+    "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle,
 }

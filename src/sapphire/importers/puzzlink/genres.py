@@ -24,6 +24,7 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     outside16,
 )
+from sapphire.importers.puzzlink.shapes import corners_body, gokigen_text, hashi_text, read_corners
 
 
 @dataclass
@@ -279,9 +280,13 @@ GENRES: dict[str, Genre] = {g.name: g for g in (
           square=True),
     Genre("nonogram", "Nonogram", read_nonogram, nonogram_text,
           lambda p: encode_outside16(p.outside or [])),
+    Genre("hashikake", "Hashi", read_cells(number16), hashi_text, cells_body(encode_number16)),
+    Genre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
 )}
 """The puzz.link genres we read, by their pzprjs name."""
 
+ALIASES_SHAPES = {"hashi": "hashikake", "slant": "gokigen"}
+
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers"}
+           "skyscraper": "skyscrapers", **ALIASES_SHAPES}
 """Other names pzprjs accepts for them."""
