@@ -62,7 +62,7 @@ def test_a_genre_we_lack_on_the_command_line(capsys: pytest.CaptureFixture[str])
         "  https://puzz.link/p?aho/6/6/4i264n6j3n223i4\n"
         "                      ^^^\n"
         "  hint: genres read: slither, yinyang, sudoku, mashu, nurikabe, lightup, kakuro, "
-        "skyscrapers, nonogram, hashikake, gokigen\n")
+        "skyscrapers, nonogram, hashikake, gokigen, yajilin\n")
 
 
 @pytest.mark.parametrize("link", ["p?yinyang/5/5/016612300", "yinyang/5/5/016612300",

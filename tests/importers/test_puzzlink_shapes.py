@@ -1,5 +1,5 @@
-"""puzz.link links of the genres whose answers are lines (hashikake, gokigen): what a link reads
-as, its export back character for character, and the refusals. That each corpus link solves to
+"""puzz.link links of the genres whose answers are lines (hashikake, gokigen, yajilin): what a
+link reads as, its export back character for character, and the refusals. That each corpus link solves to
 its accepted answer is tested with the other genres' (tests/importers/test_puzzlink.py, on
 tests/fixtures/importers/puzzlink_samples.json)."""
 
@@ -12,6 +12,7 @@ from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_
 
 HASHI = "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3"
 GOKIGEN = "https://puzz.link/p?gokigen/4/4/iaegcgcj6a"
+YAJILIN = "https://puzz.link/p?yajilin/5/5/m32j10"
 
 
 def body(text: str) -> str:
@@ -44,10 +45,35 @@ corner-count-6: corner-count r4c3-r4c4 count 0
 """
 
 
-@pytest.mark.parametrize("link", [HASHI, GOKIGEN, "https://puzz.link/p?slant/3/2/a0ck"])
+def test_a_yajilin_link_is_its_arrows() -> None:
+    case = body(puzzlink_to_case(YAJILIN))
+    assert case.splitlines()[-3:] == [
+        "blank-cell r3c4-r5c5",
+        "arrow-shade-count-1: arrow-shade-count r3c4-r3c3-r3c2-r3c1 count 2",
+        "arrow-shade-count-2: arrow-shade-count r5c5-r4c5-r3c5-r2c5-r1c5 count 0"]
+
+
+@pytest.mark.parametrize("link", [HASHI, GOKIGEN, YAJILIN, "https://puzz.link/p?slant/3/2/a0ck",
+                                  "https://puzz.link/p?yajirin/5/5/m32j10"])
 def test_export_gives_the_link_back(link: str) -> None:
     back = export_puzzlink(puzzlink_to_case(link))
-    assert back == link.replace("slant", "gokigen")
+    assert back == link.replace("slant", "gokigen").replace("yajirin", "yajilin")
+
+
+def test_an_arrow_off_the_board_is_written_pointing_off_it() -> None:
+    # r1c2's arrow points up, off the board: its line lists r1c2 alone, and the link written
+    # points it up again (any way off the board counts no cell)
+    case = puzzlink_to_case("https://puzz.link/p?yajilin/3/3/a10g")
+    assert "arrow-shade-count r1c2 count 0" in case
+    assert export_puzzlink(case) == "https://puzz.link/p?yajilin/3/3/a10g"
+
+
+def test_an_arrow_without_a_number_is_refused_at_its_place() -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlink_to_case("https://puzz.link/p?yajilin/3/3/a1.")
+    (d,) = exc.value.diagnostics
+    assert d.span is not None and d.span.col == len("https://puzz.link/p?yajilin/3/3/a1") + 1
+    assert "an arrow without its number" in d.message
 
 
 def test_answers_read_as_links_and_diagonals() -> None:

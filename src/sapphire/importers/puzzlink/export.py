@@ -19,7 +19,7 @@ from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
-from sapphire.importers.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle
+from sapphire.importers.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle, yajilin_puzzle
 
 Cell = tuple[int, int]
 
@@ -37,6 +37,8 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-count"}),
+    "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
+                                     "arrow-shade-count"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -50,7 +52,8 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
     refs = {r.reference for r in case.rules if not r.nots}
     if any(r.nots or r.condition for r in case.rules):
         raise _refuse(case, "a negated or conditional rule has no place in a puzz.link link")
-    name = next((g for g, (tell, _) in KINDS.items() if tell <= refs), None)
+    told = [g for g, (tell, _) in KINDS.items() if tell <= refs]  # a loop is Masyu's or Yajilin's
+    name = next((g for g in told if refs <= KINDS[g][1]), told[0] if told else None)
     if name is None:
         raise _refuse(case, "its rules are none of the genres written as links",
                       hint="genres written: " + ", ".join(KINDS))
@@ -75,7 +78,7 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
-    "hashikake": (1, 8), "gokigen": (0, 4),
+    "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -284,5 +287,5 @@ PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
-    "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle,
+    "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
 }

@@ -24,7 +24,15 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     outside16,
 )
-from sapphire.importers.puzzlink.shapes import corners_body, gokigen_text, hashi_text, read_corners
+from sapphire.importers.puzzlink.shapes import (
+    arrows_body,
+    corners_body,
+    gokigen_text,
+    hashi_text,
+    read_arrows,
+    read_corners,
+    yajilin_text,
+)
 
 
 @dataclass
@@ -282,10 +290,11 @@ GENRES: dict[str, Genre] = {g.name: g for g in (
           lambda p: encode_outside16(p.outside or [])),
     Genre("hashikake", "Hashi", read_cells(number16), hashi_text, cells_body(encode_number16)),
     Genre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
+    Genre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
 )}
 """The puzz.link genres we read, by their pzprjs name."""
 
-ALIASES_SHAPES = {"hashi": "hashikake", "slant": "gokigen"}
+ALIASES_SHAPES = {"hashi": "hashikake", "slant": "gokigen", "yajirin": "yajilin"}
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
            "skyscraper": "skyscrapers", **ALIASES_SHAPES}
