@@ -1,6 +1,6 @@
 """puzz.link links of the genres whose answers are lines (hashikake, gokigen, yajilin): what a
-link reads as, its export back character for character, and the refusals. That each corpus link solves to
-its accepted answer is tested with the other genres' (tests/importers/test_puzzlink.py, on
+link reads as, its export back character for character, and the refusals. That each corpus
+link solves to its accepted answer is tested with the other genres' (test_puzzlink.py, on
 tests/fixtures/importers/puzzlink_samples.json)."""
 
 from __future__ import annotations
