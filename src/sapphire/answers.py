@@ -69,9 +69,11 @@ def _read_json(text: str, label: str) -> AnswerFile:
                         Span(label, 1, 1), hint="the solve it comes from found none")
         data = sols[0]
     if not isinstance(data, dict) or not any(
-            k in data for k in ("digits", "shading", "regions", "loop", "values", "extra")):
+            k in data for k in ("digits", "shading", "regions", "loop", "links", "diagonals",
+                                "values", "extra")):
         raise error("bad-answer", "the JSON holds no answer: expected `solutions` or an answer "
-                    "object with `digits`, `shading`, `regions`, `loop` or `values`",
+                    "object with `digits`, `shading`, `regions`, `loop`, `links`, `diagonals` or "
+                    "`values`",
                     Span(label, 1, 1))
     return AnswerFile(data, {}, label)
 

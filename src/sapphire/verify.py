@@ -95,10 +95,11 @@ class _Tracing(Grounder):
         if (self.top, f) in self.own:
             return  # the same ground constraint from another binding of the same line
         self.own.add((self.top, f))
-        before = len(self.model.constraints)
         self.emitted.discard(f)  # so that the grounder's own test lets it through
         super().emit(f, span)
-        self.owners.extend([self.top] * (len(self.model.constraints) - before))
+        # every constraint since the last emit is this line's: with its own, the definitions
+        # of the auxiliary variables grounding it made (a count of compound conditions)
+        self.owners.extend([self.top] * (len(self.model.constraints) - len(self.owners)))
 
 
 def ground_traced(program: Program, inst: Instance) -> Provenance:
@@ -268,8 +269,10 @@ def _part_of(inst: Instantiated, name: str, idx: tuple[int, ...]
     if name == "face" and idx in inst.extra:
         return "extra", ("extra", 1, inst.extra.index(idx) + 1)
     part = {"face": "digits", "shade": "shading", "region": "regions", "across": "loop",
-            "down": "loop"}.get(name, name)
-    return part, (part, cell[0], cell[1]) if part in ("digits", "shading", "regions") else None
+            "down": "loop", "link_across": "links", "link_down": "links",
+            "slant": "diagonals"}.get(name, name)
+    return part, (part, cell[0], cell[1]) if part in ("digits", "shading", "regions",
+                                                      "diagonals") else None
 
 
 def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[int, ...]], Any]:
@@ -283,7 +286,8 @@ def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[
             for c, x in enumerate(row if isinstance(row, list) else [], start=1):
                 out[name, (r, c)] = x
 
-    for name, part in (("face", "digits"), ("shade", "shading"), ("region", "regions")):
+    for name, part in (("face", "digits"), ("shade", "shading"), ("region", "regions"),
+                       ("slant", "diagonals")):
         if part in answer:
             grid(name, answer[part])
     if isinstance(answer.get("extra"), list):
@@ -292,6 +296,12 @@ def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[
     if isinstance(answer.get("loop"), dict):
         grid("across", answer["loop"].get("across"))
         grid("down", answer["loop"].get("down"))
+    if isinstance(answer.get("links"), dict):
+        grid("link_across", answer["links"].get("across"))
+        grid("link_down", answer["links"].get("down"))
+        # the channel's links past the left and top edges, always 0, are not in the answer
+        out.update((("link_across", (r, 0)), 0) for r in range(1, inst.rows + 1))
+        out.update((("link_down", (0, c)), 0) for c in range(1, inst.cols + 1))
     for name, rows in (answer.get("values") or {}).items():
         if isinstance(rows, list):
             out.update(((name, tuple(r[:-1])), r[-1]) for r in rows if isinstance(r, list))
@@ -406,7 +416,8 @@ def _front_line(lines: list[str], key: str) -> int | None:
 
 def _cell(name: str, idx: tuple[int, ...]) -> str:
     """A point as a user names it: `r2c3` for a digit, `r2c3 shading`, `vrt(1, 2)`."""
-    if len(idx) == 2 and name in ("face", "shade", "region", "across", "down"):
+    if len(idx) == 2 and name in ("face", "shade", "region", "across", "down", "link_across",
+                                  "link_down", "slant"):
         cell = f"r{idx[0]}c{idx[1]}"
         return cell if name == "face" else f"{cell} {name if name != 'shade' else 'shading'}"
     return f"{name}({','.join(str(i) for i in idx)})" if idx else name

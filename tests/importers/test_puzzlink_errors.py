@@ -62,8 +62,8 @@ def test_a_genre_we_lack_on_the_command_line(capsys: pytest.CaptureFixture[str])
         "  https://puzz.link/p?aho/6/6/4i264n6j3n223i4\n"
         "                      ^^^\n"
         "  hint: genres read: slither, yinyang, sudoku, mashu, nurikabe, lightup, kakuro, "
-        "skyscrapers, nonogram, ripple, easyasabc, hitori, heyawake, kurodoko, cave, creek, "
-        "tents, shikaku, lits\n")
+        "skyscrapers, nonogram, ripple, easyasabc, hashikake, gokigen, yajilin, hitori, "
+        "heyawake, kurodoko, cave, creek, tents, shikaku, lits\n")
 
 
 @pytest.mark.parametrize("link", ["p?yinyang/5/5/016612300", "yinyang/5/5/016612300",

@@ -223,7 +223,15 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
                 lines.append("  " + " ".join("." if g is None else str(g) for g in row))
         if "loop" in ans:
             lines.extend(_loop_text(ans["loop"]))
-        if digits or any(k in ans for k in ("shading", "regions", "loop")):
+        if "links" in ans:
+            from sapphire.render.links import links_text
+
+            lines.extend(links_text(ans["links"]))
+        if "diagonals" in ans:
+            from sapphire.render.diagonals import diagonals_text
+
+            lines.extend(diagonals_text(ans["diagonals"]))
+        if digits or any(k in ans for k in ("shading", "regions", "loop", "links", "diagonals")):
             continue
         for name, v in ans.get("values", {}).items():
             if isinstance(v, list):

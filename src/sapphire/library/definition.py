@@ -21,13 +21,16 @@ ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "in
                     "pairs", "moves", "pattern", "weights"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules",
                                 "integers", "pairs", "moves", "pattern", "weights")
-DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop")
+DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop",
+                                 "links", "diagonals")
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
 CHANNEL_DECLARATIONS: dict[str, str] = {
-    "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop"}
+    "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop",
+    "link_across": "links", "link_down": "links", "slant": "diagonals"}
 """The answer's channels a meaning may read, each with the declaration that creates it."""
 ANSWER_CHANNELS: dict[str, tuple[str, ...]] = {
-    "shading": ("shade",), "regions": ("region",), "loop": ("across", "down")}
+    "shading": ("shade",), "regions": ("region",), "loop": ("across", "down"),
+    "links": ("link_across", "link_down"), "diagonals": ("slant",)}
 """The channels of each declaration that the answer shows (a loop's `inside` it does not)."""
 MODIFIABLE_CHANNELS: tuple[str, ...] = ("value",)
 """Channels a rule may decide for its own cells (`modifies`), instead of the prelude's term."""
@@ -41,7 +44,7 @@ RESERVED_NAMES: frozenset[str] = frozenset(
         "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
         "true", "false",
         "bh", "bw", "distinct", "connected", "accepted", "term", "boolean", "integer", "across",
-        "down", "inside",
+        "down", "inside", "link_across", "link_down", "slant",
     }
 )
 """Names a meaning may read without binding them; parameters must not shadow them."""

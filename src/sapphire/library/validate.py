@@ -431,7 +431,8 @@ def _check_length(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | No
 
 
 _MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "shading"),
-            "loop": ("no-loop", "loop")}
+            "loop": ("no-loop", "loop"), "links": ("no-links", "links"),
+            "diagonals": ("no-diagonals", "diagonals")}
 """Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
 
 

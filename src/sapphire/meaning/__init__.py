@@ -50,6 +50,10 @@ def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
         out["regions"] = grid("region")
     if "across" in inst.instance.answer:  # a rule declares the loop through cell centres
         out["loop"] = {"across": grid("across"), "down": grid("down")}
+    if "link_across" in inst.instance.answer:  # a rule declares the links between neighbours
+        out["links"] = {"across": grid("link_across"), "down": grid("link_down")}
+    if "slant" in inst.instance.answer:  # a rule declares a diagonal per cell
+        out["diagonals"] = grid("slant")
     if inst.answer_maps:
         out["values"] = {k: decoded[k] for k, _ in inst.answer_maps if k in decoded}
     return out

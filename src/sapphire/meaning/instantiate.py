@@ -49,12 +49,12 @@ from sapphire.library.definition import (
 )
 from sapphire.library.validate import rule_lines
 
-CHANNEL_ORDER = ("shading", "loop", "regions")
+CHANNEL_ORDER = ("shading", "loop", "regions", "links", "diagonals")
 """The declarations whose prelude channel blocks a case binds, in the order they are bound."""
 ANSWER_ORDER = ("shading", "regions")
 """Declarations whose channels the answer shows after the digits, before a rule's own maps;
 those of `ANSWER_LAST` come after them."""
-ANSWER_LAST = ("loop",)
+ANSWER_LAST = ("loop", "links", "diagonals")
 
 
 @dataclass

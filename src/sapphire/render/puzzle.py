@@ -16,6 +16,7 @@ from sapphire.case.model import Case, RuleLine
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
 from sapphire.render.clues import clue_numbers, inequality, outside, pill, shade, windows
+from sapphire.render.corners import shared_corner
 from sapphire.render.geometry import (
     CELL,
     FILLS,
@@ -383,20 +384,14 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
 
 
 def _grid_corner(cells: list[tuple[int, int]], p: Puzzle) -> tuple[float, float]:
-    """The grid corner the cells meet at: the one corner of them all (four cells of a 2×2
-    block), or on the edge of the grid the corner whose cells on the board are just these (a
-    Creek's clue beside one or two cells), which gives that side a margin; else the middle of
-    their centres."""
-    have = set(cells)
-    common = set.intersection(*({(r + a, c + b) for a in (0, 1) for b in (0, 1)}
-                                for r, c in have))
-    fits = [(r, c) for r, c in sorted(common) if len(common) == 1 or {
-        (r - 1 + a, c - 1 + b) for a in (0, 1) for b in (0, 1)
-        if 1 <= r - 1 + a <= p.rows and 1 <= c - 1 + b <= p.cols} == have]
-    if fits:
-        r, c = fits[0]  # corner r,c is the top-left of cell r,c
-        p.outside |= {side for side, on in (("top", r == 1), ("bottom", r == p.rows + 1),
-                                            ("left", c == 1), ("right", c == p.cols + 1)) if on}
-        return (c - 1) * CELL, y_of(r, p) if r <= p.rows else y_of(p.rows, p) + CELL
-    return (sum(mid(r, c, p)[0] for r, c in cells) / len(cells),
-            sum(mid(r, c, p)[1] for r, c in cells) / len(cells))
+    """Where a corner clue stands: the grid corner its cells, and no others, meet at
+    (`shared_corner`), which on the grid's edge gives that side a margin (a Creek's clue beside
+    one or two cells); else the middle of their centres."""
+    corner = shared_corner(cells, p.rows, p.cols)
+    if corner is None:
+        return (sum(mid(r, c, p)[0] for r, c in cells) / len(cells),
+                sum(mid(r, c, p)[1] for r, c in cells) / len(cells))
+    a, b = corner  # the bottom-right corner of cell a,b: grid lines a and b
+    p.outside |= {side for side, on in (("top", a == 0), ("bottom", a == p.rows),
+                                        ("left", b == 0), ("right", b == p.cols)) if on}
+    return b * CELL, y_of(a + 1, p) if a < p.rows else y_of(p.rows, p) + CELL

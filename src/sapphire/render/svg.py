@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from sapphire.render.diagonals import diagonal_lines, diagonals_of
+from sapphire.render.links import link_lines, links_of
 from sapphire.render.puzzle import CELL, GAP, Puzzle
 
 MARGIN = 12
@@ -39,6 +41,11 @@ class Panel:
     """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
     down: list[list[int]] | None = None
     """… and 1 joins a cell to the one below."""
+    links: tuple[list[list[int]], list[list[int]]] | None = None
+    """Links between neighbouring cells (`links` answers): how many join each cell to its right
+    neighbour, and to the one below (`sapphire.render.links`)."""
+    diagonals: list[list[int]] | None = None
+    """A diagonal per cell (`diagonals` answers): 1 `\\`, 2 `/` (`sapphire.render.diagonals`)."""
     extra: list[int | None] | None = None
     """The digits of the extra cells, in reading order: drawn below the grid in rows of its
     width, as the case lays them out."""
@@ -64,8 +71,9 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     across, down = edges.get("edges-across"), edges.get("edges-down")
     loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
     centre_across, centre_down = loop.get("across"), loop.get("down")
+    links = links_of(answer)
     grid = answer.get("digits") or answer.get("shading") or answer.get("regions") \
-        or centre_across
+        or centre_across or (links[0] if links else None) or diagonals_of(answer)
     if grid:
         rows, cols = len(grid), max((len(r) for r in grid), default=0)
     elif across is not None and down is not None:
@@ -76,7 +84,8 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     else:
         return None
     return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, across, down, centre_across, centre_down, answer.get("extra"))
+                 clues, across, down, centre_across, centre_down, links, diagonals_of(answer),
+                 answer.get("extra"))
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -180,6 +189,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                 if _at(p.shading, r, c):
                     out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
                                f'height="{s}" fill="{SHADED}"/>')
+    if p.links is not None:  # under the clues' circles, which hide a line's ends
+        out.extend(link_lines(*p.links))
     if puzzle is not None:
         out.extend(puzzle.fills)
     if style != "cells":
@@ -204,6 +215,8 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
     if not dots:  # a lattice has no frame, which a loop along the edge would look like
         out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
                    f'fill="none" stroke="black" stroke-width="2"/>')
+    if p.diagonals is not None:  # under the corner clues
+        out.extend(diagonal_lines(p.diagonals))
     if puzzle is not None:
         out.extend(puzzle.marks)
     givens = puzzle.givens if puzzle is not None else None

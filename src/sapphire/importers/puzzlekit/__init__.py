@@ -90,6 +90,8 @@ The package
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
+Dominos) and Magnetic, their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -118,6 +120,14 @@ from sapphire.importers.puzzlekit.shading import (
     nurikabe,
     thermometer,
     yin_yang,
+)
+from sapphire.importers.puzzlekit.shapes import (
+    dominos,
+    gokigen,
+    hashi,
+    magnetic,
+    numberlink,
+    yajilin,
 )
 from sapphire.importers.puzzlekit.solution import read_solution
 from sapphire.importers.puzzlekit.sudokus import (
@@ -159,6 +169,12 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Galaxies": galaxies,
     "Battleship": battleship,
     "LITS": lits,
+    "Yajilin": yajilin,
+    "NumberLink": numberlink,
+    "GokigenNaname": gokigen,
+    "Hashi": hashi,
+    "Dominos": dominos,
+    "Magnetic": magnetic,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -193,6 +209,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Galaxies": ("numbered-regions", "galaxy"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes"),
+    "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
+    "NumberLink": ("numberlink",),
+    "GokigenNaname": ("gokigen", "corner-diagonals"),
+    "Hashi": ("hashi", "bridge-count"),
+    "Dominos": ("dominoes",),
+    "Magnetic": ("magnet", "poles-apart", "digit-counts"),
 }
 
 

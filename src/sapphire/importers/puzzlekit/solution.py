@@ -15,6 +15,7 @@ from sapphire.importers.puzzlekit.reader import (
 )
 from sapphire.importers.puzzlekit.regions import read_answer
 from sapphire.importers.puzzlekit.shade_genres import read_shade_solution
+from sapphire.importers.puzzlekit.shapes import SOLUTIONS as SHAPES
 
 SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 """Genres whose solution marks the shaded (filled) cells with `x`."""
@@ -49,6 +50,8 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     if genre == "Masyu":  # each cell names the sides its loop leaves by: n, e, s, w
         return {"loop": {"across": [[1 if "e" in t else 0 for t in row] for row in block],
                          "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
+    if genre in SHAPES:  # genres of the shapes module read their own answers, as written
+        return SHAPES[genre]([[t.text for t in row] for row in grid])
     if genre == "Akari":
         return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":

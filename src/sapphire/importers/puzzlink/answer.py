@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from sapphire.diagnostics import error
 from sapphire.importers.puzzlink.numbers import ANSWERS, read_number_answer
+from sapphire.importers.puzzlink.shapes import ANSWERS as SHAPES
 
 Parts = dict[str, object]
 
@@ -104,4 +105,6 @@ def read_answer(text: str) -> Parts:
     regions = read_region_answer(genre, rows, cols, rest)
     if regions is not None:
         return regions
+    if genre in SHAPES:
+        return SHAPES[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

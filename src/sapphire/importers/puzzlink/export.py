@@ -24,6 +24,7 @@ from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.importers.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.importers.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
+from sapphire.importers.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle, yajilin_puzzle
 
 Cell = tuple[int, int]
 
@@ -42,6 +43,10 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
+    "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
+    "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
+    "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
+                                     "arrow-shade-count"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -55,7 +60,8 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
     refs = {r.reference for r in case.rules if not r.nots}
     if any(r.nots or r.condition for r in case.rules):
         raise _refuse(case, "a negated or conditional rule has no place in a puzz.link link")
-    name = next((g for g, (tell, _) in KINDS.items() if tell <= refs), None)
+    told = [g for g, (tell, _) in KINDS.items() if tell <= refs]  # a loop is Masyu's or Yajilin's
+    name = next((g for g in told if refs <= KINDS[g][1]), told[0] if told else None)
     if name is None:
         raise _refuse(case, "its rules are none of the genres written as links",
                       hint="genres written: " + ", ".join(KINDS))
@@ -83,6 +89,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
+    "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -294,4 +301,5 @@ PUZZLES: dict[str, Reader] = {
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
+    "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
 }

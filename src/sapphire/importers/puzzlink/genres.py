@@ -25,6 +25,15 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     outside16,
 )
+from sapphire.importers.puzzlink.shapes import (
+    arrows_body,
+    corners_body,
+    gokigen_text,
+    hashi_text,
+    read_arrows,
+    read_corners,
+    yajilin_text,
+)
 
 
 @dataclass
@@ -287,11 +296,15 @@ GENRES: dict[str, Genre] = {g.name: g for g in (
     Genre("ripple", "Hakyuu", numbers.read_ripple, numbers.ripple_text, numbers.ripple_body),
     Genre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
           numbers.easyasabc_body),
+    Genre("hashikake", "Hashi", read_cells(number16), hashi_text, cells_body(encode_number16)),
+    Genre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
+    Genre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
 )}
 """The puzz.link genres we read, by their pzprjs name."""
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers", "hakyuu": "ripple"}
+           "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
+           "slant": "gokigen", "yajirin": "yajilin"}
 """Other names pzprjs accepts for them."""
 
 
