@@ -309,3 +309,24 @@ def test_a_read_at_a_variable_index_spends_a_binding_per_point(
     d = e.value.diagnostics[0]
     assert (d.kind, d.span.line, d.span.col) == ("too-large", 3, 10)
     assert d.message.endswith("here over 10 values with i=9")
+
+
+def test_a_whole_forall_of_exclusions_is_taken_at_once() -> None:
+    # the read's indices are the binder's names, or fixed outside the ∀ (row 3), and the
+    # value is a constant: both passes take the ∀ in one step, with the domains a walk gives
+    text = ("∀⟨a b⟩∈{1⋯3}×{1⋯3} ⦗f a b⦘∈{1⋯5}\n∀⟨a b⟩∈{1⋯2}×{1⋯3}: ⦗f a b⦘¬=2\n"
+            "∀b∈{2⋯3}: ⦗f 3 b⦘¬=k\n")
+    walked = text.replace(": ⦗f", ": b>0 ⇒ ⦗f")  # a guard: walked binding by binding
+    for program in (text, walked):
+        gm = g(program, {"k": 4})
+        names = {v.label(): v.domain for v in gm.variables}
+        assert names == {**{f"f({a}, {b})": Domain.of([1, 3, 4, 5])
+                            for a in (1, 2) for b in (1, 2, 3)},
+                         "f(3, 1)": Domain.range(1, 5), "f(3, 2)": Domain.of([1, 2, 3, 5]),
+                         "f(3, 3)": Domain.of([1, 2, 3, 5])}
+        assert gm.constraints == []
+
+
+def test_a_forall_of_exclusions_that_hits_a_constant_leaves_no_answer() -> None:
+    gm = g("∀a∈{1⋯2} ⦗f a⦘∈{1⋯5}\n⦗f 1⦘=3\n∀a∈{1⋯2}: ⦗f a⦘¬=3")
+    assert Or(()) in [c.formula for c in gm.constraints]

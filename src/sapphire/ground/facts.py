@@ -332,6 +332,8 @@ class FactsPass:
             self.collect(e.left)
             self.collect(e.right)
         elif isinstance(e, Quant) and e.kind == "∀":
+            if self.collect_exclusions(e):  # type: ignore[attr-defined]
+                return
             try:
                 for _ in self.iterate(e):
                     self.collect(e.body)
