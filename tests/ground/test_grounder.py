@@ -330,3 +330,22 @@ def test_a_whole_forall_of_exclusions_is_taken_at_once() -> None:
 def test_a_forall_of_exclusions_that_hits_a_constant_leaves_no_answer() -> None:
     gm = g("∀a∈{1⋯2} ⦗f a⦘∈{1⋯5}\n⦗f 1⦘=3\n∀a∈{1⋯2}: ⦗f a⦘¬=3")
     assert Or(()) in [c.formula for c in gm.constraints]
+
+
+def test_a_set_builder_in_a_facts_guard_is_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the guard's set reads only S: both passes build it once, not once per binding
+    from sapphire.ground.grounder import Grounder
+    built: list[int] = []
+    select = Grounder.select
+
+    def counted(self: Grounder, e):  # noqa: ANN001, ANN202
+        built.append(1)
+        return select(self, e)
+
+    monkeypatch.setattr(Grounder, "select", counted)
+    prog = parse_program("∀i∈{1⋯6} ⦗f i⦘∈{0⋯3}\n∀i∈{1⋯6}: ¬(i∈{2·j | j∈S}) ⇒ ⦗f i⦘¬=0")
+    gm = ground(prog, Instance(constants={"S": [1, 3]}))
+    names = {v.label(): v.domain for v in gm.variables}
+    assert names == {f"f({i})": Domain.range(0, 3) if i in (2, 6) else Domain.range(1, 3)
+                     for i in range(1, 7)}
+    assert len(built) <= 2
