@@ -127,8 +127,10 @@ def _build_fact(g: Evaluator, e: Expr) -> Thunk:
             d = g.point_dom.get(fn, _NO_POINTS).get(idx)
             if seen is not None and d is not None:
                 seen.add(idx)
-            if d is not None and d.size == 1:
-                return d.lo
+            if d is not None:
+                ivs = d.intervals  # one value; not `size`, which sums a wide domain's pieces
+                if len(ivs) == 1 and ivs[0][0] == ivs[0][1]:
+                    return ivs[0][0]
             raise NotConstant(d is None)
 
         return read_point
