@@ -349,3 +349,9 @@ def test_a_set_builder_in_a_facts_guard_is_built_once(monkeypatch: pytest.Monkey
     assert names == {f"f({i})": Domain.range(0, 3) if i in (2, 6) else Domain.range(1, 3)
                      for i in range(1, 7)}
     assert len(built) <= 2
+
+
+def test_an_empty_forall_of_exclusions_reads_nothing() -> None:
+    # as a walk, an empty ∀ never evaluates its body (here a name that nothing defines)
+    gm = g("∀a∈{1⋯2} ⦗f a⦘∈{1⋯5}\n∀a∈{3⋯2}: ⦗f a⦘¬=k")
+    assert {v.domain for v in gm.variables} == {Domain.range(1, 5)}

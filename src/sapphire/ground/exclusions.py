@@ -64,8 +64,10 @@ class Exclusions:
         point, other = shape
         names = q.names
         try:
-            val = self.eval(other)
             dom = self.eval(q.domain)
+            if isinstance(dom, list | range) and not dom:
+                return point.fn, [], 0  # nothing to rule out; the other side is never read
+            val = self.eval(other)
             fixed = [None if isinstance(a, Name) and a.name in names else self.eval(a)
                      for a in point.args]
         except _NotConstant as nc:
