@@ -58,3 +58,15 @@ def test_the_values_of_a_term_are_counted_and_tested_without_listing(
     assert wide.may_take(Lin(((0, -2),), 1), -1999999999)
     assert not wide.may_take(Lin(((0, -2),), 1), -2)
     assert next(wide.iter_values(Lin(((0, -2),), 1))) == -1999999999
+
+
+@given(st.sets(st.integers(-60, 60), max_size=80), st.integers(-70, 70))
+def test_membership_is_set_membership_however_many_intervals(values: set[int], v: int) -> None:
+    # many scattered values make many intervals, which membership bisects
+    assert (v in Domain.of(values)) == (v in values)
+
+
+def test_membership_in_a_domain_of_scattered_values() -> None:
+    d = Domain.of(list(range(1, 200, 3)) + [500, 501, 502])
+    assert len(d.intervals) > 8
+    assert [v for v in range(-5, 510) if v in d] == [*range(1, 200, 3), 500, 501, 502]

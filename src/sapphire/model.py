@@ -12,6 +12,7 @@ backend's normal form. Every top-level constraint carries its provenance.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,9 @@ from typing import Any
 from sapphire.diagnostics import Span
 
 Interval = tuple[int, int]
+
+_ABOVE = float("inf")
+"""Sorts after every interval that starts at a value, so that bisecting finds the last one."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,11 @@ class Domain:
         ivs = self.intervals
         if len(ivs) == 1:  # most domains: a range, asked for each value of each cell
             return ivs[0][0] <= v <= ivs[0][1]
-        return any(lo <= v <= hi for lo, hi in ivs)
+        if len(ivs) < 8:
+            return any(lo <= v <= hi for lo, hi in ivs)
+        # a region number among scattered others (a Shikaku cell: a hundred intervals)
+        k = bisect.bisect_right(ivs, (v, _ABOVE)) - 1
+        return k >= 0 and v <= ivs[k][1]
 
     def intersect(self, other: Domain) -> Domain:
         out: list[Interval] = []

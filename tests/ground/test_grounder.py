@@ -309,3 +309,49 @@ def test_a_read_at_a_variable_index_spends_a_binding_per_point(
     d = e.value.diagnostics[0]
     assert (d.kind, d.span.line, d.span.col) == ("too-large", 3, 10)
     assert d.message.endswith("here over 10 values with i=9")
+
+
+def test_a_whole_forall_of_exclusions_is_taken_at_once() -> None:
+    # the read's indices are the binder's names, or fixed outside the ∀ (row 3), and the
+    # value is a constant: both passes take the ∀ in one step, with the domains a walk gives
+    text = ("∀⟨a b⟩∈{1⋯3}×{1⋯3} ⦗f a b⦘∈{1⋯5}\n∀⟨a b⟩∈{1⋯2}×{1⋯3}: ⦗f a b⦘¬=2\n"
+            "∀b∈{2⋯3}: ⦗f 3 b⦘¬=k\n")
+    walked = text.replace(": ⦗f", ": b>0 ⇒ ⦗f")  # a guard: walked binding by binding
+    for program in (text, walked):
+        gm = g(program, {"k": 4})
+        names = {v.label(): v.domain for v in gm.variables}
+        assert names == {**{f"f({a}, {b})": Domain.of([1, 3, 4, 5])
+                            for a in (1, 2) for b in (1, 2, 3)},
+                         "f(3, 1)": Domain.range(1, 5), "f(3, 2)": Domain.of([1, 2, 3, 5]),
+                         "f(3, 3)": Domain.of([1, 2, 3, 5])}
+        assert gm.constraints == []
+
+
+def test_a_forall_of_exclusions_that_hits_a_constant_leaves_no_answer() -> None:
+    gm = g("∀a∈{1⋯2} ⦗f a⦘∈{1⋯5}\n⦗f 1⦘=3\n∀a∈{1⋯2}: ⦗f a⦘¬=3")
+    assert Or(()) in [c.formula for c in gm.constraints]
+
+
+def test_a_set_builder_in_a_facts_guard_is_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the guard's set reads only S: both passes build it once, not once per binding
+    from sapphire.ground.grounder import Grounder
+    built: list[int] = []
+    select = Grounder.select
+
+    def counted(self: Grounder, e):  # noqa: ANN001, ANN202
+        built.append(1)
+        return select(self, e)
+
+    monkeypatch.setattr(Grounder, "select", counted)
+    prog = parse_program("∀i∈{1⋯6} ⦗f i⦘∈{0⋯3}\n∀i∈{1⋯6}: ¬(i∈{2·j | j∈S}) ⇒ ⦗f i⦘¬=0")
+    gm = ground(prog, Instance(constants={"S": [1, 3]}))
+    names = {v.label(): v.domain for v in gm.variables}
+    assert names == {f"f({i})": Domain.range(0, 3) if i in (2, 6) else Domain.range(1, 3)
+                     for i in range(1, 7)}
+    assert len(built) <= 2
+
+
+def test_an_empty_forall_of_exclusions_reads_nothing() -> None:
+    # as a walk, an empty ∀ never evaluates its body (here a name that nothing defines)
+    gm = g("∀a∈{1⋯2} ⦗f a⦘∈{1⋯5}\n∀a∈{3⋯2}: ⦗f a⦘¬=k")
+    assert {v.domain for v in gm.variables} == {Domain.range(1, 5)}

@@ -8,6 +8,7 @@ interpreter, so both paths share one definition of meaning and of the error mess
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -24,6 +25,7 @@ from sapphire.lang.syntax import (
     Expr,
     Let,
     Name,
+    Node,
     Num,
     Product,
     Quant,
@@ -105,6 +107,13 @@ def _build_fact(g: Evaluator, e: Expr) -> Thunk:
         return leaf
     interp = g.interp
     t = type(e)
+    if t is SetBuilder and not _reads_points(e):
+        # built once per value of the names it reads, as when grounding (a tree's place
+        # among a Tents line's, tested for every cell); no map read that a later pass may
+        # narrow is in it
+        reads = free_names(e, g.terms)
+        if reads is not None:
+            return _remembered(g, e, reads, lambda: interp(e))
     if t is Apply and e.fn not in g.terms:  # type: ignore[union-attr]
         args = [fact_closure(g, a) for a in e.args]  # type: ignore[union-attr]
         fn = e.fn  # type: ignore[union-attr]
@@ -118,8 +127,10 @@ def _build_fact(g: Evaluator, e: Expr) -> Thunk:
             d = g.point_dom.get(fn, _NO_POINTS).get(idx)
             if seen is not None and d is not None:
                 seen.add(idx)
-            if d is not None and d.size == 1:
-                return d.lo
+            if d is not None:
+                ivs = d.intervals  # one value; not `size`, which sums a wide domain's pieces
+                if len(ivs) == 1 and ivs[0][0] == ivs[0][1]:
+                    return ivs[0][0]
             raise NotConstant(d is None)
 
         return read_point
@@ -261,6 +272,17 @@ def _build(g: Evaluator, e: Expr) -> Thunk:  # noqa: C901 - one case per node ki
 
 
 _UNBOUND = object()
+
+
+def _reads_points(e: object) -> bool:
+    """Whether `e` holds a map read or a call of a defined term (which may read one)."""
+    if isinstance(e, Apply):
+        return True
+    if isinstance(e, tuple):
+        return any(_reads_points(x) for x in e)
+    if not isinstance(e, Node):
+        return False
+    return any(_reads_points(getattr(e, f.name)) for f in dataclasses.fields(e))
 
 
 class _SetKey:

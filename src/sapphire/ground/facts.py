@@ -225,7 +225,7 @@ class FactsPass:
         if guard is None:
             return
         gdom = self.guard_domain(guard[0], guard[1])
-        if gdom is None or gdom.size > CASE_VALUES:
+        if gdom is None or len(gdom.intervals) > CASE_VALUES or gdom.size > CASE_VALUES:
             return
         f = self.fact(e.right)
         if f is not None:
@@ -242,7 +242,7 @@ class FactsPass:
         for (name, idx), by_guard in self.cases.items():
             for (gname, gidx), cases in by_guard.items():
                 gdom = self.guard_domain(gname, gidx)
-                if gdom is None or gdom.size > CASE_VALUES:
+                if gdom is None or len(gdom.intervals) > CASE_VALUES or gdom.size > CASE_VALUES:
                     continue
                 per_value = []
                 for v in gdom.values():
@@ -332,6 +332,8 @@ class FactsPass:
             self.collect(e.left)
             self.collect(e.right)
         elif isinstance(e, Quant) and e.kind == "∀":
+            if self.collect_exclusions(e):  # type: ignore[attr-defined]
+                return
             try:
                 for _ in self.iterate(e):
                     self.collect(e.body)

@@ -24,6 +24,7 @@ from typing import Any
 
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.ground.evaluate import Evaluation
+from sapphire.ground.exclusions import Exclusions
 from sapphire.ground.facts import FactsPass
 from sapphire.ground.quantifiers import Quantifiers
 from sapphire.ground.unroll import TimeUp, Unrolling
@@ -49,7 +50,7 @@ __all__ = ["Grounder", "Instance", "TimeUp", "data_to_instance", "ground"]
 Value = Any  # int | bool | Lin | Formula | tuple | list
 
 
-class Grounder(FactsPass, Variables, Unrolling, Evaluation, Quantifiers):
+class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifiers):
     """One grounding of a program on an instance: the state its steps share, the driver, and
     the posting of each constraint. Each step's own state and methods are in its module."""
 
@@ -109,6 +110,8 @@ class Grounder(FactsPass, Variables, Unrolling, Evaluation, Quantifiers):
             self.post(e.right)
             return
         if isinstance(e, Quant) and e.kind == "∀":
+            if self.post_exclusions(e):
+                return
             for _ in self.iterate(e):
                 self.post(e.body)
             return
