@@ -77,7 +77,7 @@ def test_a_long_gap_between_trees_is_written_in_steps() -> None:
     ("https://puzz.link/p?shikaku/3/3/.h", 33,
      "a '?' rectangle (a number without its size) is not read"),
     ("https://puzz.link/p?lits/4/4/9q0", 33,  # just past the end
-     "the link ends in the borders between cells one above the other"),
+     "the link ends where the borders between cells one above the other should be"),
 ])
 def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: str) -> None:
     with pytest.raises(SapphireError) as exc:

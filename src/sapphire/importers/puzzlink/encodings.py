@@ -226,3 +226,53 @@ def outside16(body: Body, count: int) -> list[Value]:
 def encode_outside16(values: list[Value]) -> str:
     """The outside16 text of `values` (numbers below 256)."""
     return encode_number16(values)
+
+
+def border_bits(body: Body, count: int, what: str) -> list[int]:
+    """`count` borders (1 a border), five to a base-32 character as pzprjs's `decodeBorder`
+    writes them; `what` names them in an error."""
+    out: list[int] = []
+    while len(out) < count:
+        at, ch = body.pos, body.peek()
+        if ch == "" or ch not in B36[:32]:
+            found = "the link ends" if ch == "" else f"'{ch}' is not a base-32 digit"
+            raise body.error(f"{found} where {what} should be", at,
+                             hint="borders are bits, five to a character 0-9 or a-v")
+        body.pos += 1
+        v = int(ch, 32)
+        out.extend((v >> (4 - k)) & 1 for k in range(5))
+    return out[:count]
+
+
+def encode_border_bits(bits: list[int]) -> str:
+    """Borders written back as `border_bits` reads them, the last character padded with 0s."""
+    padded = bits + [0] * (-len(bits) % 5)
+    return "".join(B36[int("".join(map(str, padded[k:k + 5])), 2)]
+                   for k in range(0, len(padded), 5))
+
+
+def rooms(cols: int, rows: int, across: list[int] | list[bool],
+          down: list[int] | list[bool]) -> list[int]:
+    """Each cell's room, numbered 1, 2, … in reading order of the rooms' first cells: the
+    cells that no border parts. `across` holds the borders between cells side by side
+    ((cols-1)·rows, row by row), `down` those between cells one above the other."""
+    room = [0] * (cols * rows)
+    n = 0
+    for start in range(cols * rows):
+        if room[start]:
+            continue
+        n += 1
+        room[start] = n
+        todo = [start]
+        while todo:
+            k = todo.pop()
+            r, c = divmod(k, cols)
+            steps = [(c + 1 < cols and not across[r * (cols - 1) + c], k + 1),
+                     (c > 0 and not across[r * (cols - 1) + c - 1], k - 1),
+                     (r + 1 < rows and not down[r * cols + c], k + cols),
+                     (r > 0 and not down[(r - 1) * cols + c], k - cols)]
+            for open_, other in steps:
+                if open_ and not room[other]:
+                    room[other] = n
+                    todo.append(other)
+    return room

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from sapphire.case import Case, RuleLine
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import SapphireError, error
-from sapphire.importers.puzzlink.encodings import Body, Value, encode_number16, number16
+from sapphire.importers.puzzlink.encodings import Body, Value, encode_number16, number16, rooms
 
 if TYPE_CHECKING:
     from sapphire.importers.puzzlink.genres import Puzzle
@@ -56,35 +56,6 @@ def read_borders(body: Body, cols: int, rows: int) -> tuple[list[bool], list[boo
             body.pos += 1
         walls.append((bits + [False] * count)[:count])
     return walls[0], walls[1]
-
-
-def rooms(cols: int, rows: int, vertical: list[bool], horizontal: list[bool]) -> list[int]:
-    """Each cell's room number (1, 2, … in reading order of their first cells)."""
-    room = [0] * (cols * rows)
-    n = 0
-    for start in range(cols * rows):
-        if room[start]:
-            continue
-        n += 1
-        room[start] = n
-        todo = [start]
-        while todo:
-            k = todo.pop()
-            r, c = divmod(k, cols)
-            steps = []
-            if c + 1 < cols and not vertical[r * (cols - 1) + c]:
-                steps.append(k + 1)
-            if c > 0 and not vertical[r * (cols - 1) + c - 1]:
-                steps.append(k - 1)
-            if r + 1 < rows and not horizontal[r * cols + c]:
-                steps.append(k + cols)
-            if r > 0 and not horizontal[(r - 1) * cols + c]:
-                steps.append(k - cols)
-            for j in steps:
-                if not room[j]:
-                    room[j] = n
-                    todo.append(j)
-    return room
 
 
 def read_ripple(body: Body, cols: int, rows: int) -> Puzzle:

@@ -26,8 +26,11 @@ from sapphire.importers.puzzlink.encodings import (
     B36,
     Body,
     Value,
+    border_bits,
+    encode_border_bits,
     encode_number16,
     number16,
+    rooms,
 )
 from sapphire.importers.puzzlink.genres import Puzzle
 
@@ -112,48 +115,9 @@ def shikaku_body(p: Puzzle) -> str:
 
 
 def read_lits(body: Body, cols: int, rows: int) -> Puzzle:
-    across = _bits(body, (cols - 1) * rows, "the borders between cells side by side")
-    down = _bits(body, cols * (rows - 1), "the borders between cells one above the other")
+    across = border_bits(body, (cols - 1) * rows, "the borders between cells side by side")
+    down = border_bits(body, cols * (rows - 1), "the borders between cells one above the other")
     return Puzzle(cols, rows, list(rooms(cols, rows, across, down)))
-
-
-def _bits(body: Body, count: int, what: str) -> list[int]:
-    bits: list[int] = []
-    while len(bits) < count:
-        ch = body.peek()
-        if not ch or ch not in B36[:32]:
-            raise body.error(("the link ends" if not ch else f"'{ch}' is not a border character")
-                             + f" in {what}", hint="borders are bits, five to a character 0-9 "
-                             "or a-v")
-        v = int(ch, 32)
-        bits += [(v >> (4 - k)) & 1 for k in range(5)]
-        body.pos += 1
-    return bits[:count]
-
-
-def rooms(cols: int, rows: int, across: list[int], down: list[int]) -> list[int]:
-    """Each cell's room, numbered 1, 2, … in reading order of the rooms' first cells: the
-    cells that no border parts."""
-    room = [0] * (cols * rows)
-    n = 0
-    for start in range(cols * rows):
-        if room[start]:
-            continue
-        n += 1
-        room[start] = n
-        todo = [start]
-        while todo:
-            k = todo.pop()
-            r, c = divmod(k, cols)
-            steps = [(c + 1 < cols and not across[r * (cols - 1) + c], k + 1),
-                     (c > 0 and not across[r * (cols - 1) + c - 1], k - 1),
-                     (r + 1 < rows and not down[r * cols + c], k + cols),
-                     (r > 0 and not down[(r - 1) * cols + c], k - cols)]
-            for open_, other in steps:
-                if open_ and not room[other]:
-                    room[other] = n
-                    todo.append(other)
-    return room
 
 
 def lits_text(p: Puzzle) -> str:
@@ -168,13 +132,7 @@ def lits_body(p: Puzzle) -> str:
               for r in range(p.rows) for c in range(p.cols - 1)]
     down = [int(room[r * p.cols + c] != room[(r + 1) * p.cols + c])
             for r in range(p.rows - 1) for c in range(p.cols)]
-    return _encode_bits(across) + _encode_bits(down)
-
-
-def _encode_bits(bits: list[int]) -> str:
-    padded = bits + [0] * (-len(bits) % 5)
-    return "".join(B36[int("".join(map(str, padded[k:k + 5])), 2)]
-                   for k in range(0, len(padded), 5))
+    return encode_border_bits(across) + encode_border_bits(down)
 
 
 # -- cases written back as links ------------------------------------------------------------------

@@ -33,10 +33,13 @@ from sapphire.importers.puzzlink.encodings import (
     UNKNOWN,
     Body,
     Value,
+    border_bits,
+    encode_border_bits,
     encode_four_cell,
     encode_number16,
     four_cell,
     number16,
+    rooms,
 )
 from sapphire.importers.puzzlink.genres import Puzzle
 
@@ -108,60 +111,17 @@ def hitori_body(p: Puzzle) -> str:
 
 
 def read_heyawake(body: Body, cols: int, rows: int) -> Puzzle:
-    across = _bits(body, (cols - 1) * rows, "the borders between cells side by side")
-    down = _bits(body, cols * (rows - 1), "the borders between cells one above the other")
-    rooms = _rooms(cols, rows, across, down)
+    across = border_bits(body, (cols - 1) * rows, "the borders between cells side by side")
+    down = border_bits(body, cols * (rows - 1), "the borders between cells one above the other")
+    room_of = [n - 1 for n in rooms(cols, rows, across, down)]
     start = body.pos
-    numbers = number16(body, max(rooms) + 1)
+    numbers = number16(body, max(room_of) + 1)
     _refuse_unknown(body, start, numbers, "room's")
     cells: list[Value] = [None] * (cols * rows)
     for room, n in enumerate(numbers):
         if n is not None:
-            cells[rooms.index(room)] = n
-    return RoomPuzzle(cols, rows, cells, rooms=rooms)
-
-
-def _bits(body: Body, count: int, what: str) -> list[int]:
-    out: list[int] = []
-    while len(out) < count:
-        at, ch = body.pos, body.peek()
-        if ch == "" or ch not in B36[:32]:
-            found = "the link ends" if ch == "" else f"'{ch}' is not a base-32 digit"
-            raise body.error(f"{found} where {what} should be", at,
-                             hint="borders are bits, five to a character 0-9 or a-v")
-        body.pos += 1
-        v = int(ch, 32)
-        out.extend((v >> (4 - k)) & 1 for k in range(5))
-    return out[:count]
-
-
-def _rooms(cols: int, rows: int, across: list[int], down: list[int]) -> list[int]:
-    """Each cell's room, rooms numbered in reading order of their first cell."""
-    room = [-1] * (cols * rows)
-    n = 0
-    for start in range(cols * rows):
-        if room[start] >= 0:
-            continue
-        room[start] = n
-        todo = [start]
-        while todo:
-            k = todo.pop()
-            r, c = divmod(k, cols)
-            steps = []
-            if c + 1 < cols and not across[r * (cols - 1) + c]:
-                steps.append(k + 1)
-            if c > 0 and not across[r * (cols - 1) + c - 1]:
-                steps.append(k - 1)
-            if r + 1 < rows and not down[r * cols + c]:
-                steps.append(k + cols)
-            if r > 0 and not down[(r - 1) * cols + c]:
-                steps.append(k - cols)
-            for j in steps:
-                if room[j] < 0:
-                    room[j] = n
-                    todo.append(j)
-        n += 1
-    return room
+            cells[room_of.index(room)] = n
+    return RoomPuzzle(cols, rows, cells, rooms=room_of)
 
 
 def heyawake_text(p: Puzzle) -> str:
@@ -180,15 +140,7 @@ def heyawake_body(p: Puzzle) -> str:
     down = [int(rooms[r * cols + c] != rooms[(r + 1) * cols + c])
             for r in range(rows - 1) for c in range(cols)]
     numbers = [p.cells[rooms.index(k)] for k in range(max(rooms) + 1)]
-    return _encode_bits(across) + _encode_bits(down) + encode_number16(numbers)
-
-
-def _encode_bits(bits: list[int]) -> str:
-    out = []
-    for k in range(0, len(bits), 5):
-        five = [*bits[k:k + 5], 0, 0, 0, 0][:5]
-        out.append(B36[sum(b << (4 - j) for j, b in enumerate(five))])
-    return "".join(out)
+    return encode_border_bits(across) + encode_border_bits(down) + encode_number16(numbers)
 
 
 # -- kurodoko, cave, creek --------------------------------------------------------------------
