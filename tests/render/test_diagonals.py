@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sapphire.case.givens import shared_corner
 from sapphire.cli import main
 from sapphire.pipeline import solve_case
-from sapphire.render.corners import shared_corner
 from sapphire.render.diagonals import diagonal_lines, diagonals_text
 from sapphire.render.svg import panel_of, svg
 

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sapphire.case.givens import board_size, case_digits, clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import (
+    board_size,
+    case_digits,
+    clue_grid,
+    digit_grid,
+    shading_grid,
+    shared_corner,
+)
 from sapphire.case.model import Case, RuleLine
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
 from sapphire.render.clues import clue_numbers, inequality, outside, pill, shade, windows
-from sapphire.render.corners import shared_corner
 from sapphire.render.geometry import (
     CELL,
     FILLS,

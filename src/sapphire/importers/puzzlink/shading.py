@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sapphire.case import Case, RuleLine
-from sapphire.case.givens import clue_grid
+from sapphire.case.givens import clue_grid, shared_corner
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.importers.puzzlink.encodings import (
     B36,
@@ -303,11 +303,7 @@ def creek_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     for rule in case.rules:
         if rule.reference != "corner-count":
             continue
-        have = set(_cells(rule))
-        r0, c0 = min(have) if have else (0, 0)
-        at = next(((a, d) for a in (r0 - 1, r0) for d in (c0 - 1, c0)
-                   if {(r, c) for r in (a, a + 1) for c in (d, d + 1)
-                       if 1 <= r <= rows and 1 <= c <= cols} == have), None)
+        at = shared_corner(sorted(set(_cells(rule))), rows, cols)
         if at is None:
             raise _refuse_rule(rule, "its cells are not those around one grid corner")
         corners[at[0] * (cols + 1) + at[1]] = _count(rule, "count")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sapphire.case import Case
+from sapphire.case.givens import shared_corner
 from sapphire.diagnostics import error
 from sapphire.importers.puzzlink.encodings import UNKNOWN, Body, Value, encode_four_cell, four_cell
 
@@ -114,21 +115,6 @@ def corners_body(p: Puzzle) -> str:
     return encode_four_cell(p.cells)
 
 
-def _corner(cells: list[tuple[int, int]], rows: int, cols: int) -> tuple[int, int] | None:
-    """The grid corner where the cells, and no others, meet (corner a,b is the bottom-right
-    corner of cell a,b), as `corner-diagonals` names it."""
-    if not cells:
-        return None
-    r, c = cells[0]
-    for a in (r - 1, r):
-        for b in (c - 1, c):
-            around = {(x, y) for x in (a, a + 1) for y in (b, b + 1)
-                      if 1 <= x <= rows and 1 <= y <= cols}
-            if around == set(cells):
-                return a, b
-    return None
-
-
 def gokigen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     """A Gokigen Naname case's corner numbers, from its `corner-diagonals` lines."""
     from sapphire.importers.puzzlink.genres import Puzzle
@@ -138,7 +124,7 @@ def gokigen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle
         if rule.reference != "corner-diagonals":
             continue
         count = next((p.value for p in rule.params if p.name == "count"), None)
-        corner = _corner([(ref.cell.row, ref.cell.col) for ref in rule.cells], rows, cols)
+        corner = shared_corner([(ref.cell.row, ref.cell.col) for ref in rule.cells], rows, cols)
         if corner is None or not isinstance(count, int):
             raise error("unsupported", "the case cannot be written as a puzz.link link: its "
                         "'corner-diagonals' rule: its cells meet at no one corner", rule.span)
