@@ -243,6 +243,18 @@ def test_akari_lamps_are_bulbs(tmp_path: Path) -> None:
     assert placed(root, "wall-number") == [("1", "60", "20")]
 
 
+def test_straight_counts_of_shaded_cells_keep_the_shading_dark(tmp_path: Path) -> None:
+    # a Heyawake's stretches are shade-at-least lines too, and its shading is no Akari's lamps
+    case = import_puzzle("puzzlekit:Heyawake", "2 4\n- - - -\n- - - -\n1 2 2 3\n1 2 2 3\n")
+    assert "shade-at-least" in case
+    path = tmp_path / "h.case"
+    path.write_text(case, encoding="utf-8")
+    c, lib = load_case(str(path))
+    root = ET.fromstring(picture(c, lib, [{"shading": [[1, 0, 0, 0], [0, 0, 0, 1]]}]))
+    assert not of_class(root, "circle", "bulb-lamp")
+    assert len(of_class(root, "rect", "shaded")) == 2
+
+
 # -- the vocabulary refuses what it does not know ---------------------------------------------
 
 

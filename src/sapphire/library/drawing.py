@@ -73,7 +73,8 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
   draws the answer's shading the same way (a yin-yang's), where `cells` (the default) fills
   shaded cells dark as janko.at does, and `bulbs` draws a bulb in each shaded cell.
 * `answer-shading`: no mark of its own; the answer's shading is drawn `as` `cells`, `circles`
-  or `bulbs` (an Akari's lamps, which its light rules count).
+  or `bulbs` (an Akari's lamps, which its light rules count). `cells` is the plain style: any
+  line of the case asking for another wins over it.
 * `cell-clues`: the case's `clues:` grid, a number in each clued cell; `grid: dots` draws the
   grid as a lattice of dots with faint lines and no frame (a Slitherlink's, whose loop runs
   along the edges).

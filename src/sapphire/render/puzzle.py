@@ -220,8 +220,9 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
         digits = case_digits(case) or range(1, max(p.rows, p.cols, 1) + 1)
         for cell in dict.fromkeys(cells):
             p.pencil[cell] = [v for v in digits if v not in gone]
-    elif element == "answer-shading":
-        p.shading = e.option("as", "cells")
+    elif element == "answer-shading":  # cells, the plain style, gives way to any other
+        if p.shading == "cells":
+            p.shading = e.option("as", "cells")
     elif element == "given-shading":
         p.shading = e.option("answer", p.shading)
         for r, row in enumerate(shading_grid(case, lib.declares_board) or [], start=1):
