@@ -99,6 +99,20 @@ def test_digit_kind_counts(tmp_path: Path, line: str, rule: Rule, negated: bool)
     check(tmp_path, "board: 1x4\n", ("not " if negated else "") + line, want)
 
 
+def black(S: list[Cell]) -> Rule:
+    return lambda g: all(g[c] == 0 for c in S)
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize("cells", ["r1c1", "r1c2-r1c4"])
+def test_black_cell_counts(tmp_path: Path, cells: str, negated: bool) -> None:
+    # a Kakuro's walls hold 0; on digits 0-3 the other cells are free
+    rule = black(cells_of(cells))
+    want = brute(1, 4, range(0, 4), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 1x4\ndigits: 0-3\n",
+          ("not " if negated else "") + f"black-cell {cells}", want)
+
+
 SKYSCRAPER_CASES: list[tuple[str, Rule]] = [
     ("skyscraper r1c1-r1c2-r1c3-r1c4 visible 2", skyscraper(cells_of("r1c1-r1c2-r1c3-r1c4"), 2)),
     ("skyscraper r1c4-r1c3-r1c2 visible 1", skyscraper(cells_of("r1c4-r1c3-r1c2"), 1)),
