@@ -262,6 +262,15 @@ def test_prelude_predicates_must_be_unary_boolean_terms() -> None:
     ]
 
 
+def test_a_predicates_declared_by_names_a_kind() -> None:
+    front = PRELUDE_FRONT + (
+        "  same: {set: one, path: one, declared-by: 7}\n"        # line 4
+        "  other: {set: one, path: one, declared-by: Yin Yang}\n"  # line 5
+    )
+    terms = "term one(S:set<cell>):boolean = true;\n"
+    assert prelude_errors(front, terms) == [("bad-field", 4, 44), ("bad-field", 5, 45)]
+
+
 def test_prelude_has_no_implied_block() -> None:
     text = ("---\nkind: prelude\n---\n\nThe prelude.\n\n```sapphire\n"
              "term t(a:boolean):boolean = a;\n```\n\n```sapphire implied\ntrue\n```\n")
