@@ -394,6 +394,12 @@ def shading_grid(case: Case, declares_board: DeclaresBoard | None = None
     return _read_checked(case, "shading", declares_board)
 
 
+def corner_cells(a: int, b: int, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The board's cells around grid corner a,b (the bottom-right corner of cell a,b, 0 to
+    rows and 0 to cols), in reading order: four inside, two on the edge, one at a corner."""
+    return [(r, c) for r in (a, a + 1) for c in (b, b + 1) if 1 <= r <= rows and 1 <= c <= cols]
+
+
 def shared_corner(cells: list[tuple[int, int]], rows: int, cols: int) -> tuple[int, int] | None:
     """The grid corner where the cells (1-based), and no other cell of the board, meet: four
     inside the board, two on its edge, one at its corner. Corner a,b is the bottom-right corner
@@ -403,8 +409,6 @@ def shared_corner(cells: list[tuple[int, int]], rows: int, cols: int) -> tuple[i
     r, c = cells[0]
     for a in (r - 1, r):
         for b in (c - 1, c):
-            around = {(x, y) for x in (a, a + 1) for y in (b, b + 1)
-                      if 1 <= x <= rows and 1 <= y <= cols}
-            if around == set(cells):
+            if set(corner_cells(a, b, rows, cols)) == set(cells):
                 return a, b
     return None

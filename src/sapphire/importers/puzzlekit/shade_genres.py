@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 
+from sapphire.case.givens import corner_cells
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell, grid_columns, grid_rows
 from sapphire.importers.puzzlekit.reader import (
@@ -172,8 +173,7 @@ def creek(b: CaseBuilder, src: Source) -> None:
         for d, t in enumerate(row):
             if t.text == "-":
                 continue
-            cells = [(r, c) for r in (a, a + 1) for c in (d, d + 1)
-                     if 1 <= r <= rows and 1 <= c <= cols]
+            cells = corner_cells(a, d, rows, cols)
             corner = f"corner {a},{d} (0,0 is the grid's top left corner)"
             n = number(src, t, f"at {corner}", hint)
             if n > len(cells):

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sapphire.case.givens import corner_cells
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell, grid_columns, grid_rows
 from sapphire.importers.puzzlekit.reader import (
@@ -148,8 +149,7 @@ def gokigen(b: CaseBuilder, src: Source) -> None:
                 continue
             if t.text not in ("0", "1", "2", "3", "4"):
                 raise src.at(t, f"'{t.text}' at corner {a},{c} is not 0-4 or '-'", hint)
-            around = [(r2, c2) for r2 in (a, a + 1) for c2 in (c, c + 1)
-                      if 1 <= r2 <= rows and 1 <= c2 <= cols]
+            around = corner_cells(a, c, rows, cols)
             b.add("corner-diagonals", around, count=int(t.text))
 
 
