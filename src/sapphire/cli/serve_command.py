@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 from sapphire.diagnostics import error
@@ -74,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         case_path = folder.parent / CASE_NAME  # so that `library: [std, ./NAME]` finds it
     else:
         library = None
+        import tempfile  # only when serving: every command builds this parser
+
         case_path = Path(tempfile.mkdtemp(prefix="sapphire-serve-")) / CASE_NAME
     settings = Settings(str(case_path), library, args.time_limit, args.backend)
     memory = args.memory_limit or default_memory_mb(args.workers)
