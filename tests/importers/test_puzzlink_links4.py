@@ -120,3 +120,13 @@ def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: 
     (d,) = exc.value.diagnostics
     assert d.span is not None
     assert (d.message, d.span.col) == (f"not a puzz.link link: {message}", col)
+
+
+def test_a_plate_of_three_cells_comes_through_its_link(tmp_path: Path) -> None:
+    # one plate r1c1-r1c3 with a plus in column 1 and a minus in the row: + - 0
+    case_text = puzzlekit_to_case("Magnetic", "1 3\n1 - -\n- - -\n1\n1\na a a\n")
+    link = export_puzzlink(case_text)
+    assert link == "https://puzz.link/p?magnets/3/1/g1j110"
+    again = puzzlink_to_case(link)
+    assert "plate-1: magnet r1c1-r1c2-r1c3\n" in again
+    assert solved(again, tmp_path, {"digits": None}) == {"digits": [[1, 2, 0]]}

@@ -91,3 +91,36 @@ def test_hole_counts(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) 
 def test_the_hole_example_has_one_answer(tmp_path: Path) -> None:
     check(tmp_path, "board: 2x3\n", "numbered-regions r1c1-r1c2-r2c2\ngalaxy-1: galaxy r1c2-r1c3"
           "\ngalaxy-2: galaxy r2c2\nhole r1c1", 1)
+
+
+# --- Magnetic: a plate of any shape ----------------------------------------------------------
+
+
+def magnet(S: list[Cell]) -> Callable[[dict[Cell, int]], bool]:
+    """All cells neutral, or one plus and one minus that are neighbours, the rest neutral."""
+    def f(g: dict[Cell, int]) -> bool:
+        vals = [g[x] for x in S]
+        if not any(vals):
+            return True
+        if sorted(v for v in vals if v) != [1, 2]:
+            return False
+        (a,), (b,) = ([x for x in S if g[x] == p] for p in (1, 2))
+        return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    return f
+
+
+PLATES = [("1x2", "r1c1-r1c2"), ("1x3", "r1c1-r1c2-r1c3"), ("2x2", "r1c1-r1c2-r2c2"),
+          ("2x2", "r1c1-r2c2"), ("1x3", "r1c2"), ("2x2", "r1c1-r1c2-r2c1-r2c2")]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "cells"), PLATES, ids=[f"{b} {c}" for b, c in PLATES])
+def test_magnet_counts_on_plates_of_any_shape(tmp_path: Path, board: str, cells: str,
+                                              negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    rule = magnet(cells_of(cells))
+    grid = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    want = sum(rule(dict(zip(grid, vs, strict=True))) != negated
+               for vs in itertools.product(range(3), repeat=len(grid)))
+    check(tmp_path, f"board: {board}\ndigits: 0-2\n", ("not " if negated else "")
+          + f"magnet {cells}", want)
