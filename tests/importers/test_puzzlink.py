@@ -47,7 +47,7 @@ def test_the_samples_cover_the_genres_we_read() -> None:
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
     regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
-    # tentaisho, magnets, battleship: tests/importers/test_puzzlink_links4.py
+    # arukone, tentaisho, magnets, battleship: tests/importers/test_puzzlink_links4.py
     links4 = json.loads((FIXTURES / "puzzlink_links4.json").read_text(encoding="utf-8"))
     assert sorted([*(e["genre"] for e in OURS), "nonogram", *numbers,
                    *(e["genre"] for e in shading["puzzles"]),
