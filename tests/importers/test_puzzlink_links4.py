@@ -108,6 +108,8 @@ def test_a_galaxies_link_without_holes_ends_with_its_stars() -> None:
      "'!' is not a base-32 digit where the holes (a bit per cell) should be"),
     ("https://puzz.link/p?magnets/a/2/2/zz", 35,
      "the 'a' flag (like poles attract) is another puzzle than Magnetic"),
+    ("https://puzz.link/p?magnets/3/1/g1j11g", 38, "the plate of one cell r1c1 is not read: "
+     "pzprjs lets it hold a lone pole, where a plate holds two poles or none"),
     ("https://puzz.link/p?magnets/2/2/k", 34,
      "the link ends where the borders between cells side by side should be"),
     ("https://puzz.link/p?battleship/3/3/lo//q", 40, "'q' is not a fleet's key"),

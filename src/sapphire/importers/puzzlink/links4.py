@@ -212,14 +212,20 @@ def read_magnets(body: Body, cols: int, rows: int) -> PlatePuzzle:
         raise body.error("the 'a' flag (like poles attract) is another puzzle than Magnetic",
                          0, hint="a Magnetic link has no flag before its size")
     outside = outside16(body, 2 * (cols + rows))
+    borders_at = body.pos
     across = border_bits(body, (cols - 1) * rows, "the borders between cells side by side")
     down = border_bits(body, cols * (rows - 1), "the borders between cells one above the other")
     count = cols * rows
     given: list[int] = circle(body, count) if not body.done() else [0] * count
     holes = _holes(body, count)
     cells: list[Value] = [HOLE if h else (v or None) for v, h in zip(given, holes, strict=True)]
-    return PlatePuzzle(cols, rows, cells, outside, plates=_plates(cols, rows, across, down,
-                                                                  holes))
+    plates = _plates(cols, rows, across, down, holes)
+    alone = next((k for k, n in enumerate(plates) if n and plates.count(n) == 1), None)
+    if alone is not None:
+        raise body.error(f"the plate of one cell r{alone // cols + 1}c{alone % cols + 1} is not "
+                         "read: pzprjs lets it hold a lone pole, where a plate holds two poles "
+                         "or none", borders_at, hint="every plate has two cells or more")
+    return PlatePuzzle(cols, rows, cells, outside, plates=plates)
 
 
 def _plates(cols: int, rows: int, across: list[int], down: list[int], holes: list[bool]
