@@ -156,3 +156,19 @@ def test_pzprjs_other_names_of_a_genre_read_alike(alias: str, genre: str) -> Non
     url = next(e["url"][0] for e in samples if e["genre"] == genre)
     other = url.replace(f"?{genre}/", f"?{alias}/")
     assert puzzlink_to_case(other).split("\n", 2)[2] == puzzlink_to_case(url).split("\n", 2)[2]
+
+
+@pytest.mark.parametrize(("genre", "text", "says"), [
+    ("Galaxies", "2 2\n0 #\n- -\n", None),
+    ("Galaxies", "2 2\n1 #\n- -\n", "the centre 1 at r1c1 touches a hole"),
+    ("Galaxies", "2 2\n0c -\n- -\n", "'0c' at r1c1 is not a centre 0-3, '-' or '#'"),
+    ("Magnetic", "1 3\n- - -\n- - -\n-\n-\n# a a\n", None),
+])
+def test_the_puzzlekit_layouts_take_holes(genre: str, text: str, says: str | None) -> None:
+    if says is None:
+        case = puzzlekit_to_case(genre, text)
+        assert ("hole r1c2\n" in case) if genre == "Galaxies" else ("  0 . .\n" in case)
+        return
+    with pytest.raises(SapphireError) as exc:
+        puzzlekit_to_case(genre, text)
+    assert says in exc.value.diagnostics[0].message

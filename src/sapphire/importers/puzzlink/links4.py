@@ -13,7 +13,7 @@ The bodies, as pzprjs encodes them (`src/variety/tentaisho.js`, `magnets.js`,
 * `magnets`: the counts outside the grid, `number16`: for each column its minus count then its
   plus count, then for each row likewise; the plate borders (bits as a LITS's rooms); then,
   when a pole is given or the board has holes, the given poles three cells to a base-27
-  character (1 plus, 2 minus) and a bit per cell as Galaxies' holes. A `a` flag before the
+  character (1 plus, 2 minus) and a bit per cell as Galaxies' holes. An `a` flag before the
   size (like poles attract) is another puzzle and is refused.
 
 A star's colour only says which galaxies the setter means to shade for the picture; it is kept
