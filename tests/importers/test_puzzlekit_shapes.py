@@ -140,7 +140,7 @@ def test_a_magnetic_solution_reads_as_digits() -> None:
     ("Magnetic", "1 2\n- -\n- -\n1\n1\n1 .\na a\n", 6, 1,
      "'1' at r1c1 is not +, -, x or '.'"),
     ("Magnetic", "1 2\n- -\n- -\n1\n1\na b\n", 6, 1,
-     "plate 'a' is not two cells side by side"),
+     "plate 'a' is not two or more cells side by side"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                      says: str) -> None:

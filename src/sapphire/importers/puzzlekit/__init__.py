@@ -206,7 +206,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     **SHADE_KINDS,
     "Tent": ("tents", "shade-count"),
     "Shikaku": ("numbered-regions", "rectangle"),
-    "Galaxies": ("numbered-regions", "galaxy"),
+    "Galaxies": ("numbered-regions", "galaxy", "hole"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),

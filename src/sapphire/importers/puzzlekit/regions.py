@@ -18,8 +18,10 @@
   names of the regions (`canonical_regions`).
 * `Galaxies`: one block, a centre marked in the cell whose top-left it is nearest: `0` the
   cell's centre, `1` the middle of its right edge, `2` of its bottom edge, `3` its bottom-right
-  corner. The solution names each cell's galaxy. `numbered-regions` lists the first cell of
-  each centre and a `galaxy` lists the cells around it; the answer is the region map.
+  corner; `b` after a code marks a centre drawn black (a galaxy to be shaded in the picture),
+  and `#` a hole in the board (puz.link's Galaxies need not be rectangles). The solution names
+  each cell's galaxy. `numbered-regions` lists the first cell of each centre and each hole, a
+  `galaxy` lists the cells around a centre and `hole` the holes; the answer is the region map.
 * `LITS`: one block naming each cell's region. The solution writes the shape of each shaded
   cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A `connected-wall`, a `tetromino` per
   region and a `different-shapes` on each pair of neighbours in different regions, with
@@ -135,35 +137,45 @@ CENTRES = {"0": ((0, 0),), "1": ((0, 0), (0, 1)), "2": ((0, 0), (1, 0)),
 
 
 def galaxies(b: CaseBuilder, src: Source) -> None:
-    """One block: a centre's code in its top-left cell (see `CENTRES`), `-` elsewhere."""
+    """One block: a centre's code in its top-left cell (see `CENTRES`), `-` elsewhere; a code
+    followed by `b` is a centre drawn black, and `#` a hole in the board (puz.link's boards
+    need not be rectangles)."""
     lay = read_layout(src, ("the grid",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     hint = ("a centre is 0 (in the cell), 1 (on its right edge), 2 (on its bottom edge) or 3 (on "
-            "its bottom-right corner); '-' is a cell without one")
-    centres: list[list[Cell]] = []
+            "its bottom-right corner), with b after it when drawn black; '-' is a cell without "
+            "one and '#' a hole in the board")
+    centres: list[tuple[list[Cell], bool]] = []
+    holes = [(r, c) for r, row in enumerate(lay.blocks[0], 1)
+             for c, t in enumerate(row, 1) if t.text == "#"]
     for r, row in enumerate(lay.blocks[0], 1):
         for c, t in enumerate(row, 1):
-            if t.text == "-":
+            if t.text in ("-", "#"):
                 continue
-            if t.text not in CENTRES:
-                raise src.at(t, f"'{t.text}' at r{r}c{c} is not a centre 0-3 or '-'", hint)
-            cells = [(r + dr, c + dc) for dr, dc in CENTRES[t.text]]
+            code, black = t.text.removesuffix("b"), t.text.endswith("b")
+            if code not in CENTRES:
+                raise src.at(t, f"'{t.text}' at r{r}c{c} is not a centre 0-3, '-' or '#'", hint)
+            cells = [(r + dr, c + dc) for dr, dc in CENTRES[code]]
             if any(y > rows or x > cols for y, x in cells):
                 raise src.at(t, f"the centre {t.text} at r{r}c{c} lies on the board's edge",
                              hint)
-            centres.append(cells)
+            if set(cells) & set(holes):
+                raise src.at(t, f"the centre {t.text} at r{r}c{c} touches a hole", hint)
+            centres.append((cells, black))
     taken: set[Cell] = set()
-    for cells, (r, c) in ((cells, cells[0]) for cells in centres):
+    for cells, (r, c) in ((cells, cells[0]) for cells, _ in centres):
         if taken & set(cells):
             tok = lay.blocks[0][r - 1][c - 1]
             raise src.at(tok, f"the centre at r{r}c{c} shares a cell with another centre",
                          "two centres never touch the same cell: each cell is in one galaxy")
         taken.update(cells)
-    if centres:
-        b.add("numbered-regions", [cells[0] for cells in centres])
-    for cells in centres:
-        b.add("galaxy", cells)
+    if centres or holes:
+        b.add("numbered-regions", sorted([cells[0] for cells, _ in centres] + holes))
+    for cells, black in centres:
+        b.add("galaxy", cells, black=black)
+    if holes:
+        b.add("hole", holes)
 
 
 def lits(b: CaseBuilder, src: Source) -> None:

@@ -26,7 +26,8 @@ Dominos (dominoes, each a link); and Magnetic, whose plates are laid out as domi
 * `Magnetic`: a line of the columns' plus counts, one of their minus counts, one of the rows'
   plus counts and one of their minus counts (`-` for none), then optionally a block of givens
   (`+`, `-`, `x` neutral, `.` open), then the plate block naming each cell's plate (two cells
-  side by side). Its solution holds `+`, `-` or `x` per cell.
+  side by side; puz.link's may be larger), `#` a hole in the board (in no plate, holding no
+  pole). Its solution holds `+`, `-` or `x` per cell.
 
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
@@ -246,12 +247,21 @@ def magnetic(b: CaseBuilder, src: Source) -> None:
         if any(v != "." for row in grid for v in row):
             b.grids["givens"] = grid
     plates = lay.blocks[-1]
+    holes = [(r, c) for r, row in enumerate(plates) for c, t in enumerate(row) if t.text == "#"]
+    if holes:  # a hole (puz.link's boards need not be rectangles) is in no plate: no pole
+        grid = b.grids.get("givens") or [["."] * cols for _ in range(rows)]
+        for r, c in holes:
+            grid[r][c] = "0"
+        b.grids["givens"] = grid
     b.add("poles-apart")
     for cells in groups_of(plates):
+        if plates[cells[0][0] - 1][cells[0][1] - 1].text == "#":
+            continue
         (r, c) = cells[0]
-        if len(cells) != 2 or abs(cells[0][0] - cells[1][0]) + abs(cells[0][1] - cells[1][1]) != 1:
+        if len(cells) < 2 or not _connected(cells):
             raise src.at(plates[r - 1][c - 1], f"plate '{plates[r - 1][c - 1].text}' is not two "
-                         "cells side by side", "each plate covers two neighbouring cells")
+                         "or more cells side by side", "a plate covers two neighbouring cells "
+                         "(a domino) or more, each beside another")
         b.add("magnet", cells, id_stem="plate")
     hint = "a count is the number of plus (or minus) poles of its line, '-' for none given"
     lines = [(lay.blocks[0][0], lay.blocks[1][0], grid_columns(rows, cols), "column"),
@@ -262,6 +272,18 @@ def magnetic(b: CaseBuilder, src: Source) -> None:
                       for t, pole in ((p, 1), (m, 2)) if t.text != "-"]
             if counts:
                 b.add("digit-counts", cells, id_stem=what, counts=counts)
+
+
+def _connected(cells: list[tuple[int, int]]) -> bool:
+    """Whether the cells are one orthogonally connected group."""
+    todo, seen = [cells[0]], {cells[0]}
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
 
 
 def poles_solution(block: list[list[str]]) -> dict[str, Any]:

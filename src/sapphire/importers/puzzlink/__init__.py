@@ -24,6 +24,9 @@ pzprjs's `renban` is another puzzle than ours (numbers across room borders, no L
 The shading genres `hitori`, `heyawake` (room borders, then the rooms' numbers), `kurodoko`
 (Kuromasu), `cave` and `creek` (clues on the grid's corners) are read in `shading`, whose
 docstring gives their encodings.
+`arukone` (NumberLink), `tentaisho` (Galaxies, holes and star colours kept) and `magnets`
+(Magnetic) are read in `links4`, `battleship` in `links4_fleet`; their docstrings give the
+encodings.
 
 What is imported
 ----------------

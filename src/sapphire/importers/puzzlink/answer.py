@@ -107,4 +107,10 @@ def read_answer(text: str) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
+    from sapphire.importers.puzzlink.links4 import read_links4_answer
+    from sapphire.importers.puzzlink.links4_fleet import read_fleet_answer
+    links4 = read_links4_answer(genre, rows, cols, rest) or read_fleet_answer(genre, rows, cols,
+                                                                              rest)
+    if links4 is not None:
+        return links4
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

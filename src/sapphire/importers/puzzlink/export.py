@@ -19,6 +19,12 @@ from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
+from sapphire.importers.puzzlink.links4 import EXPORT_KINDS as LINKS4_KINDS
+from sapphire.importers.puzzlink.links4 import EXPORT_LIMITS as LINKS4_LIMITS
+from sapphire.importers.puzzlink.links4 import EXPORT_PUZZLES as LINKS4_PUZZLES
+from sapphire.importers.puzzlink.links4_fleet import EXPORT_KINDS as FLEET_KINDS
+from sapphire.importers.puzzlink.links4_fleet import EXPORT_LIMITS as FLEET_LIMITS
+from sapphire.importers.puzzlink.links4_fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.importers.puzzlink.numbers import EXPORTS
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
@@ -43,6 +49,8 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
+    **LINKS4_KINDS,
+    **FLEET_KINDS,
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
@@ -89,6 +97,8 @@ LIMITS: dict[str, tuple[int, int]] = {
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
+    **LINKS4_LIMITS,
+    **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
@@ -301,5 +311,7 @@ PUZZLES: dict[str, Reader] = {
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
+    **LINKS4_PUZZLES,
+    **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
 }

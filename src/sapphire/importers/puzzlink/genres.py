@@ -348,3 +348,32 @@ GENRES.update({g.name: g for g in (
     Genre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     Genre("lits", "LITS", read_lits, lits_text, lits_body),
 )})
+
+from sapphire.importers.puzzlink.links4 import (  # noqa: E402 - it reads Puzzle above
+    arukone_body,
+    arukone_text,
+    magnets_body,
+    magnets_text,
+    read_arukone,
+    read_magnets,
+    read_tentaisho,
+    tentaisho_body,
+    tentaisho_text,
+)
+
+GENRES.update({g.name: g for g in (
+    Genre("tentaisho", "Galaxies", read_tentaisho, tentaisho_text, tentaisho_body),
+    Genre("magnets", "Magnetic", read_magnets, magnets_text, magnets_body),  # type: ignore[arg-type]
+    Genre("arukone", "NumberLink", read_arukone, arukone_text, arukone_body),
+)})
+ALIASES.update({"pearl": "mashu", "bridges": "hashikake", "building": "skyscrapers",
+                "heyawacky": "heyawake", "bag": "cave"})  # pzprjs's other names for them
+
+from sapphire.importers.puzzlink.links4_fleet import (  # noqa: E402 - it reads Puzzle above
+    battleship_body,
+    battleship_text,
+    read_battleship,
+)
+
+GENRES["battleship"] = Genre("battleship", "Battleship", read_battleship,
+                             battleship_text, battleship_body)  # type: ignore[arg-type]
