@@ -25,6 +25,7 @@ import time
 
 from sapphire.backend.sat import layered, tables
 from sapphire.backend.sat.atoms import accepted_bits, atom_holds, supports
+from sapphire.backend.sat.cardinality import post_cardinality
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
 from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
@@ -319,7 +320,7 @@ class SatLowering(Connectivity):
         elif not terms:
             if atom_holds(g, g.lin.const) == negated:
                 self.cnf.add([-e for e in enf])
-        elif not self.post_table(g, enf, negated):
+        elif not post_cardinality(self, g, enf, negated) and not self.post_table(g, enf, negated):
             self._post_long(g, self.cnf.implied_by_all(enf), negated)
 
     def _post_pair(self, f: Cmp | InSet, enf: list[int], negated: bool) -> None:
