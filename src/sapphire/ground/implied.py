@@ -37,6 +37,10 @@ from sapphire.model import And, Cmp, Domain, Formula, GroundModel
 __all__ = ["DerivedSum", "DistinctSum", "GroupSize", "Implied", "Permutation", "ValueSets",
            "WholeGroups", "imply", "implied_facts", "top_level"]
 
+NARROW_VALUES = 256
+"""The most values a variable may have for `narrowed` to narrow it (listed as a set): a
+digit or a region number, not a wide integer."""
+
 HIDDEN_COMBINATIONS = 1000
 """Digit sets enumerated per hidden cage at most: the cages around one already have theirs,
 and a long one on a large board (8 digits of 16) would cost more than it tells."""
@@ -91,38 +95,43 @@ def narrowed(gm: GroundModel) -> GroundModel:
                 groups.append(parts)
     if not groups:
         return gm
-    doms: dict[int, Domain] = {}
     variables = gm.variables
+    values: dict[int, set[int] | None] = {}  # the values left, for each variable met
 
-    def dom(v: int) -> Domain:
-        d = doms.get(v)
-        return variables[v].domain if d is None else d
+    def left(v: int) -> set[int] | None:
+        if v not in values:
+            d = variables[v].domain
+            values[v] = set(d.values()) if d.size <= NARROW_VALUES else None
+        return values[v]
 
     member: dict[int, list[int]] = {}
     for k, (xs, _) in enumerate(groups):
         for v in xs:
             member.setdefault(v, []).append(k)
+    changed: set[int] = set()
     todo = list(range(len(groups)))
     while todo:
         xs, consts = groups[todo.pop()]
-        fixed = [*consts, *(dom(v).lo for v in xs if dom(v).size == 1)]
+        fixed = set(consts)
+        for v in xs:
+            vs = left(v)
+            if vs is not None and len(vs) == 1:
+                fixed.update(vs)
         if not fixed:
             continue
         for v in xs:
-            d = dom(v)
-            if d.size == 1:
+            vs = left(v)
+            if vs is None or len(vs) == 1 or vs.isdisjoint(fixed) or vs <= fixed:
                 continue
-            less = d.without(fixed)
-            if less is d or less.size == 0:
-                continue
-            doms[v] = less
-            if less.size == 1:
+            vs -= fixed
+            changed.add(v)
+            if len(vs) == 1:
                 todo.extend(member[v])
-    if not doms:
+    if not changed:
         return gm
     out = list(variables)
-    for v, d in doms.items():
-        out[v] = replace(out[v], domain=d)
+    for v in changed:
+        out[v] = replace(out[v], domain=Domain.of(values[v]))  # type: ignore[arg-type]
     return replace(gm, variables=out)
 
 
