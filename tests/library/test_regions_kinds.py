@@ -150,6 +150,14 @@ SHIKAKU_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
     ("1x4", [("numbered-regions r1c2-r1c4", False), ("rectangle r1c4 size 3", True)]),
     ("1x4", [("rectangle r1c3 size 2", False), ("numbered-regions r1c3", True)]),
     ("1x4", [("rectangle r1c3 size 2", True), ("numbered-regions r1c1", False)]),
+    # two rows, so that a rectangle's reach differs from row to row (a 2×2 from r1c1 never
+    # reaches r2c3, a 1×4 never fits)
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("rectangle r1c1 size 4", False)]),
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("rectangle r1c1 size 4", True)]),
+    ("2x3", [("numbered-regions r1c2-r2c1", False), ("rectangle r1c2 size 4", True)]),
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("rectangle r2c3 size 3", True)]),
+    ("2x3", [("numbered-regions r1c1-r1c3-r2c2", False), ("rectangle r2c2 size 2", False)]),
+    ("2x3", [("rectangle r1c1 size 4", False)]),
 ]
 
 

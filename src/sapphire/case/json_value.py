@@ -3,6 +3,7 @@ twice) and refused when no case file could hold them."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from typing import NoReturn
@@ -42,8 +43,11 @@ def unwritable(value: object) -> str | None:
     return None
 
 
+@functools.cache
 def json_decoder() -> json.JSONDecoder:
-    """The decoder of a parameter's value: JSON as the standard says, nothing more."""
+    """The decoder of a parameter's value: JSON as the standard says, nothing more. One
+    serves every value (it keeps nothing between values): building one per rule line cost
+    more than reading the line's value."""
     return json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float,
                             object_pairs_hook=_unique_pairs)
 

@@ -45,6 +45,9 @@ RESERVED = ("not", *CONDITION_KEYWORDS)
 """Words that can be neither a kind nor a parameter name."""
 
 WS = " \t"
+_WORD_RE = re.compile(r"[ \t]*([^ \t]*)")
+"""Blanks (`WS`), then a word: what `RuleLineParser._peek_word` reads (blanks at the end:
+an empty word)."""
 DIGITS = "0123456789"
 CELL_FORM = "write a cell as rROWcCOLUMN, e.g. r1c2"
 JSON_HINT = (
@@ -59,6 +62,8 @@ def is_cell_like(token: str) -> bool:
 
 def comment_start(line: str) -> int | None:
     """Index of the '#' that starts a comment, skipping '#' inside JSON strings."""
+    if "#" not in line:
+        return None  # most lines: no walk over their characters
     in_string = False
     escaped = False
     for i, ch in enumerate(line):
@@ -139,13 +144,12 @@ class RuleLineParser:
             self.pos += 1
 
     def _peek_word(self) -> tuple[int, str] | None:
-        self._skip_ws()
-        if self.pos >= len(self.code):
-            return None
-        end = self.pos
-        while end < len(self.code) and self.code[end] not in WS:
-            end += 1
-        return self.pos, self.code[self.pos : end]
+        """The next word and where it starts, after skipping the blanks before it (one
+        match, not a loop over characters: a case may have thousands of lines)."""
+        m = _WORD_RE.match(self.code, self.pos)
+        self.pos = m.start(1)  # type: ignore[union-attr]
+        word = m.group(1)  # type: ignore[union-attr]
+        return (self.pos, word) if word else None
 
     def _next_word(self) -> tuple[int, str] | None:
         word = self._peek_word()

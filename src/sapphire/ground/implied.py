@@ -37,6 +37,10 @@ from sapphire.model import And, Cmp, Domain, Formula, GroundModel
 __all__ = ["DerivedSum", "DistinctSum", "GroupSize", "Implied", "Permutation", "ValueSets",
            "WholeGroups", "imply", "implied_facts", "top_level"]
 
+NARROW_VALUES = 256
+"""The most values a variable may have for `narrowed` to narrow it (listed as a set): a
+digit or a region number, not a wide integer."""
+
 HIDDEN_COMBINATIONS = 1000
 """Digit sets enumerated per hidden cage at most: the cages around one already have theirs,
 and a long one on a large board (8 digits of 16) would cost more than it tells."""
@@ -67,10 +71,68 @@ def top_level(gm: GroundModel) -> list[Formula]:
 
 
 def imply(gm: GroundModel) -> GroundModel:
-    """The implied-facts pass: `gm` with `facts` set to what its unconditional constraints
-    imply (`implied_facts`); the pipeline runs it after grounding, and a backend adds the
-    facts it finds there."""
+    """The implied-facts pass: `gm` with its variables' domains narrowed by the values their
+    distinct groups already hold (`narrowed`) and `facts` set to what its unconditional
+    constraints imply (`implied_facts`); the pipeline runs it after grounding, and a backend
+    adds the facts it finds there."""
+    gm = narrowed(gm)
     return replace(gm, facts=implied_facts(gm))
+
+
+def narrowed(gm: GroundModel) -> GroundModel:
+    """`gm` with each value that an unconditional all-different group holds fixed (a given
+    digit, or a variable left one value) taken out of the domains of the group's other
+    variables, until nothing changes. A 16×16 sudoku's givens leave each open cell a few of
+    its 16 digits, and the backends would otherwise write every pair of cells for every digit
+    before ruling the givens' digits out. Every value taken out is one no answer gives, so
+    the answers are the same; a domain that would be left empty is left as it is, for the
+    search to find that there is no answer."""
+    groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for f in top_level(gm):
+        if type(f) is AllDifferent:
+            parts = distinct_parts(f)
+            if parts is not None and parts[0]:
+                groups.append(parts)
+    if not groups:
+        return gm
+    variables = gm.variables
+    values: dict[int, set[int] | None] = {}  # the values left, for each variable met
+
+    def left(v: int) -> set[int] | None:
+        if v not in values:
+            d = variables[v].domain
+            values[v] = set(d.values()) if d.size <= NARROW_VALUES else None
+        return values[v]
+
+    member: dict[int, list[int]] = {}
+    for k, (xs, _) in enumerate(groups):
+        for v in xs:
+            member.setdefault(v, []).append(k)
+    changed: set[int] = set()
+    todo = list(range(len(groups)))
+    while todo:
+        xs, consts = groups[todo.pop()]
+        fixed = set(consts)
+        for v in xs:
+            vs = left(v)
+            if vs is not None and len(vs) == 1:
+                fixed.update(vs)
+        if not fixed:
+            continue
+        for v in xs:
+            vs = left(v)
+            if vs is None or len(vs) == 1 or vs.isdisjoint(fixed) or vs <= fixed:
+                continue
+            vs -= fixed
+            changed.add(v)
+            if len(vs) == 1:
+                todo.extend(member[v])
+    if not changed:
+        return gm
+    out = list(variables)
+    for v in changed:
+        out[v] = replace(out[v], domain=Domain.of(values[v]))  # type: ignore[arg-type]
+    return replace(gm, variables=out)
 
 
 def implied_facts(gm: GroundModel) -> Implied:

@@ -25,6 +25,7 @@ import time
 
 from sapphire.backend.sat import layered, tables
 from sapphire.backend.sat.atoms import accepted_bits, atom_holds, supports
+from sapphire.backend.sat.cardinality import post_cardinality
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
 from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
@@ -319,7 +320,7 @@ class SatLowering(Connectivity):
         elif not terms:
             if atom_holds(g, g.lin.const) == negated:
                 self.cnf.add([-e for e in enf])
-        elif not self.post_table(g, enf, negated):
+        elif not post_cardinality(self, g, enf, negated) and not self.post_table(g, enf, negated):
             self._post_long(g, self.cnf.implied_by_all(enf), negated)
 
     def _post_pair(self, f: Cmp | InSet, enf: list[int], negated: bool) -> None:
@@ -418,6 +419,8 @@ class SatLowering(Connectivity):
     def post(self, f: Formula, enf: list[int]) -> None:
         """Post `∧enf ⇒ f`."""
         t = type(f)
+        if t is Iff and self.post_literal_iff(f, enf, False):  # type: ignore[arg-type]
+            return
         if (t is Or or t is Iff or t is Implies or t is Not) and self.post_table(f, enf, False):
             return
         if t is Cmp or t is InSet:
@@ -447,6 +450,8 @@ class SatLowering(Connectivity):
     def post_negated(self, f: Formula, enf: list[int]) -> None:
         """Post `∧enf ⇒ ¬f`."""
         t = type(f)
+        if t is Iff and self.post_literal_iff(f, enf, True):  # type: ignore[arg-type]
+            return
         if (t is And or t is Iff or t is Implies) and self.post_table(f, enf, True):
             return
         if t is Cmp or t is InSet:
@@ -469,6 +474,24 @@ class SatLowering(Connectivity):
             f.post_sat(self, enf, True)
         else:
             raise InternalError(f"cannot lower the negation of {t.__name__}")
+
+    def post_literal_iff(self, f: Iff, enf: list[int], negated: bool) -> bool:
+        """`∧enf ⇒ (a ⇔ b)` (or `⇔ ¬b`) as two clauses when each side tests one variable, so
+        that each is one literal (a count's 0/1 term tied to its cell's test: a table for each
+        would be worked out per domain, thousands on a Shikaku); False, posting nothing,
+        otherwise."""
+        a, b = f.left, f.right
+        if not (type(a) in (Cmp, InSet) and type(b) in (Cmp, InSet)
+                and len(a.lin.terms) == 1 and len(b.lin.terms) == 1):  # type: ignore[union-attr]
+            return False
+        la = self.atom_literal(a, EXACT)  # type: ignore[arg-type]
+        lb = self.atom_literal(b, EXACT)  # type: ignore[arg-type]
+        if negated:
+            lb = -lb
+        unless = [-e for e in enf]
+        self.cnf.add([-la, lb, *unless])
+        self.cnf.add([la, -lb, *unless])
+        return True
 
     def post_iff(self, a: Formula, b: Formula, enf: list[int]) -> None:
         """`∧enf ⇒ (a ⇔ b)`: with a side that is an atom, the other side posted under that
