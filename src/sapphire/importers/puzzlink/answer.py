@@ -107,4 +107,7 @@ def read_answer(text: str) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
+    from sapphire.importers.puzzlink.numlin import ANSWERS as NUMLIN
+    if genre in NUMLIN:
+        return NUMLIN[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

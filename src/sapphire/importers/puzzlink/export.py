@@ -20,6 +20,7 @@ from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.numbers import EXPORTS
+from sapphire.importers.puzzlink.numlin import numlin_puzzle
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.importers.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
@@ -47,6 +48,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
+    "numlin": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -90,6 +92,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
+    "numlin": (1, 8191),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -302,4 +305,5 @@ PUZZLES: dict[str, Reader] = {
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
+    "numlin": numlin_puzzle,
 }

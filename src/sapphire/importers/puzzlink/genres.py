@@ -276,6 +276,9 @@ class Genre:
     text: Callable[[Puzzle], str]
     body: Callable[[Puzzle], str]
     square: bool = False
+    case: Callable[..., str] | None = None
+    """Writes the case from the puzzlekit text instead of the puzzlekit importer, for a genre
+    whose rules there differ from puzzlekit's (`puzzlekit_to_case`'s arguments)."""
 
 
 GENRES: dict[str, Genre] = {g.name: g for g in (
@@ -348,3 +351,13 @@ GENRES.update({g.name: g for g in (
     Genre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     Genre("lits", "LITS", read_lits, lits_text, lits_body),
 )})
+
+from sapphire.importers.puzzlink.numlin import (  # noqa: E402 - it reads Puzzle above
+    numlin_body,
+    numlin_case,
+    numlin_text,
+    read_numlin,
+)
+
+GENRES["numlin"] = Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body,
+                         case=numlin_case)
