@@ -1,8 +1,9 @@
-"""puz.link's `numlin` (NumberLink without the rule that every cell is on a line): what a link
-reads as, its answer, its export back character for character, and the refusals.
+"""puz.link's `numlin` (NumberLink without the rule that every cell is on a line) and `arukone`
+(with it, unless the link's flag `e` drops it): what a link reads as, its answer, its export
+back character for character, and the refusals.
 
-The link and its accepted answer are pzprjs's own test's (robx/pzprjs, test/script/numlin.js,
-MIT licence), as /work/shared/corpus/puzzlink.json holds them."""
+The links and their accepted answers are pzprjs's own tests' (robx/pzprjs, test/script/
+numlin.js and arukone.js, MIT licence), as /work/shared/corpus/puzzlink.json holds them."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ LINK = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
 ANSWER = ("pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /"
           "1 -1 1 1 /0 -1 0 0 /0 -1 -1 0 /0 -1 -1 0 /1 1 -1 1 /0 1 1 0 1 /1 1 1 1 1 /"
           "1 1 1 1 1 /1 0 1 1 0 /")
+ARUKONE = "https://puzz.link/p?arukone/4/4/12l3123j"
+ARUKONE_ANSWER = ("pzprv3/arukone/4/4/passallcell/A B . . /. . . . /C A B C /. . . . /0 1 1 /"
+                  "1 0 1 /0 0 0 /1 1 1 /1 0 0 1 /0 1 1 0 /1 0 0 1 /")
 
 
 def test_a_numlin_link_is_its_pairs_without_filling_every_cell() -> None:
@@ -69,16 +73,33 @@ def test_export_numbers_the_pairs_in_order() -> None:
     assert puzzlink_to_case(link).split("---\n", 2)[2] == "numberlink r1c1-r3c4-r1c4-r2c2\n"
 
 
-def test_export_refuses_a_filled_numberlink() -> None:
+def test_an_arukone_link_fills_every_cell_unless_its_flag_says_not() -> None:
+    assert puzzlink_to_case(ARUKONE).split("---\n", 2)[2] == (
+        "numberlink r1c1-r3c2-r1c2-r3c3-r3c1-r3c4 fill true\n")
+    assert puzzlink_to_case("arukone/e/4/4/12l3123j").split("---\n", 2)[2] == (
+        "numberlink r1c1-r3c2-r1c2-r3c3-r3c1-r3c4\n")
+
+
+def test_the_arukone_link_solves_uniquely_to_its_accepted_answer(tmp_path: Path) -> None:
+    want = read_answer(ARUKONE_ANSWER)
+    assert want == {"links": {
+        "across": [[0, 1, 1, 0], [1, 0, 1, 0], [0, 0, 0, 0], [1, 1, 1, 0]],
+        "down": [[1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 0, 0]]}}
+    res = solve(tmp_path, puzzlink_to_case(ARUKONE), count=10)
+    assert (res.status, res.count, res.complete) == ("unique", 1, True)
+    assert res.solutions[0]["links"] == want["links"]
+    # with cells let empty, line 2 may also cut r1c4 and r2c4 off: r1c2-r1c3-r2c3-r3c3
+    res = solve(tmp_path, puzzlink_to_case("arukone/e/4/4/12l3123j"), count=10)
+    assert (res.status, res.count, res.complete) == ("multiple", 2, True)
+
+
+def test_a_filled_numberlink_is_written_as_an_arukone() -> None:
+    assert export_puzzlink(puzzlink_to_case(ARUKONE)) == ARUKONE
     case = "---\nlibrary: std\nboard: 3x3\n---\nnumberlink r1c1-r1c3-r2c1-r3c3 fill true\n"
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case)
-    (d,) = exc.value.diagnostics
-    assert d.kind == "unsupported"
-    assert d.message == ("the case cannot be written as a puzz.link link: its 'numberlink' "
-                         "rule: 'fill true' (every cell on a line) is no rule of puz.link's "
-                         "numlin, whose lines may leave cells empty")
-    assert d.span is not None and (d.span.line, d.span.col) == (5, 1)
+    assert export_puzzlink(case) == "https://puzz.link/p?arukone/3/3/1g12j2"
+    # the flag `e` comes back as the numlin it means
+    assert export_puzzlink(puzzlink_to_case("arukone/e/4/4/12l3123j")) == (
+        "https://puzz.link/p?numlin/4/4/12l3123j")
 
 
 @pytest.mark.parametrize(("link", "message", "col"), [

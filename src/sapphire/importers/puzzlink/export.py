@@ -20,7 +20,7 @@ from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.numbers import EXPORTS
-from sapphire.importers.puzzlink.numlin import numlin_puzzle
+from sapphire.importers.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.importers.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
@@ -49,6 +49,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
     "numlin": ({"numberlink"}, {"numberlink"}),
+    "arukone": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -67,6 +68,7 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
     if name is None:
         raise _refuse(case, "its rules are none of the genres written as links",
                       hint="genres written: " + ", ".join(KINDS))
+    name = PICK[name](case) if name in PICK else name
     extra = sorted(refs - KINDS[name][1])
     if extra:
         raise _refuse(case, f"a {name} link cannot hold its "
@@ -92,7 +94,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
-    "numlin": (1, 8191),
+    "numlin": (1, 8191), "arukone": (1, 52),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -305,5 +307,8 @@ PUZZLES: dict[str, Reader] = {
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
-    "numlin": numlin_puzzle,
+    "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }
+
+PICK: dict[str, Callable[[Case], str]] = {"numlin": numberlink_genre}
+"""The genre a case is written as, where its kinds tell several apart by their parameters."""

@@ -278,7 +278,8 @@ class Genre:
     square: bool = False
     case: Callable[..., str] | None = None
     """Writes the case from the puzzlekit text instead of the puzzlekit importer, for a genre
-    whose rules there differ from puzzlekit's (`puzzlekit_to_case`'s arguments)."""
+    whose rules there differ from puzzlekit's (`puzzlekit_to_case`'s arguments, and the
+    link's `flags`)."""
 
 
 GENRES: dict[str, Genre] = {g.name: g for g in (
@@ -353,11 +354,14 @@ GENRES.update({g.name: g for g in (
 )})
 
 from sapphire.importers.puzzlink.numlin import (  # noqa: E402 - it reads Puzzle above
+    arukone_case,
     numlin_body,
     numlin_case,
     numlin_text,
     read_numlin,
 )
 
-GENRES["numlin"] = Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body,
-                         case=numlin_case)
+GENRES.update({g.name: g for g in (
+    Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
+    Genre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body, case=arukone_case),
+)})
