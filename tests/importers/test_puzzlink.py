@@ -43,13 +43,14 @@ def answer_of(case_text: str, tmp_path: Path, want: dict[str, object]) -> dict[s
 
 def test_the_samples_cover_the_genres_we_read() -> None:
     numbers = ["ripple", "easyasabc"]  # their samples: puzzlink_numbers.json
+    numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
     # the shading and region genres' links are in their own fixtures
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
     regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
-    # arukone, tentaisho, magnets, battleship: tests/importers/test_puzzlink_links4.py
+    # tentaisho, magnets, battleship: tests/importers/test_puzzlink_links4.py
     links4 = json.loads((FIXTURES / "puzzlink_links4.json").read_text(encoding="utf-8"))
-    assert sorted([*(e["genre"] for e in OURS), "nonogram", *numbers,
+    assert sorted([*(e["genre"] for e in OURS), "nonogram", *numbers, *numlin,
                    *(e["genre"] for e in shading["puzzles"]),
                    *(e["genre"] for e in regions["puzzles"]),
                    *(e["genre"] for e in links4["puzzles"])]) == sorted(NAMES)

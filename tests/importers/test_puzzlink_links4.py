@@ -1,5 +1,4 @@
-"""puzz.link links of arukone (NumberLink), tentaisho (Galaxies), magnets (Magnetic) and
-battleship (copied from
+"""puzz.link links of tentaisho (Galaxies), magnets (Magnetic) and battleship (copied from
 ../shared/corpus/puzzlink.json into fixtures/importers/puzzlink_links4.json; pzprjs's test
 links, MIT): each imports and solves to its accepted pzprv3 answer, is written back as the same
 link, a puzzlekit case of the genre comes back the same through its link, and a broken link is
@@ -36,9 +35,8 @@ def solved(case_text: str, tmp_path: Path, want: dict[str, object]) -> dict[str,
     return {part: got.get(part) for part in want}
 
 
-def test_the_fixture_holds_the_four_genres() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["arukone", "battleship", "magnets",
-                                                   "tentaisho"]
+def test_the_fixture_holds_the_three_genres() -> None:
+    assert sorted(e["genre"] for e in ENTRIES) == ["battleship", "magnets", "tentaisho"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -100,8 +98,6 @@ def test_a_galaxies_link_without_holes_ends_with_its_stars() -> None:
 
 
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?arukone/3/3/1.1", 33,
-     "a '?' or 0 end (a line end without its number) is not read"),
     ("https://puzz.link/p?tentaisho/3/3/6!", 36, "'!' is not a centre or a gap"),
     ("https://puzz.link/p?tentaisho/3/3/00", 36, "two centres share r1c1"),
     ("https://puzz.link/p?tentaisho/2/2/g0w!", 38,
@@ -136,15 +132,6 @@ def test_a_plate_of_three_cells_comes_through_its_link(tmp_path: Path) -> None:
     again = puzzlink_to_case(link)
     assert "plate-1: magnet r1c1-r1c2-r1c3\n" in again
     assert solved(again, tmp_path, {"digits": None}) == {"digits": [[1, 2, 0]]}
-
-
-def test_a_numberlink_that_leaves_cells_open_is_not_an_arukone() -> None:
-    case_text = puzzlekit_to_case("NumberLink", "1 3\n1 - 1\n").replace(" fill true", "")
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case_text)
-    assert exc.value.diagnostics[0].message == (
-        "the case cannot be written as a puzz.link link: its 'numberlink' rule: an arukone "
-        "link fills every cell with lines (fill true)")
 
 
 @pytest.mark.parametrize(("alias", "genre"), [("pearl", "mashu"), ("bridges", "hashikake"),

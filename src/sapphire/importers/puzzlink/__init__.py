@@ -23,10 +23,10 @@ number of letters, `/`, then outside16 letters); see `numbers`.
 pzprjs's `renban` is another puzzle than ours (numbers across room borders, no Latin square).
 The shading genres `hitori`, `heyawake` (room borders, then the rooms' numbers), `kurodoko`
 (Kuromasu), `cave` and `creek` (clues on the grid's corners) are read in `shading`, whose
-docstring gives their encodings.
-`arukone` (NumberLink), `tentaisho` (Galaxies, holes and star colours kept) and `magnets`
-(Magnetic) are read in `links4`, `battleship` in `links4_fleet`; their docstrings give the
-encodings.
+docstring gives their encodings. `tentaisho` (Galaxies, holes and star colours kept) and
+`magnets` (Magnetic) are read in `links4`, `battleship` in `links4_fleet`; their docstrings
+give the encodings. `numlin` and `arukone` (NumberLink, number16; lines fill the board in an
+Arukone without the flag `e`) are read in `numlin`, which writes their cases.
 
 What is imported
 ----------------
@@ -95,6 +95,9 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
     link, genre, puzzle = decode(text, label)
     problem = genre.text(puzzle)
     try:
+        if genre.case is not None:
+            return genre.case(genre.puzzlekit, problem, library=library, title=title,
+                              source=source or link.text, flags=link.flags)
         return puzzlekit_to_case(genre.puzzlekit, problem, library=library, title=title,
                                  source=source or link.text)
     except SapphireError as e:  # what the clues say is impossible as stated (a bad given)

@@ -113,4 +113,7 @@ def read_answer(text: str) -> Parts:
                                                                               rest)
     if links4 is not None:
         return links4
+    from sapphire.importers.puzzlink.numlin import ANSWERS as NUMLIN
+    if genre in NUMLIN:
+        return NUMLIN[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -26,6 +26,7 @@ from sapphire.importers.puzzlink.links4_fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.importers.puzzlink.links4_fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.importers.puzzlink.links4_fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.importers.puzzlink.numbers import EXPORTS
+from sapphire.importers.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.importers.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.importers.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
@@ -55,6 +56,8 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
+    "numlin": ({"numberlink"}, {"numberlink"}),
+    "arukone": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -73,6 +76,7 @@ def export_puzzlink(case_text: str, label: str = LABEL) -> str:
     if name is None:
         raise _refuse(case, "its rules are none of the genres written as links",
                       hint="genres written: " + ", ".join(KINDS))
+    name = PICK[name](case) if name in PICK else name
     extra = sorted(refs - KINDS[name][1])
     if extra:
         raise _refuse(case, f"a {name} link cannot hold its "
@@ -100,6 +104,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **LINKS4_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
+    "numlin": (1, 8191), "arukone": (1, 52),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -314,4 +319,8 @@ PUZZLES: dict[str, Reader] = {
     **LINKS4_PUZZLES,
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
+    "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }
+
+PICK: dict[str, Callable[[Case], str]] = {"numlin": numberlink_genre}
+"""The genre a case is written as, where its kinds tell several apart by their parameters."""

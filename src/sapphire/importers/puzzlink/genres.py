@@ -276,6 +276,10 @@ class Genre:
     text: Callable[[Puzzle], str]
     body: Callable[[Puzzle], str]
     square: bool = False
+    case: Callable[..., str] | None = None
+    """Writes the case from the puzzlekit text instead of the puzzlekit importer, for a genre
+    whose rules there differ from puzzlekit's (`puzzlekit_to_case`'s arguments, and the
+    link's `flags`)."""
 
 
 GENRES: dict[str, Genre] = {g.name: g for g in (
@@ -350,11 +354,8 @@ GENRES.update({g.name: g for g in (
 )})
 
 from sapphire.importers.puzzlink.links4 import (  # noqa: E402 - it reads Puzzle above
-    arukone_body,
-    arukone_text,
     magnets_body,
     magnets_text,
-    read_arukone,
     read_magnets,
     read_tentaisho,
     tentaisho_body,
@@ -364,7 +365,6 @@ from sapphire.importers.puzzlink.links4 import (  # noqa: E402 - it reads Puzzle
 GENRES.update({g.name: g for g in (
     Genre("tentaisho", "Galaxies", read_tentaisho, tentaisho_text, tentaisho_body),
     Genre("magnets", "Magnetic", read_magnets, magnets_text, magnets_body),  # type: ignore[arg-type]
-    Genre("arukone", "NumberLink", read_arukone, arukone_text, arukone_body),
 )})
 ALIASES.update({"pearl": "mashu", "bridges": "hashikake", "building": "skyscrapers",
                 "heyawacky": "heyawake", "bag": "cave"})  # pzprjs's other names for them
@@ -377,3 +377,16 @@ from sapphire.importers.puzzlink.links4_fleet import (  # noqa: E402 - it reads 
 
 GENRES["battleship"] = Genre("battleship", "Battleship", read_battleship,
                              battleship_text, battleship_body)  # type: ignore[arg-type]
+
+from sapphire.importers.puzzlink.numlin import (  # noqa: E402 - it reads Puzzle above
+    arukone_case,
+    numlin_body,
+    numlin_case,
+    numlin_text,
+    read_numlin,
+)
+
+GENRES.update({g.name: g for g in (
+    Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
+    Genre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body, case=arukone_case),
+)})

@@ -17,8 +17,8 @@ _SIZE = re.compile(r"[0-9]+")
 @dataclass(frozen=True)
 class Link:
     """A link's parts: the text as given (for errors), the genre as written, its flags (a
-    segment such as `v:` that pzprjs keeps before the size; none of our genres needs one),
-    the size, and the body with the offset in `text` at which it starts."""
+    segment such as `v:` that pzprjs keeps before the size; an `arukone`'s `e` lets cells
+    stay empty), the size, and the body with the offset in `text` at which it starts."""
 
     text: str
     label: str
@@ -27,6 +27,7 @@ class Link:
     rows: int
     body: str
     body_at: int
+    flags: str = ""
 
     def error(self, message: str, at: int, end: int = 0, hint: str | None = None,
               kind: str = "bad-puzzlink") -> SapphireError:
@@ -70,8 +71,9 @@ def read_link(raw: str, label: str = LABEL) -> Link:
                          "the genre is missing", genre_at, genre_at + len(genre),
                          hint="the puzzle part reads GENRE/COLS/ROWS/BODY, e.g. "
                               "slither/5/5/cbcbcddad")
-    k = 1
+    k, flags = 1, ""
     while k < len(parts) and not _SIZE.fullmatch(parts[k][1]) and k < 2:
+        flags = parts[k][1]
         k += 1  # a flags segment (`v:`, `c`) before the size
     size = []
     for what in ("the number of columns", "the number of rows"):
@@ -87,4 +89,4 @@ def read_link(raw: str, label: str = LABEL) -> Link:
         k += 1
     body_at = parts[k][0] if k < len(parts) else len(text)
     body = text[body_at:]
-    return Link(text, label, genre, size[0], size[1], body, body_at)
+    return Link(text, label, genre, size[0], size[1], body, body_at, flags)

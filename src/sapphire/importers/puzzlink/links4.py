@@ -38,12 +38,10 @@ from sapphire.importers.puzzlink.encodings import (
     encode_border_bits,
     encode_circle,
     encode_number16,
-    number16,
     outside16,
     rooms,
 )
 from sapphire.importers.puzzlink.genres import Puzzle
-from sapphire.importers.puzzlink.shapes import links_answer
 
 Cell = tuple[int, int]
 HOLE = -1
@@ -317,59 +315,16 @@ def magnets_puzzle(case: Case, rows: int, cols: int, declares: object) -> PlateP
     return PlatePuzzle(cols, rows, cells, outside, plates=plates)
 
 
-# -- NumberLink (Arukone) ----------------------------------------------------------------------
-# pzprjs's `arukone` is its `numlin` (the numbers in number16) with every cell on a line, as
-# our NumberLink's puzzles (janko.at's Arukone) are; a number is a letter on its board.
-
-
-def read_arukone(body: Body, cols: int, rows: int) -> Puzzle:
-    start = body.pos
-    cells = number16(body, cols * rows)
-    if any(v is not None and v < 1 for v in cells):
-        raise body.error("a '?' or 0 end (a line end without its number) is not read", start,
-                         hint="give every line end its number")
-    return Puzzle(cols, rows, cells)
-
-
-def arukone_text(p: Puzzle) -> str:
-    lines = [" ".join("-" if (v := p.cells[r * p.cols + c]) is None else str(v)
-                      for c in range(p.cols)) for r in range(p.rows)]
-    return "\n".join([f"{p.rows} {p.cols}", *lines]) + "\n"
-
-
-def arukone_body(p: Puzzle) -> str:
-    return encode_number16(p.cells)
-
-
-def arukone_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """The `numberlink` line's pairs as the numbers 1, 2, …; it must fill the board."""
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        if rule.reference != "numberlink":
-            continue
-        if not any(p.name == "fill" and p.value is True for p in rule.params):
-            raise _refuse_rule(rule, "an arukone link fills every cell with lines (fill true)")
-        listed = _cells(rule)
-        for k, (r, c) in enumerate(listed):
-            if cells[(r - 1) * cols + c - 1] is not None:
-                raise _refuse_rule(rule, f"r{r}c{c} is the end of two lines")
-            cells[(r - 1) * cols + c - 1] = k // 2 + 1
-    return Puzzle(cols, rows, cells)
-
-
 # -- registration --------------------------------------------------------------------------------
 
 EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
     "tentaisho": ({"galaxy"}, {"galaxy", "numbered-regions", "hole"}),
     "magnets": ({"magnet", "poles-apart"}, {"magnet", "poles-apart", "digit-counts"}),
-    "arukone": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, and every kind its link can carry (see `export.KINDS`)."""
-EXPORT_LIMITS: dict[str, tuple[int, int]] = {"tentaisho": (-1, 7), "magnets": (-1, 255),
-                                              "arukone": (1, 8191)}
+EXPORT_LIMITS: dict[str, tuple[int, int]] = {"tentaisho": (-1, 7), "magnets": (-1, 255)}
 """The numbers each genre's link can write (a hole is -1)."""
-EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle,
-                  "arukone": arukone_puzzle}
+EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle}
 
 
 # -- pzprv3 answers -----------------------------------------------------------------------------
@@ -386,14 +341,10 @@ def _block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
 
 def read_links4_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
-    """The answer parts of a pzprv3 file of `tentaisho`, `magnets` or `arukone`; None for another
-    genre.
+    """The answer parts of a pzprv3 file of `tentaisho` or `magnets`; None for another genre.
     A Galaxies file holds its stars and holes (`X`) in 2·ROWS−1 lines, then the borders (ROWS
     lines of COLS−1 vertical ones, ROWS−1 lines of COLS horizontal ones); a Magnetic file its
-    plate borders, then a grid with the counts, `a1`/`a2` an answer's plus and minus; an Arukone
-    file its `passallcell` line, its letters and then its lines as a Numberlink's."""
-    if genre == "arukone":
-        return links_answer([row for row in rest if row != ["passallcell"]], rows, cols)
+    plate borders, then a grid with the counts, `a1`/`a2` an answer's plus and minus."""
     if genre == "tentaisho":
         dots = "".join(t for row in rest[:2 * rows - 1] for t in row)
         width = 2 * cols - 1
