@@ -72,7 +72,7 @@ PREFIX = {"¬": 50, "⨪": 90}
 COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
 _QUANT_OPS = {"∀", "∃", "Σ", "Π", "#"}
-_QUANT_WORDS = {"distinct", "connected", "accepted"}
+_QUANT_WORDS = {"distinct", "connected", "sized", "accepted"}
 
 
 _BAR_HINT = "disjunction is '∨' (or '\\/'); '|' belongs in {e | x∈S: φ}"
