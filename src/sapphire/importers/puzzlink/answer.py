@@ -107,4 +107,7 @@ def read_answer(text: str) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
+    if genre == "fillomino":
+        from sapphire.importers.puzzlink.fillomino import read_fillomino_answer
+        return read_fillomino_answer(rows, cols, rest)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -18,6 +18,7 @@ from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
 from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
+from sapphire.importers.puzzlink.fillomino import EXPORT as FILLOMINO
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.numbers import EXPORTS
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
@@ -47,6 +48,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
+    "fillomino": FILLOMINO[:2],
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -90,6 +92,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
+    "fillomino": FILLOMINO[3],
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -302,4 +305,5 @@ PUZZLES: dict[str, Reader] = {
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
+    "fillomino": FILLOMINO[2],
 }

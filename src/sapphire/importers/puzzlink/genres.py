@@ -348,3 +348,12 @@ GENRES.update({g.name: g for g in (
     Genre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     Genre("lits", "LITS", read_lits, lits_text, lits_body),
 )})
+
+from sapphire.importers.puzzlink.fillomino import (  # noqa: E402 - it reads Puzzle above
+    fillomino_body,
+    fillomino_text,
+    read_fillomino,
+)
+
+GENRES["fillomino"] = Genre("fillomino", "Fillomino", read_fillomino, fillomino_text,
+                            fillomino_body)
