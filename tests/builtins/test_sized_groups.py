@@ -13,6 +13,8 @@ from agreement import assert_backends_agree, equals, evaluated, found, model, va
 from sapphire.backend import solve
 from sapphire.builtins.sized_groups import SizedGroups, sizes_hold
 from sapphire.diagnostics import SapphireError
+from sapphire.lang.parser import parse_program
+from sapphire.lang.printer import show
 from sapphire.model import Domain, Implies, Lin, Not
 from sapphire.pipeline import solve_program
 
@@ -41,6 +43,35 @@ def regions_fit(vals: tuple[int, ...]) -> bool:
 def test_holds_exactly_when_every_region_has_its_size() -> None:
     for vals in product(range(0, 5), repeat=6):
         assert sizes_hold(list(vals), list(CELLS)) == regions_fit(vals), vals
+
+
+def test_above_n_a_value_n_plus_1_stands_for_every_size_past_n() -> None:
+    for vals in product(range(1, 5), repeat=6):  # 4 passes 2+1: never fits
+        want = all(v <= 3 for v in vals) and _fits_above(vals)
+        assert sizes_hold(list(vals), list(CELLS), 2) == want, vals
+
+
+def _fits_above(vals: tuple[int, ...]) -> bool:
+    """Brute force for above 2: a run of 3s has 3 cells or more, every other run its size."""
+    left = set(range(len(CELLS)))
+    while left:
+        region = {left.pop()}
+        grew = True
+        while grew:
+            more = {j for j in left for i in region if vals[i] == vals[j]
+                    and abs(CELLS[i][0] - CELLS[j][0]) + abs(CELLS[i][1] - CELLS[j][1]) == 1}
+            grew = bool(more)
+            region |= more
+            left -= more
+        v = vals[next(iter(region))]
+        if (v == 3 and len(region) < 3) or (v != 3 and len(region) != v):
+            return False
+    return True
+
+
+def test_sized_n_is_read_and_written_back() -> None:
+    (con,) = parse_program("sized(24)⟨r c⟩∈board: ⦗face r c⦘").constraints
+    assert show(con) == "sized(24)⟨r c⟩∈board: ⦗face r c⦘"
 
 
 def board(fixed: dict[int, int] | None = None) -> SizedGroups:

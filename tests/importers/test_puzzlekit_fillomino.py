@@ -53,6 +53,16 @@ given-2: given-number r3c6 number 1
 """
 
 
+def test_past_128_possible_sizes_large_regions_are_written_as_one_number() -> None:
+    # 156 open cells on a 13x13 board with 1s along the bottom: regions past 2·1+2 = 4 cells
+    # are written 5
+    text = "13 13\n" + "\n".join(" ".join("-" * 13) for _ in range(12)) + "\n" + \
+        " ".join(["1", "-"] * 6 + ["1"]) + "\n"
+    case = body(puzzlekit_to_case("Fillomino", text))
+    assert case.startswith("board: 13x13\ndigits: 1-5\n")
+    assert case.endswith("---\nfillomino above 4\n")
+
+
 def test_the_solution_is_the_numbers() -> None:
     assert read_solution("Fillomino", "2 2\n2 2\n1 3\n") == {"digits": [[2, 2], [1, 3]]}
 

@@ -17,10 +17,11 @@ from sapphire.diagnostics import SapphireError
 from sapphire.pipeline import solve_case
 
 
-def fillomino(rows: int, cols: int) -> Rule:
+def fillomino(rows: int, cols: int, above: int = 0) -> Rule:
     """Every region, a maximal set of side-joined cells of one number, has that many cells:
     so each region holds its size, and two regions of one size never touch (they would be
-    one region)."""
+    one region). With `above`, a region of `above`+1s has more than `above` cells, and no
+    number passes `above`+1."""
     def f(g: Grid) -> bool:
         seen: set[Cell] = set()
         for start in g:
@@ -34,7 +35,10 @@ def fillomino(rows: int, cols: int) -> Rule:
                         region.add(nb)
                         todo.append(nb)
             seen |= region
-            if len(region) != g[start]:
+            if above and g[start] == above + 1:
+                if len(region) <= above:
+                    return False
+            elif len(region) != g[start] or (above and g[start] > above):
                 return False
         return True
     return f
@@ -98,3 +102,29 @@ def test_a_region_without_a_given_may_outgrow_every_given(tmp_path: Path) -> Non
     status, got = count(tmp_path, 1, 5, 5, {(1, 5): 1}, "fillomino", "sat")
     assert (status, got) == ("multiple", brute(1, 5, range(1, 6), [fillomino(1, 5)],
                                                 {(1, 5): 1}))
+
+
+ABOVE = [
+    (2, 3, 4, {(1, 1): 1}, 1, "sat"),
+    (2, 3, 4, {(1, 1): 1}, 2, "cpsat"),
+    (3, 3, 5, {(2, 2): 1, (1, 1): 2}, 2, "sat"),
+]
+
+
+@pytest.mark.parametrize(("rows", "cols", "digits", "given", "above", "backend"), ABOVE,
+                         ids=[f"{r}x{c}-above-{a}-{b}" for r, c, _, _, a, b in ABOVE])
+def test_fillomino_above_counts(tmp_path: Path, rows: int, cols: int, digits: int, given: Grid,
+                                above: int, backend: str) -> None:
+    want = brute(rows, cols, range(1, digits + 1), [fillomino(rows, cols, above)], given)
+    assert 0 < want <= CAP
+    line = f"fillomino above {above}"
+    status, got = count(tmp_path, rows, cols, digits, given, line, backend)
+    assert (status, got) == ({1: "unique"}.get(want, "multiple"), want)
+
+
+def test_not_fillomino_above_counts(tmp_path: Path) -> None:
+    given = {(1, 1): 3, (1, 2): 1, (2, 2): 3}
+    want = brute(2, 3, range(1, 5), [NOT(fillomino(2, 3, 2))], given)
+    assert 0 < want <= 64
+    status, got = count(tmp_path, 2, 3, 4, given, "not fillomino above 2", "auto")
+    assert (status, got) == ("multiple", want)

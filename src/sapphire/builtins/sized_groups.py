@@ -1,11 +1,18 @@
 """`sized`: every cell's value is the number of cells of its group of equal values.
 
-Signature: `SizedGroups(cells: tuple[(row, col), ...], values: tuple[Lin, ...])`, a formula:
-cells i and j are in one group when they are orthogonal neighbours with equal values, or are
-joined by a chain of such; the formula holds when each cell's value is its group's size. It is
-a Fillomino: the cells split into polyominoes each filled with its own size, two of one size
-never side by side (they would be one group). The grounder writes it for the language's
-`sized⟨r c⟩∈S: e`; on constant values it folds to a constant.
+Signature: `SizedGroups(cells: tuple[(row, col), ...], values: tuple[Lin, ...], above: int)`,
+a formula: cells i and j are in one group when they are orthogonal neighbours with equal
+values, or are joined by a chain of such; the formula holds when each cell's value is its
+group's size. It is a Fillomino: the cells split into polyominoes each filled with its own
+size, two of one size never side by side (they would be one group). The grounder writes it
+for the language's `sized⟨r c⟩∈S: e`; on constant values it folds to a constant.
+
+With `above` = n ≥ 1 (`sized(n)…`), the value n+1 stands for any size above n: a group of
+n+1s has n+1 cells or more, and no value passes n+1. Every Fillomino answer, its regions of
+more than n cells written n+1, keeps it, so an answer of it without an n+1 is a Fillomino
+answer, and when it has exactly one answer and that one has no n+1, so has the Fillomino: a
+giant board with few givens, whose numbers would reach its hundreds of open cells, is solved
+with a few dozen values a cell.
 
 No size bound follows from the givens (a region may hold none of them), so no encoding of the
 regions in full stays small; both backends check the sizes on answers instead, as they check
@@ -34,12 +41,15 @@ class SizedGroups(Builtin):
 
     cells: tuple[tuple[int, int], ...]
     values: tuple[Lin, ...]
+    above: int = 0
+    """n ≥ 1: the value n+1 stands for any size above n; 0: every size is exact."""
 
     def reads(self) -> tuple[tuple[Lin, ...], tuple[Formula, ...]]:
         return self.values, ()
 
     def holds(self, values: list[int], truth: Truth) -> bool:
-        return sizes_hold([lin_value(e, values) for e in self.values], list(self.cells))
+        return sizes_hold([lin_value(e, values) for e in self.values], list(self.cells),
+                          self.above)
 
     def post_sat(self, low: SatLowering, enf: list[int], negated: bool) -> None:
         if negated:
@@ -48,7 +58,7 @@ class SizedGroups(Builtin):
         eq = value_literals(self, low.gm, low.expr_equals_literal,
                             lambda lit: lit == SAT_FALSE)
         unless = [-e for e in enf]
-        for clause in local_clauses(eq, neighbours(list(self.cells)), _sat_not):
+        for clause in local_clauses(eq, neighbours(list(self.cells)), _sat_not, self.above):
             low.cnf.add([*clause, *unless])
         low.lazy.append(SizeCheck(self, enf, eq, low.answer_values, _sat_not, _sat_holds))
 
@@ -59,15 +69,24 @@ class SizedGroups(Builtin):
         false = low.constant(False).index
         eq = value_literals(self, low.gm, lambda e, k: low.atom_literal(
             Cmp("=", Lin(e.terms, e.const - k))), lambda lit: lit.index == false)
-        for clause in local_clauses(eq, neighbours(list(self.cells)), _cpsat_not):
+        for clause in local_clauses(eq, neighbours(list(self.cells)), _cpsat_not,
+                                    self.above):
             low.clause(clause, enf)
         low.lazy.append(SizeCheck(self, enf, eq, low.values, _cpsat_not, _cpsat_holds))
 
 
-def sizes_hold(vals: list[int], cells: list[tuple[int, int]]) -> bool:
-    """Whether each cell's value in `vals` is the size of its group of equal values."""
+def sizes_hold(vals: list[int], cells: list[tuple[int, int]], above: int = 0) -> bool:
+    """Whether each cell's value in `vals` is the size of its group of equal values (with
+    `above` ≥ 1, the value above+1 any size past `above`)."""
     nbrs = neighbours(cells)
-    return all(len(g) == vals[g[0]] for g in groups(vals, nbrs))
+    return all(fits(len(g), vals[g[0]], above) for g in groups(vals, nbrs))
+
+
+def fits(size: int, value: int, above: int) -> bool:
+    """Whether a group of `size` cells may hold `value`."""
+    if above and value == above + 1:
+        return size > above
+    return size == value and (not above or value <= above)
 
 
 def groups(vals: list[int], nbrs: list[list[int]]) -> list[list[int]]:
@@ -106,7 +125,7 @@ def value_literals(f: SizedGroups, gm: GroundModel, literal: Callable[[Lin, int]
     may: dict[int, set[int]] = {}
     for i, ks in enumerate(possible):
         for k in ks:
-            if k >= 1:
+            if 1 <= k <= (f.above + 1 if f.above else k):
                 may.setdefault(k, set()).add(i)
     keep: list[set[int]] = [set() for _ in f.cells]
     for k, places in may.items():
@@ -142,7 +161,7 @@ def _pieces(places: set[int], nbrs: list[list[int]]) -> list[list[int]]:
 
 
 def local_clauses(eq: list[dict[int, Any]], nbrs: list[list[int]],
-                  neg: Callable[[Any], Any]) -> list[list[Any]]:
+                  neg: Callable[[Any], Any], above: int = 0) -> list[list[Any]]:
     """Clauses every answer keeps, over the value literals `eq`: a cell has one of its
     possible values; a 1 has no neighbour 1; a value k ≥ 2 has a neighbour k, and a 2 at
     most one."""
@@ -155,7 +174,7 @@ def local_clauses(eq: list[dict[int, Any]], nbrs: list[list[int]],
                 continue
             near = [eq[j][k] for j in nbrs[i] if k in eq[j]]
             out.append([neg(lit), *near])
-            if k == 2:
+            if k == 2 and above != 1:  # with above 1, a 2 stands for any size past 1
                 out.extend([neg(lit), neg(a), neg(b)] for n, a in enumerate(near)
                            for b in near[n + 1:])
     return out
@@ -208,13 +227,14 @@ class SizeCheck:
         vals = [lin_value(e, values) for e in self.formula.values]
         unless = [self.neg(e) for e in self.enf]
         out = []
+        above = self.formula.above
         for group in groups(vals, self.nbrs):
             k = vals[group[0]]
-            if len(group) == k:
+            if fits(len(group), k, above):
                 continue
             if k < 1 or any(k not in self.eq[i] for i in group):
                 raise AssertionError("an answer took a value its cell cannot have")
-            if len(group) < k:
+            if len(group) < k:  # an n+1 past `above` too: its group needs n+1 cells
                 inside = set(group)
                 border = {n for i in group for n in self.nbrs[i] if n not in inside}
                 out.append([*(self.neg(self.eq[i][k]) for i in group),
@@ -231,7 +251,9 @@ def _post_cpsat_negated(f: SizedGroups, low: CpSatLowering, enf: list) -> None:
     """`∧enf ⇒` some cell's value is not its group's size: one chosen cell (`root`), its
     group `inside` (the chosen cell, closed under neighbours of equal value, and each other
     member one step further from the chosen cell than a member of equal value beside it, so
-    no more than the group), and the group's size differing from the chosen cell's value."""
+    no more than the group), and the group's size differing from the chosen cell's value
+    (with `above`, a value past `above` differs from every size; `above`+1 only from those up
+    to `above`)."""
     m = low.m
     cells = list(f.cells)
     n = len(cells)
@@ -264,7 +286,16 @@ def _post_cpsat_negated(f: SizedGroups, low: CpSatLowering, enf: list) -> None:
             m.add(dist[j] == dist[i] - 1).only_enforce_if(s)
             steps.append(s)
         m.add_bool_or([inside[i].Not(), root[i], *steps])
-        m.add(size != low.expr(f.values[i])).only_enforce_if(root[i])
+        if not f.above:
+            m.add(size != low.expr(f.values[i])).only_enforce_if(root[i])
+            continue
+        # a value up to `above` is not its group's size; `above`+1 stands for a group of at
+        # most `above` cells; a value past `above`+1 fits no group at all
+        e = f.values[i]
+        exact = low.atom_literal(Cmp("<=", Lin(e.terms, e.const - f.above)))
+        big = low.atom_literal(Cmp("=", Lin(e.terms, e.const - f.above - 1)))
+        m.add(size != low.expr(e)).only_enforce_if([root[i], exact])
+        m.add(size <= f.above).only_enforce_if([root[i], big])
 
 
 def _merged(lin: Lin) -> Lin:

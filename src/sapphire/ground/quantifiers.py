@@ -80,8 +80,15 @@ class Quantifiers:
         raise self.fail("syntax", f"unknown quantifier {k}", q.span)
 
     def sized(self, q: Quant) -> Value:
-        """`sized⟨r c⟩∈S: e`: each cell's value of `e` is its group's size. A value is a
-        constant or one variable's multiple (the solvers read its values as the cell's)."""
+        """`sized⟨r c⟩∈S: e`: each cell's value of `e` is its group's size; `sized(n)…` with
+        n ≥ 1 lets the value n+1 stand for any size above n. A value is a constant or one
+        variable's multiple (the solvers read its values as the cell's)."""
+        above = 0
+        if q.args:
+            above = self.eval(q.args[0])
+            if isinstance(above, bool) or not isinstance(above, int) or above < 0:
+                raise self.fail("type", "sized(n) takes a constant number n, 0 or more",
+                                q.args[0].span, hint="sized(24)⟨r c⟩∈board: ⦗face r c⦘")
         cells: list[tuple[int, int]] = []
         values: list[IntTerm] = []
         for _ in self.iterate(q):
@@ -95,8 +102,8 @@ class Quantifiers:
             cells.append(cell)  # type: ignore[arg-type]
             values.append(v)
         if all(isinstance(v, int) for v in values):
-            return sizes_hold(values, cells)  # type: ignore[arg-type]
-        return SizedGroups(tuple(cells), tuple(as_lin(v) for v in values))
+            return sizes_hold(values, cells, above)  # type: ignore[arg-type]
+        return SizedGroups(tuple(cells), tuple(as_lin(v) for v in values), above)
 
     def product(self, q: Quant) -> IntTerm:
         """The members' product, left to right: constants multiply out (a 0 makes it 0), a

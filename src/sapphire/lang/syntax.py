@@ -136,7 +136,8 @@ class Quant(Node):
     `distinct` (values pairwise different), `connected` (cells where the body holds
     form one orthogonally connected group), `sized` (each cell's value, the body, is the
     number of cells of its group: the cells joined to it through orthogonal neighbours of
-    equal value, as in a Fillomino), `accepted(moves, starts, accepts)` or
+    equal value, as in a Fillomino; `sized(n)`: a value n+1 stands for any group of more than n
+    cells), `accepted(moves, starts, accepts)` or
     `accepted(pattern)` (the body's values, in the domain's order, spell a word of that
     finite automaton or regular expression)."""
 

@@ -6,6 +6,12 @@ the largest region an answer can have: a region holds a given number (at most th
 one), or lies among the cells without one, in one of the areas the givens fence off (at most
 that area's size). No smaller bound is safe: 91_10x10's largest given is 6 and its answer has a
 region of 14.
+
+Where that bound passes `EXACT_SIZES` (two giant boards of the dataset, whose open areas hold
+446 and 506 cells), the case is `fillomino above N` with N twice the largest given and two
+more: a region of more than N cells is written N+1, and the answer found is the Fillomino's
+exactly when it has no N+1 (see the kind). Both solve in seconds so, against minutes with a
+number per possible size.
 """
 
 from __future__ import annotations
@@ -13,6 +19,10 @@ from __future__ import annotations
 from sapphire.importers.builder import CaseBuilder, digit_symbol
 from sapphire.importers.common import Cell
 from sapphire.importers.puzzlekit.reader import Source, number, rc, read_layout
+
+EXACT_SIZES = 128
+"""The most numbers a cell may take before the case writes large regions as one number (the
+SAT backend writes a cell of up to 128 values as clauses)."""
 
 GIVEN_SYMBOLS = 16
 """The largest number a `givens:` grid writes (as G); a puzzle with a larger given names its
@@ -34,9 +44,16 @@ def fillomino(b: CaseBuilder, src: Source) -> None:
                 raise src.at(tok, f"the number {n} at {rc(r, c)} is not 1-{rows * cols}: the "
                              f"board has {rows * cols} cells", hint)
             given[(r, c)] = n
-    b.digits = (1, max([*given.values(), largest_open_area(rows, cols, set(given))]))
-    b.add("fillomino")
-    if max(given.values(), default=0) <= GIVEN_SYMBOLS:
+    largest = max(given.values(), default=0)
+    bound = max(largest, largest_open_area(rows, cols, set(given)))
+    above = 2 * largest + 2
+    if bound > EXACT_SIZES and above + 1 < bound:
+        b.digits = (1, above + 1)
+        b.add("fillomino", above=above)
+    else:
+        b.digits = (1, bound)
+        b.add("fillomino")
+    if largest <= GIVEN_SYMBOLS:
         b.grids["givens"] = [[digit_symbol(given.get((r, c))) for c in range(cols)]
                              for r in range(rows)]
     else:
