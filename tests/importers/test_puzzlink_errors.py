@@ -64,7 +64,7 @@ def test_a_genre_we_lack_on_the_command_line(capsys: pytest.CaptureFixture[str])
         "  hint: genres read: slither, yinyang, sudoku, mashu, nurikabe, lightup, kakuro, "
         "skyscrapers, nonogram, ripple, easyasabc, hashikake, gokigen, yajilin, hitori, "
         "heyawake, kurodoko, cave, creek, tents, shikaku, lits, tentaisho, magnets, battleship, "
-        "numlin, arukone\n")
+        "numlin, arukone, fillomino\n")
 
 
 @pytest.mark.parametrize("link", ["p?yinyang/5/5/016612300", "yinyang/5/5/016612300",

@@ -9,6 +9,8 @@ that a backend dispatches on the class, and adding a builtin touches one module.
 
 * `all_different` — `distinct`: pairwise different values; permutations and value sets.
 * `connected` — one orthogonally connected group; partitions into regions, group sizes.
+* `sized_groups` — `sized`: each cell's value is the size of its group of equal values
+  (a Fillomino), checked on answers.
 * `automaton` — `accepted`: a word accepted by a finite automaton.
 * `element` — the value of a map at a variable point.
 * `arithmetic` — the product, quotient or remainder of two variables (`x·y`, `x÷y`, `x mod y`).
@@ -25,5 +27,6 @@ from sapphire.builtins.arithmetic import Arithmetic
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected
 from sapphire.builtins.element import Element
+from sapphire.builtins.sized_groups import SizedGroups
 
-__all__ = ["Accepts", "AllDifferent", "Arithmetic", "Connected", "Element"]
+__all__ = ["Accepts", "AllDifferent", "Arithmetic", "Connected", "Element", "SizedGroups"]

@@ -39,6 +39,9 @@ class SatLowering(Protocol):
     distinct_pairs: set[tuple[int, int]]
     max_values: int
     """The most values a variable may have to be written with a literal per value."""
+    lazy: list[Any]
+    """Constraints checked on each answer: each has `formula`, `enf`, `pieces` and
+    `cuts(model)`, the clauses the answer breaks (`sapphire.backend.sat.search`)."""
 
     def unsupported(self, what: str) -> Exception:
         """The backend's refusal of what it cannot write as clauses (`auto` then runs
@@ -46,6 +49,7 @@ class SatLowering(Protocol):
         ...
 
     def var_equals_literal(self, v: int, value: int) -> int: ...
+    def answer_values(self, model: list[int]) -> list[int]: ...
     def expr_equals_literal(self, e: Lin, value: int) -> int: ...
     def atom_literal(self, f: Any, pol: int) -> int: ...
     def formula_literal(self, f: Formula, pol: int) -> int: ...
@@ -68,6 +72,13 @@ class CpSatLowering(Protocol):
     vars: list[Any]
     cache: dict[tuple[int, Formula], Any]
     native_automata: bool
+    lazy: list[Any]
+    """Constraints checked on each answer, as the SAT lowering's `lazy`
+    (`sapphire.backend.cpsat.search`)."""
+    free_aux: bool
+    """Whether auxiliary variables may differ between assignments of one answer."""
+
+    def values(self, solution: list[int]) -> list[int]: ...
 
     def expr(self, lin: Lin) -> Any: ...
     def atom_literal(self, f: Formula) -> Any: ...

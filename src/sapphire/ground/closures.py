@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from sapphire.builtins.all_different import AllDifferent
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected
+from sapphire.builtins.sized_groups import SizedGroups
 from sapphire.ground.linear import add, past_range, scale
 from sapphire.lang.syntax import (
     MAX_INTEGER,
@@ -76,7 +77,7 @@ class Evaluator(Protocol):
     def atom(self, op: str, lin: Lin) -> Any: ...
 
 _FORMULAS = frozenset({Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected,
-                       Accepts})
+                       Accepts, SizedGroups})
 _ARITH = frozenset({int, Lin})
 _M = MAX_INTEGER
 """Folded numbers stay within ±`MAX_INTEGER`: a result past it goes to the interpreter, which

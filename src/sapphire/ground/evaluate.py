@@ -15,6 +15,7 @@ from typing import Any
 from sapphire.builtins.all_different import AllDifferent
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected
+from sapphire.builtins.sized_groups import SizedGroups
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import closure, fact_closure
 from sapphire.ground.linear import IntTerm, add, comparison, holds, past_range, scale
@@ -417,7 +418,8 @@ def _flat(p: tuple[Value, ...]) -> Iterator[Value]:
             yield x
 
 
-_FORMULA_TYPES = (Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected, Accepts)
+_FORMULA_TYPES = (Cmp, InSet, And, Or, Not, Implies, Iff, AllDifferent, Connected, Accepts,
+                  SizedGroups)
 
 
 def is_formula(v: Value) -> bool:

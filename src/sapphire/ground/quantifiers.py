@@ -1,7 +1,7 @@
 """Evaluation of quantified expressions: ∀ and ∃ folded to conjunctions and disjunctions, Σ
 and # to linear terms, Π to a chain of products (each product of two variables one
-`Arithmetic`, as `x·y` is), and `distinct`, `connected` and `accepted(…)` to global constraints
-(or to true or false when every member folds to a constant)."""
+`Arithmetic`, as `x·y` is), and `distinct`, `connected`, `sized` and `accepted(…)` to global
+constraints (or to true or false when every member folds to a constant)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from sapphire.builtins.all_different import AllDifferent
 from sapphire.builtins.automaton import Accepts
 from sapphire.builtins.connected import Connected, neighbours, pieces
+from sapphire.builtins.sized_groups import SizedGroups, sizes_hold
 from sapphire.ground.linear import IntTerm, as_lin, scale, total
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import Binary, Quant
@@ -67,6 +68,8 @@ class Quantifiers:
                 return _connected_const([c for c, m in zip(cells, members, strict=True) if m])
             return Connected(tuple(cells), tuple(
                 m if not isinstance(m, bool) else (TRUE if m else FALSE) for m in members))
+        if k == "sized":
+            return self.sized(q)
         if k == "accepted":
             moves, starts, accepts = self.automaton(q)
             word = [self.eval_int(q.body) for _ in self.iterate(q)]
@@ -75,6 +78,32 @@ class Quantifiers:
                 return f.holds_for(word)  # type: ignore[arg-type]
             return f
         raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def sized(self, q: Quant) -> Value:
+        """`sized⟨r c⟩∈S: e`: each cell's value of `e` is its group's size; `sized(n)…` with
+        n ≥ 1 lets the value n+1 stand for any size above n. A value is a constant or one
+        variable's multiple (the solvers read its values as the cell's)."""
+        above = 0
+        if q.args:
+            above = self.eval(q.args[0])
+            if isinstance(above, bool) or not isinstance(above, int) or above < 0:
+                raise self.fail("type", "sized(n) takes a constant number n, 0 or more",
+                                q.args[0].span, hint="sized(24)⟨r c⟩∈board: ⦗face r c⦘")
+        cells: list[tuple[int, int]] = []
+        values: list[IntTerm] = []
+        for _ in self.iterate(q):
+            cell = tuple(self.env[n] for n in q.names)
+            if len(cell) != 2:
+                raise self.fail("binder-arity", "sized ranges over cells ⟨r c⟩", q.span)
+            v = self.eval_int(q.body)
+            if not isinstance(v, int) and len(v.terms) > 1:
+                raise self.fail("type", "sized reads one unknown per cell, not a sum of several",
+                                q.body.span, hint="sized⟨r c⟩∈board: ⦗face r c⦘")
+            cells.append(cell)  # type: ignore[arg-type]
+            values.append(v)
+        if all(isinstance(v, int) for v in values):
+            return sizes_hold(values, cells, above)  # type: ignore[arg-type]
+        return SizedGroups(tuple(cells), tuple(as_lin(v) for v in values), above)
 
     def product(self, q: Quant) -> IntTerm:
         """The members' product, left to right: constants multiply out (a 0 makes it 0), a

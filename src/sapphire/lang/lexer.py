@@ -39,7 +39,8 @@ _OPERATOR = "|".join(re.escape(spelling) for spelling, _ in _OPERATORS)
 """The longest operator spelling at a position (the alternation is longest first), as a
 pattern of `_TOKEN`'s: compiled only there, which a fresh process pays for once."""
 
-KEYWORDS = {"term", "true", "false", "distinct", "connected", "accepted", "mod"}
+KEYWORDS = {"term", "true", "false", "distinct", "connected", "sized", "accepted",
+            "mod"}
 
 _HINTS = {
     "⇐": "'⇐⇒' is written as two characters, ⇐ then ⇒",

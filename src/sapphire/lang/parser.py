@@ -72,7 +72,7 @@ PREFIX = {"¬": 50, "⨪": 90}
 COMPARISONS = {"=", "¬=", "<", "<=", ">", ">=", "∈"}
 _CLOSERS = {"⦗": "⦘", "{": "}", "⟨": "⟩", "(": ")"}
 _QUANT_OPS = {"∀", "∃", "Σ", "Π", "#"}
-_QUANT_WORDS = {"distinct", "connected", "accepted"}
+_QUANT_WORDS = {"distinct", "connected", "sized", "accepted"}
 
 
 _BAR_HINT = "disjunction is '∨' (or '\\/'); '|' belongs in {e | x∈S: φ}"
@@ -327,6 +327,11 @@ class _Parser:
                 raise self.fail("arity", f"'accepted' takes 1 or 3 arguments, found {len(args)}",
                                 tok.span, hint="accepted(moves, starts, accepts) or "
                                 "accepted(pattern)")
+        elif kind == "sized" and self.at_op("("):
+            args = self.call(tok).args  # type: ignore[attr-defined]
+            if len(args) != 1:
+                raise self.fail("arity", f"'sized' takes 1 argument, found {len(args)}",
+                                tok.span, hint="sized(n)⟨r c⟩∈S: e, n the largest exact size")
         names, tuple_binder = self.binder(kind)
         domain = self.domain()
         if self.at_op(":"):

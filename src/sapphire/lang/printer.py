@@ -83,8 +83,8 @@ def show(e: Expr, explicit: bool = False) -> str:
         case TupleLit(items=items):
             return "⟨" + " ".join(item(i) for i in items) + "⟩"
         case Quant(kind=k, names=names, tuple_binder=tb, domain=d, body=b, args=args):
-            sep = " " if k in ("distinct", "connected") else ""
-            if k == "accepted":
+            sep = " " if k in ("distinct", "connected", "sized") and not args else ""
+            if k == "accepted" or args:
                 k += "(" + ", ".join(show(a, explicit) for a in args) + ")"
             return f"{k}{sep}{binder(names, tb)}∈{show(d, explicit)}: {show(b, explicit)}"
     raise TypeError(f"not an expression: {e!r}")

@@ -127,14 +127,17 @@ class SetBuilder(Node):
     """None: the member itself."""
 
 
-QUANTIFIERS = ("∀", "∃", "Σ", "Π", "#", "distinct", "connected", "accepted")
+QUANTIFIERS = ("∀", "∃", "Σ", "Π", "#", "distinct", "connected", "sized", "accepted")
 
 
 @dataclass(frozen=True)
 class Quant(Node):
     """A binder over a constant domain: `∀ ∃` (boolean), `Σ` (sum), `Π` (product), `#` (count),
     `distinct` (values pairwise different), `connected` (cells where the body holds
-    form one orthogonally connected group), `accepted(moves, starts, accepts)` or
+    form one orthogonally connected group), `sized` (each cell's value, the body, is the
+    number of cells of its group: the cells joined to it through orthogonal neighbours of
+    equal value, as in a Fillomino; `sized(n)`: a value n+1 stands for any group of more than n
+    cells), `accepted(moves, starts, accepts)` or
     `accepted(pattern)` (the body's values, in the domain's order, spell a word of that
     finite automaton or regular expression)."""
 

@@ -201,7 +201,8 @@ class _Checker:
         if isinstance(e, Quant):
             inner = self.bound(e, self.infer(e.domain, env), env)
             body_type = {"∀": BOOL, "∃": BOOL, "#": BOOL, "connected": BOOL,
-                         "Σ": INT, "Π": INT, "distinct": INT, "accepted": INT}[e.kind]
+                         "Σ": INT, "Π": INT, "distinct": INT, "sized": INT,
+                         "accepted": INT}[e.kind]
             for a in e.args:
                 self.infer(a, env)
             self.want(e.body, body_type, inner)

@@ -43,8 +43,8 @@ RESERVED_NAMES: frozenset[str] = frozenset(
     {
         "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
         "true", "false",
-        "bh", "bw", "distinct", "connected", "accepted", "term", "boolean", "integer", "across",
-        "down", "inside", "link_across", "link_down", "slant",
+        "bh", "bw", "distinct", "connected", "sized", "accepted", "term", "boolean", "integer",
+        "across", "down", "inside", "link_across", "link_down", "slant",
     }
 )
 """Names a meaning may read without binding them; parameters must not shadow them."""

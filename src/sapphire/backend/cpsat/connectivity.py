@@ -33,7 +33,8 @@ class Connectivity:
         self.lazy_connectivity = lazy_connectivity
         """Leave connectivity out of the model and cut off answers that break it (see
         `LazyConnected`), until `encode_lazy` puts the full encoding in."""
-        self.lazy: list[LazyConnected] = []
+        self.lazy: list = []
+        """`LazyConnected` groups, and a builtin's other checks on answers (`cuts`)."""
         self.pending: list[Connected] = []
         """Unconditional connectivities, posted together by `post_partitions`."""
         self.most_groups = 0
@@ -49,14 +50,18 @@ class Connectivity:
         """Post `∧enf ⇒ ∨lits` (`Lowering.clause`)."""
         raise NotImplementedError
 
-    def encode_lazy(self) -> None:
-        """Put the full encoding of every lazily checked connectivity into the model."""
-        for lazy in self.lazy:
+    def encode_lazy(self) -> bool:
+        """Put the full encoding of every lazily checked connectivity into the model; False
+        when there is none. Other checks on answers (a builtin's, such as `sized`) have no
+        full encoding and stay checked."""
+        groups = [lazy for lazy in self.lazy if isinstance(lazy, LazyConnected)]
+        for lazy in groups:
             if lazy.enf:
                 self.encode_connected(lazy.formula, lazy.enf)
-        unconditional = [lazy.formula for lazy in self.lazy if not lazy.enf]
-        self.lazy.clear()
+        unconditional = [lazy.formula for lazy in groups if not lazy.enf]
+        self.lazy = [lazy for lazy in self.lazy if not isinstance(lazy, LazyConnected)]
         self.post_families(unconditional, lazy=False)
+        return bool(groups)
 
     def post_connected(self, f: Connected, enf: list) -> None:
         """Members form one 4-connected group: checked on answers for now, or encoded.

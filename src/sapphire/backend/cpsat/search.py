@@ -588,8 +588,8 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
             if apart < fewest[0]:
                 fewest[:] = [apart, rounds]
             stalled = not inside_only or rounds - fewest[1] >= LAZY_STALL
-            if rounds > most or (rounds > settling and apart > LAZY_PIECES and stalled):
-                low.encode_lazy()
+            if (rounds > most or (rounds > settling and apart > LAZY_PIECES and stalled)) \
+                    and low.encode_lazy():
                 if model is not low.m:
                     return _RETRY
                 continue

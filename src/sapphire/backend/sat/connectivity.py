@@ -40,7 +40,8 @@ class Connectivity:
         raise NotImplementedError
 
     def init_connectivity(self) -> None:
-        self.lazy: list[LazyConnected] = []
+        self.lazy: list = []
+        """`LazyConnected` groups, and a builtin's other checks on answers (`cuts`)."""
         self.pending: list[Connected] = []
         self.sizes = {}
 
@@ -57,13 +58,15 @@ class Connectivity:
         self.lazy.extend(LazyConnected(f, [], self) for f in pending)
 
     def encode_lazy(self) -> bool:
-        """Encode every lazily checked group in full; False when one is too large to (they
-        all stay checked on answers then)."""
-        if any(not self.can_encode(lazy.formula) for lazy in self.lazy):
+        """Encode every lazily checked group in full; False when there is none or one is too
+        large to (they all stay checked on answers then). Other checks on answers (a
+        builtin's, such as `sized`) have no full encoding and stay."""
+        groups = [lazy for lazy in self.lazy if isinstance(lazy, LazyConnected)]
+        if not groups or any(not self.can_encode(lazy.formula) for lazy in groups):
             return False
-        for lazy in self.lazy:
+        for lazy in groups:
             self.encode_connected(lazy.formula, lazy.enf)
-        self.lazy.clear()
+        self.lazy = [lazy for lazy in self.lazy if not isinstance(lazy, LazyConnected)]
         return True
 
     def _layers(self, f: Connected) -> tuple[list[int], int]:

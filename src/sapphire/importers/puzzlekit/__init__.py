@@ -90,6 +90,7 @@ The package
 `sudokus`, `towers` (outside clues and runs), `shading` and `loops`, each a function that
 states the genre's rules on a `CaseBuilder`; `solution` reads the answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
+`fillomino` holds Fillomino (the givens, and digits that reach its largest possible region).
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
 Dominos) and Magnetic, their layouts, with the readers of their solutions.
 """
@@ -100,6 +101,7 @@ from collections.abc import Callable
 
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import unsupported
+from sapphire.importers.puzzlekit.fillomino import fillomino
 from sapphire.importers.puzzlekit.loops import masyu, slitherlink
 from sapphire.importers.puzzlekit.numbers import (
     abc_end_view,
@@ -175,6 +177,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Hashi": hashi,
     "Dominos": dominos,
     "Magnetic": magnetic,
+    "Fillomino": fillomino,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -215,6 +218,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
     "Magnetic": ("magnet", "poles-apart", "digit-counts"),
+    "Fillomino": ("fillomino", "given-number"),
 }
 
 

@@ -116,4 +116,7 @@ def read_answer(text: str) -> Parts:
     from sapphire.importers.puzzlink.numlin import ANSWERS as NUMLIN
     if genre in NUMLIN:
         return NUMLIN[genre](rest, rows, cols)
+    if genre == "fillomino":
+        from sapphire.importers.puzzlink.fillomino import read_fillomino_answer
+        return read_fillomino_answer(rows, cols, rest)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -18,6 +18,7 @@ from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
 from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
 from sapphire.importers.puzzlink.encodings import Value
+from sapphire.importers.puzzlink.fillomino import EXPORT as FILLOMINO
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
 from sapphire.importers.puzzlink.links4 import EXPORT_KINDS as LINKS4_KINDS
 from sapphire.importers.puzzlink.links4 import EXPORT_LIMITS as LINKS4_LIMITS
@@ -58,6 +59,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
                                      "arrow-shade-count"}),
     "numlin": ({"numberlink"}, {"numberlink"}),
     "arukone": ({"numberlink"}, {"numberlink"}),
+    "fillomino": FILLOMINO[:2],
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -105,6 +107,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
+    "fillomino": FILLOMINO[3],
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -320,6 +323,7 @@ PUZZLES: dict[str, Reader] = {
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
+    "fillomino": FILLOMINO[2],
 }
 
 PICK: dict[str, Callable[[Case], str]] = {"numlin": numberlink_genre}

@@ -390,3 +390,11 @@ GENRES.update({g.name: g for g in (
     Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
     Genre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body, case=arukone_case),
 )})
+from sapphire.importers.puzzlink.fillomino import (  # noqa: E402 - it reads Puzzle above
+    fillomino_body,
+    fillomino_text,
+    read_fillomino,
+)
+
+GENRES["fillomino"] = Genre("fillomino", "Fillomino", read_fillomino, fillomino_text,
+                            fillomino_body)
