@@ -58,7 +58,11 @@ def test_past_128_possible_sizes_large_regions_are_written_as_one_number() -> No
     # are written 5
     text = "13 13\n" + "\n".join(" ".join("-" * 13) for _ in range(12)) + "\n" + \
         " ".join(["1", "-"] * 6 + ["1"]) + "\n"
-    case = body(puzzlekit_to_case("Fillomino", text))
+    full = puzzlekit_to_case("Fillomino", text)
+    assert ("notes: 'Regions of more than 4 cells are written 5 (fillomino above 4): an answer "
+            "without a 5 is the answer of the Fillomino; one with a 5 only says that those "
+            "regions are larger than 4.'\n") in full
+    case = body(full)
     assert case.startswith("board: 13x13\ndigits: 1-5\n")
     assert case.endswith("---\nfillomino above 4\n")
 

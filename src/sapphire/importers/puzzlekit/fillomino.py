@@ -10,8 +10,8 @@ region of 14.
 Where that bound passes `EXACT_SIZES` (two giant boards of the dataset, whose open areas hold
 446 and 506 cells), the case is `fillomino above N` with N twice the largest given and two
 more: a region of more than N cells is written N+1, and the answer found is the Fillomino's
-exactly when it has no N+1 (see the kind). Both solve in seconds so, against minutes with a
-number per possible size.
+exactly when it has no N+1 (see the kind). The case's `notes:` say so, since its puzzle is
+then not the Fillomino word for word.
 """
 
 from __future__ import annotations
@@ -50,6 +50,10 @@ def fillomino(b: CaseBuilder, src: Source) -> None:
     if bound > EXACT_SIZES and above + 1 < bound:
         b.digits = (1, above + 1)
         b.add("fillomino", above=above)
+        b.notes = (f"Regions of more than {above} cells are written {above + 1} (fillomino "
+                   f"above {above}): an answer without a {above + 1} is the answer of the "
+                   f"Fillomino; one with a {above + 1} only says that those regions are larger "
+                   f"than {above}.")
     else:
         b.digits = (1, bound)
         b.add("fillomino")
