@@ -24,13 +24,15 @@ from sapphire.importers.puzzlink.shapes import ANSWERS as SHAPES
 Parts = dict[str, object]
 
 
-def _grid(lines: list[list[str]], start: int, rows: int, cols: int, what: str
+def block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
           ) -> list[list[str]]:
-    block = lines[start:start + rows]
-    if len(block) < rows or any(len(row) < cols for row in block):
+    """The ROWS lines of COLS tokens from line `start` of a pzprv3 file, called `what` in the
+    error when the file is short of them (every genre's answer reader takes its grids so)."""
+    part = lines[start:start + rows]
+    if len(part) < rows or any(len(row) < cols for row in part):
         raise error("bad-pzprv3", f"the pzprv3 answer's {what} is short of {rows} lines of "
                     f"{cols}", hint="a pzprv3 file as pzprjs writes it")
-    return [row[:cols] for row in block]
+    return [row[:cols] for row in part]
 
 
 def _digit(t: str) -> int:
@@ -54,7 +56,7 @@ def read_answer(text: str) -> Parts:
     if genre in ANSWERS:
         return read_number_answer(genre, rows, cols, rest)
     if genre == "slither":
-        vertical = _grid(rest, rows, rows, cols + 1, "vertical edges")
+        vertical = block(rest, rows, rows, cols + 1, "vertical edges")
         inside = []
         for row in vertical:
             out, flag = [], 0
@@ -64,37 +66,37 @@ def read_answer(text: str) -> Parts:
             inside.append(out)
         return {"inside": inside}
     if genre == "yinyang":
-        clues = _grid(rest, 0, rows, cols, "clues")
-        answer = _grid(rest, rows, rows, cols, "answers")
+        clues = block(rest, 0, rows, cols, "clues")
+        answer = block(rest, rows, rows, cols, "answers")
         return {"shading": [[1 if (a if a != "." else q) == "2" else 0
                              for q, a in zip(qr, ar, strict=True)]
                             for qr, ar in zip(clues, answer, strict=True)]}
     if genre == "sudoku":
-        givens = _grid(rest, 0, rows, cols, "givens")
-        answer = _grid(rest, rows, rows, cols, "digits")
+        givens = block(rest, 0, rows, cols, "givens")
+        answer = block(rest, rows, rows, cols, "digits")
         return {"digits": [[_digit(a if a != "." else g) for g, a in zip(gr, ar, strict=True)]
                            for gr, ar in zip(givens, answer, strict=True)]}
     if genre == "mashu":
-        across = _grid(rest, rows, rows, cols - 1, "across links")
-        down = _grid(rest, 2 * rows, rows - 1, cols, "down links")
+        across = block(rest, rows, rows, cols - 1, "across links")
+        down = block(rest, 2 * rows, rows - 1, cols, "down links")
         return {"loop": {
             "across": [[1 if c < cols - 1 and across[r][c] == "1" else 0 for c in range(cols)]
                        for r in range(rows)],
             "down": [[1 if r < rows - 1 and down[r][c] == "1" else 0 for c in range(cols)]
                      for r in range(rows)]}}
     if genre in ("nurikabe", "lightup"):
-        grid = _grid(rest, 0, rows, cols, "grid")
+        grid = block(rest, 0, rows, cols, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
     if genre == "kakuro":
-        digits = _grid(rest, rows + 1, rows, cols, "digits")
+        digits = block(rest, rows + 1, rows, cols, "digits")
         return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]
                                                 for row in digits]}
     if genre == "skyscrapers":
-        grid = _grid(rest, 0, rows + 2, cols + 2, "grid")
+        grid = block(rest, 0, rows + 2, cols + 2, "grid")
         return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
     if genre == "nonogram":
         top, left = (rows + 1) // 2, (cols + 1) // 2
-        grid = _grid(rest, 0, rows + top, cols + left, "grid")
+        grid = block(rest, 0, rows + top, cols + left, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
     # imported here: the module reads genres, which registers that module's genres
     from sapphire.importers.puzzlink.shading import read_shade_answer

@@ -29,6 +29,7 @@ from sapphire.case import Case, RuleLine
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import SapphireError, error
 from sapphire.importers.puzzlekit.regions import canonical_regions
+from sapphire.importers.puzzlink.answer import block
 from sapphire.importers.puzzlink.encodings import (
     B36,
     Body,
@@ -330,15 +331,6 @@ EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle}
 # -- pzprv3 answers -----------------------------------------------------------------------------
 
 
-def _block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
-           ) -> list[list[str]]:
-    block = lines[start:start + rows]
-    if len(block) < rows or any(len(row) < cols for row in block):
-        raise error("bad-pzprv3", f"the pzprv3 answer's {what} is short of {rows} lines of "
-                    f"{cols}", hint="a pzprv3 file as pzprjs writes it")
-    return [row[:cols] for row in block]
-
-
 def read_links4_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
     """The answer parts of a pzprv3 file of `tentaisho` or `magnets`; None for another genre.
@@ -351,9 +343,9 @@ def read_links4_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
         holes = [dots[(2 * r) * width + 2 * c: (2 * r) * width + 2 * c + 1] == "X"
                  for r in range(rows) for c in range(cols)]
         start = 2 * rows - 1
-        across = [int(t == "1") for row in _block(rest, start, rows, cols - 1,
+        across = [int(t == "1") for row in block(rest, start, rows, cols - 1,
                                                   "vertical borders") for t in row]
-        down = [int(t == "1") for row in _block(rest, start + rows, rows - 1, cols,
+        down = [int(t == "1") for row in block(rest, start + rows, rows - 1, cols,
                                                 "horizontal borders") for t in row]
         across = [int(b or holes[k // (cols - 1) * cols + k % (cols - 1)]
                       or holes[k // (cols - 1) * cols + k % (cols - 1) + 1])
@@ -364,7 +356,7 @@ def read_links4_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                                               for r in range(rows)])}
     if genre == "magnets":
         lines = [row for row in rest if row]  # the plate borders come first
-        grid = _block(lines, len(lines) - rows - 2, rows + 2, cols + 2, "grid")
+        grid = block(lines, len(lines) - rows - 2, rows + 2, cols + 2, "grid")
         return {"digits": [[{"a1": 1, "a2": 2, "q1": 1, "q2": 2}.get(t, 0) for t in row[2:]]
                            for row in grid[2:]]}
     return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 from sapphire.case import Case, RuleLine
 from sapphire.diagnostics import SapphireError, error
 from sapphire.importers.puzzlekit.regions import canonical_regions
+from sapphire.importers.puzzlink.answer import block
 from sapphire.importers.puzzlink.encodings import (
     B36,
     Body,
@@ -226,30 +227,21 @@ EXPORT_PUZZLES = {"tents": tents_puzzle, "shikaku": shikaku_puzzle, "lits": lits
 # -- pzprv3 answers -----------------------------------------------------------------------------
 
 
-def _block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
-           ) -> list[list[str]]:
-    block = lines[start:start + rows]
-    if len(block) < rows or any(len(row) < cols for row in block):
-        raise error("bad-pzprv3", f"the pzprv3 answer's {what} is short of {rows} lines of "
-                    f"{cols}", hint="a pzprv3 file as pzprjs writes it")
-    return [row[:cols] for row in block]
-
-
 def read_region_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
     """The answer parts of a pzprv3 file of `tents`, `shikaku` or `lits`; None for another
     genre."""
     if genre == "tents":
-        grid = _block(rest, 0, rows + 1, cols + 1, "grid")
+        grid = block(rest, 0, rows + 1, cols + 1, "grid")
         return {"shading": [[1 if t == "A" else 0 for t in row[1:]] for row in grid[1:]]}
     if genre == "shikaku":
-        across = _block(rest, rows, rows, cols - 1, "vertical borders")
-        down = _block(rest, 2 * rows, rows - 1, cols, "horizontal borders")
+        across = block(rest, rows, rows, cols - 1, "vertical borders")
+        down = block(rest, 2 * rows, rows - 1, cols, "horizontal borders")
         room = rooms(cols, rows, [int(t == "1") for row in across for t in row],
                      [int(t == "1") for row in down for t in row])
         return {"regions": canonical_regions([[room[r * cols + c] for c in range(cols)]
                                               for r in range(rows)])}
     if genre == "lits":
-        grid = _block(rest, rows + 1, rows, cols, "cells")
+        grid = block(rest, rows + 1, rows, cols, "cells")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
     return None
