@@ -10,29 +10,16 @@ import json
 from pathlib import Path
 
 import pytest
+from puzzlink_fixtures import FIXTURES, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit.regions import canonical_regions
 from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
-from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-ENTRIES = json.loads((FIXTURES / "puzzlink_links4.json").read_text(encoding="utf-8"))["puzzles"]
+ENTRIES = load("puzzlink_links4.json")
 PUZZLEKIT = {genre: entries[0] for name in ("puzzlekit_regions.json", "puzzlekit_shapes.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items()}
-
-
-def solved(case_text: str, tmp_path: Path, want: dict[str, object]) -> dict[str, object]:
-    case = tmp_path / "p.case"
-    case.write_text(case_text, encoding="utf-8")
-    res = solve_case(str(case), max_solutions=2)
-    assert res.status == "unique"
-    got = dict(res.solutions[0])
-    if "regions" in got:
-        got["regions"] = canonical_regions(got["regions"])
-    return {part: got.get(part) for part in want}
 
 
 def test_the_fixture_holds_the_three_genres() -> None:
