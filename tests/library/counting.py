@@ -20,6 +20,22 @@ Grid = dict[Cell, int]
 Rule = Callable[[Grid], bool]
 
 
+Regions = dict[Cell, int]
+RegionRule = Callable[[Regions], bool]
+
+
+def region_maps(rows: int, cols: int) -> list[Regions]:
+    """Every region map of the board: each cell carries a number 1..rows·cols."""
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return [dict(zip(cells, labels, strict=True))
+            for labels in itertools.product(range(1, len(cells) + 1), repeat=len(cells))]
+
+
+def place(cols: int, cell: Cell) -> int:
+    """The region number a cell names itself by: its place in reading order, from 1."""
+    return (cell[0] - 1) * cols + cell[1]
+
+
 def cells_of(path: str) -> list[Cell]:
     """`r1c1-r1c2` as cells."""
     out = []

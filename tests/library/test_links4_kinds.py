@@ -13,21 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import Cell, cells_of, check, one_group
-
-Regions = dict[Cell, int]
-RegionRule = Callable[[Regions], bool]
-
-
-def region_maps(rows: int, cols: int) -> list[Regions]:
-    """Every region map of the board: each cell carries a number 1..rows·cols."""
-    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-    return [dict(zip(cells, labels, strict=True))
-            for labels in itertools.product(range(1, len(cells) + 1), repeat=len(cells))]
-
-
-def place(cols: int, cell: Cell) -> int:
-    return (cell[0] - 1) * cols + cell[1]
+from counting import Cell, RegionRule, Regions, cells_of, check, one_group, place, region_maps
 
 
 def hole(cols: int, S: list[Cell]) -> RegionRule:

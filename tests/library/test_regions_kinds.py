@@ -16,6 +16,8 @@ import pytest
 from counting import (
     Cell,
     Grid,
+    RegionRule,
+    Regions,
     Rule,
     brute,
     case_error,
@@ -23,6 +25,8 @@ from counting import (
     check,
     givens_front,
     one_group,
+    place,
+    region_maps,
 )
 
 # --- Tent: trees with their own tents -------------------------------------------------------
@@ -93,21 +97,6 @@ def test_not_tents_is_refused(tmp_path: Path) -> None:
 
 
 # --- region maps: Shikaku's numbered rectangles ----------------------------------------------
-
-Regions = dict[Cell, int]
-RegionRule = Callable[[Regions], bool]
-
-
-def region_maps(rows: int, cols: int) -> list[Regions]:
-    """Every region map of the board: each cell carries a number 1..rows·cols."""
-    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-    return [dict(zip(cells, labels, strict=True))
-            for labels in itertools.product(range(1, len(cells) + 1), repeat=len(cells))]
-
-
-def place(cols: int, cell: Cell) -> int:
-    return (cell[0] - 1) * cols + cell[1]
-
 
 def numbered_regions(cols: int, S: list[Cell]) -> RegionRule:
     """Each listed cell is named after itself, and every cell after some listed cell."""
