@@ -49,12 +49,13 @@ def test_the_samples_cover_the_genres_we_read() -> None:
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
     regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
-    # tentaisho, magnets, battleship: tests/importers/test_puzzlink_links4.py
-    links4 = json.loads((FIXTURES / "puzzlink_links4.json").read_text(encoding="utf-8"))
+    # tentaisho, magnets, battleship: tests/importers/test_puzzlink_centres_fleet.py
+    centres_fleet = json.loads((FIXTURES / "puzzlink_centres_fleet.json").read_text(
+        encoding="utf-8"))
     assert sorted([*(e["genre"] for e in OURS), "nonogram", *numbers, *numlin,
                    *(e["genre"] for e in shading["puzzles"]),
                    *(e["genre"] for e in regions["puzzles"]),
-                   *(e["genre"] for e in links4["puzzles"])]) == sorted(NAMES)
+                   *(e["genre"] for e in centres_fleet["puzzles"])]) == sorted(NAMES)
 
 
 @pytest.mark.parametrize("entry", OURS, ids=[e["genre"] for e in OURS])

@@ -24,7 +24,7 @@ pzprjs's `renban` is another puzzle than ours (numbers across room borders, no L
 The shading genres `hitori`, `heyawake` (room borders, then the rooms' numbers), `kurodoko`
 (Kuromasu), `cave` and `creek` (clues on the grid's corners) are read in `shading`, whose
 docstring gives their encodings. `tentaisho` (Galaxies, holes and star colours kept) and
-`magnets` (Magnetic) are read in `links4`, `battleship` in `links4_fleet`; their docstrings
+`magnets` (Magnetic) are read in `centres_plates`, `battleship` in `fleet`; their docstrings
 give the encodings. `numlin` and `arukone` (NumberLink, number16; lines fill the board in an
 Arukone without the flag `e`) are read in `numlin`, which writes their cases.
 

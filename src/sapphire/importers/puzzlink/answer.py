@@ -109,12 +109,12 @@ def read_answer(text: str) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
-    from sapphire.importers.puzzlink.links4 import read_links4_answer
-    from sapphire.importers.puzzlink.links4_fleet import read_fleet_answer
-    links4 = read_links4_answer(genre, rows, cols, rest) or read_fleet_answer(genre, rows, cols,
-                                                                              rest)
-    if links4 is not None:
-        return links4
+    from sapphire.importers.puzzlink.centres_plates import read_centres_plates_answer
+    from sapphire.importers.puzzlink.fleet import read_fleet_answer
+    parts = (read_centres_plates_answer(genre, rows, cols, rest)
+             or read_fleet_answer(genre, rows, cols, rest))
+    if parts is not None:
+        return parts
     from sapphire.importers.puzzlink.numlin import ANSWERS as NUMLIN
     if genre in NUMLIN:
         return NUMLIN[genre](rest, rows, cols)

@@ -17,15 +17,15 @@ from sapphire.case import Case, RuleLine, parse_case
 from sapphire.case.givens import board_size, clue_grid, digit_grid, shading_grid
 from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.importers.builder import std_library
+from sapphire.importers.puzzlink.centres_plates import EXPORT_KINDS as CENTRES_KINDS
+from sapphire.importers.puzzlink.centres_plates import EXPORT_LIMITS as CENTRES_LIMITS
+from sapphire.importers.puzzlink.centres_plates import EXPORT_PUZZLES as CENTRES_PUZZLES
 from sapphire.importers.puzzlink.encodings import Value
 from sapphire.importers.puzzlink.fillomino import EXPORT as FILLOMINO
+from sapphire.importers.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
+from sapphire.importers.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
+from sapphire.importers.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.importers.puzzlink.genres import GENRES, Puzzle, nonogram_outside
-from sapphire.importers.puzzlink.links4 import EXPORT_KINDS as LINKS4_KINDS
-from sapphire.importers.puzzlink.links4 import EXPORT_LIMITS as LINKS4_LIMITS
-from sapphire.importers.puzzlink.links4 import EXPORT_PUZZLES as LINKS4_PUZZLES
-from sapphire.importers.puzzlink.links4_fleet import EXPORT_KINDS as FLEET_KINDS
-from sapphire.importers.puzzlink.links4_fleet import EXPORT_LIMITS as FLEET_LIMITS
-from sapphire.importers.puzzlink.links4_fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.importers.puzzlink.numbers import EXPORTS
 from sapphire.importers.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.importers.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
@@ -51,7 +51,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
-    **LINKS4_KINDS,
+    **CENTRES_KINDS,
     **FLEET_KINDS,
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
@@ -103,7 +103,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
-    **LINKS4_LIMITS,
+    **CENTRES_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
@@ -319,7 +319,7 @@ PUZZLES: dict[str, Reader] = {
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
-    **LINKS4_PUZZLES,
+    **CENTRES_PUZZLES,
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,

@@ -13,19 +13,14 @@ read: a cell's answer is its entered number, else its given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.case import Case
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import error
 from sapphire.importers.puzzlink.encodings import UNKNOWN, Body, Value, encode_number16, number16
-
-if TYPE_CHECKING:
-    from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 
 def read_fillomino(body: Body, cols: int, rows: int) -> Puzzle:
-    from sapphire.importers.puzzlink.genres import Puzzle  # the genre table imports us
 
     cells = number16(body, cols * rows)
     if not body.done() and body.text[body.pos:] != "/":
@@ -48,7 +43,6 @@ def fillomino_body(p: Puzzle) -> str:
 
 def fillomino_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     """The givens of the front matter's grid and of `given-number` lines."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     grid = digit_grid(case, declares)  # type: ignore[arg-type]
     cells: list[Value] = [None] * (rows * cols) if grid is None else [

@@ -12,6 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sapphire.importers.puzzlink import numbers
+from sapphire.importers.puzzlink.centres_plates import (
+    magnets_body,
+    magnets_text,
+    read_magnets,
+    read_tentaisho,
+    tentaisho_body,
+    tentaisho_text,
+)
 from sapphire.importers.puzzlink.encodings import (
     UNKNOWN,
     Body,
@@ -25,6 +33,51 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     outside16,
 )
+from sapphire.importers.puzzlink.fillomino import (
+    fillomino_body,
+    fillomino_text,
+    read_fillomino,
+)
+from sapphire.importers.puzzlink.fleet import (
+    battleship_body,
+    battleship_text,
+    read_battleship,
+)
+from sapphire.importers.puzzlink.numlin import (
+    arukone_case,
+    numlin_body,
+    numlin_case,
+    numlin_text,
+    read_numlin,
+)
+from sapphire.importers.puzzlink.puzzle import Puzzle
+from sapphire.importers.puzzlink.regions import (
+    lits_body,
+    lits_text,
+    read_lits,
+    read_shikaku,
+    read_tents,
+    shikaku_body,
+    shikaku_text,
+    tents_body,
+    tents_text,
+)
+from sapphire.importers.puzzlink.shading import (
+    creek_body,
+    creek_text,
+    heyawake_body,
+    heyawake_text,
+    hitori_body,
+    hitori_text,
+    numbers_body,
+    read_creek,
+    read_heyawake,
+    read_hitori,
+    read_numbers,
+)
+from sapphire.importers.puzzlink.shading import (
+    numbers_text as shading_numbers_text,
+)
 from sapphire.importers.puzzlink.shapes import (
     arrows_body,
     corners_body,
@@ -34,23 +87,6 @@ from sapphire.importers.puzzlink.shapes import (
     read_corners,
     yajilin_text,
 )
-
-
-@dataclass
-class Puzzle:
-    """What a link says, in the terms both directions share: the size, the cell values in
-    reading order (`cells`), outside clues top, bottom, left, right (`outside`), and for a
-    Kakuro the clue cells (`totals`: cell index → (down, across), 0 for none)."""
-
-    cols: int
-    rows: int
-    cells: list[Value]
-    outside: list[Value] | None = None
-    totals: dict[int, tuple[int, int]] | None = None
-    regions: list[int] | None = None
-    """A ripple's room number per cell, in reading order."""
-    letters: int = 0
-    """An easyasabc's number of letters."""
 
 
 def _rows(p: Puzzle, token: Callable[[Value], str]) -> list[str]:
@@ -312,40 +348,14 @@ ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
 """Other names pzprjs accepts for them."""
 
 
-from sapphire.importers.puzzlink.shading import (  # noqa: E402 - it reads Puzzle above
-    creek_body,
-    creek_text,
-    heyawake_body,
-    heyawake_text,
-    hitori_body,
-    hitori_text,
-    numbers_body,
-    numbers_text,
-    read_creek,
-    read_heyawake,
-    read_hitori,
-    read_numbers,
-)
-
 GENRES.update({g.name: g for g in (
     Genre("hitori", "Hitori", read_hitori, hitori_text, hitori_body),
     Genre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
-    Genre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), numbers_text, numbers_body),
-    Genre("cave", "Cave", read_numbers("Cave"), numbers_text, numbers_body),
+    Genre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text, numbers_body),
+    Genre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
     Genre("creek", "Creek", read_creek, creek_text, creek_body),
 )})
 
-from sapphire.importers.puzzlink.regions import (  # noqa: E402 - it reads Puzzle above
-    lits_body,
-    lits_text,
-    read_lits,
-    read_shikaku,
-    read_tents,
-    shikaku_body,
-    shikaku_text,
-    tents_body,
-    tents_text,
-)
 
 GENRES.update({g.name: g for g in (
     Genre("tents", "Tent", read_tents, tents_text, tents_body),
@@ -353,14 +363,6 @@ GENRES.update({g.name: g for g in (
     Genre("lits", "LITS", read_lits, lits_text, lits_body),
 )})
 
-from sapphire.importers.puzzlink.links4 import (  # noqa: E402 - it reads Puzzle above
-    magnets_body,
-    magnets_text,
-    read_magnets,
-    read_tentaisho,
-    tentaisho_body,
-    tentaisho_text,
-)
 
 GENRES.update({g.name: g for g in (
     Genre("tentaisho", "Galaxies", read_tentaisho, tentaisho_text, tentaisho_body),
@@ -369,32 +371,15 @@ GENRES.update({g.name: g for g in (
 ALIASES.update({"pearl": "mashu", "bridges": "hashikake", "building": "skyscrapers",
                 "heyawacky": "heyawake", "bag": "cave"})  # pzprjs's other names for them
 
-from sapphire.importers.puzzlink.links4_fleet import (  # noqa: E402 - it reads Puzzle above
-    battleship_body,
-    battleship_text,
-    read_battleship,
-)
 
 GENRES["battleship"] = Genre("battleship", "Battleship", read_battleship,
                              battleship_text, battleship_body)  # type: ignore[arg-type]
 
-from sapphire.importers.puzzlink.numlin import (  # noqa: E402 - it reads Puzzle above
-    arukone_case,
-    numlin_body,
-    numlin_case,
-    numlin_text,
-    read_numlin,
-)
 
 GENRES.update({g.name: g for g in (
     Genre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
     Genre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body, case=arukone_case),
 )})
-from sapphire.importers.puzzlink.fillomino import (  # noqa: E402 - it reads Puzzle above
-    fillomino_body,
-    fillomino_text,
-    read_fillomino,
-)
 
 GENRES["fillomino"] = Genre("fillomino", "Fillomino", read_fillomino, fillomino_text,
                             fillomino_body)

@@ -15,23 +15,17 @@ puzzlekit importer states the rules of.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.case import Case, RuleLine
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import SapphireError, error
 from sapphire.importers.puzzlink.encodings import Body, Value, encode_number16, number16, rooms
-
-if TYPE_CHECKING:
-    from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 B32 = "0123456789abcdefghijklmnopqrstuv"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _puzzle(cols: int, rows: int, cells: list[Value], **parts: object) -> Puzzle:
-    # the genre table imports this module, so its Puzzle is read when a puzzle is made
-    from sapphire.importers.puzzlink.genres import Puzzle
     return Puzzle(cols, rows, cells, **parts)  # type: ignore[arg-type]
 
 

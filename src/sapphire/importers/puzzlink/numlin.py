@@ -20,7 +20,6 @@ Hashi's bridges are read (`shapes.links_answer`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from sapphire.case import Case
 from sapphire.diagnostics import error
@@ -29,11 +28,9 @@ from sapphire.importers.puzzlekit import puzzlekit_to_case
 from sapphire.importers.puzzlekit.reader import LABEL, Source
 from sapphire.importers.puzzlekit.shapes import numberlink
 from sapphire.importers.puzzlink.encodings import UNKNOWN, Body, encode_number16, number16
+from sapphire.importers.puzzlink.puzzle import Puzzle
 from sapphire.importers.puzzlink.shapes import links_answer
 from sapphire.library.library import Library
-
-if TYPE_CHECKING:  # genres registers this module's functions, so it is imported late
-    from sapphire.importers.puzzlink.genres import Puzzle
 
 GENRE = "NumberLink"
 """The puzzlekit genre whose reading of the numbers these links share."""
@@ -53,7 +50,6 @@ ANSWERS = {"numlin": links_answer, "arukone": arukone_answer}
 def read_numlin(body: Body, cols: int, rows: int) -> Puzzle:
     """The numbers; a `?` (`.`: a line's end whose number is not given) is refused where it
     stands, since the NumberLink rules here pair ends by their numbers."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     start = body.pos
     cells = list(number16(body, cols * rows))
@@ -111,7 +107,6 @@ def numberlink_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puz
     """A NumberLink case's numbers: pair k of its `numberlink` line (its cells 2k-1 and 2k)
     is number k."""
     from sapphire.importers.puzzlink.export import _refuse, _refuse_rule
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     lines = [r for r in case.rules if r.reference == "numberlink"]
     if len(lines) != 1:

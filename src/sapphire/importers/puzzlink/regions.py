@@ -33,7 +33,7 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     rooms,
 )
-from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 Cell = tuple[int, int]
 

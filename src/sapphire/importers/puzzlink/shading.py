@@ -41,7 +41,7 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     rooms,
 )
-from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 Cell = tuple[int, int]
 

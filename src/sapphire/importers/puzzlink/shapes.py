@@ -18,15 +18,11 @@ answer holds, after the corner rows, ROWS lines of COLS cells: 1 for `\\`, 2 for
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.case import Case
 from sapphire.case.givens import shared_corner
 from sapphire.diagnostics import error
 from sapphire.importers.puzzlink.encodings import UNKNOWN, Body, Value, encode_four_cell, four_cell
-
-if TYPE_CHECKING:  # genres registers this module's functions, so it is imported late
-    from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 
 def _count(t: str) -> int:
@@ -76,7 +72,6 @@ def hashi_text(p: Puzzle) -> str:
 
 def hashikake_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     """A Hashi case's islands: their numbers from `bridge-count`, `?` for an island without."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     cells: list[Value] = [None] * (rows * cols)
     for rule in case.rules:
@@ -98,7 +93,6 @@ def hashikake_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzz
 
 def read_corners(body: Body, cols: int, rows: int) -> Puzzle:
     """A `gokigen` link's corner numbers, row by row over the (ROWS+1)×(COLS+1) corners."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     return Puzzle(cols, rows, four_cell(body, (cols + 1) * (rows + 1)))
 
@@ -117,7 +111,6 @@ def corners_body(p: Puzzle) -> str:
 
 def gokigen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     """A Gokigen Naname case's corner numbers, from its `corner-diagonals` lines."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     cells: list[Value] = [None] * ((rows + 1) * (cols + 1))
     for rule in case.rules:
@@ -143,7 +136,6 @@ def read_arrows(body: Body, cols: int, rows: int) -> Puzzle:
     """A `yajilin` link's clues (pzprjs's `decodeArrowNumber16`): a direction digit 0-4 and one
     hex digit, 5-9 (the direction plus 5) and two, `-`, a direction and three; `a`-`z` skip
     1-26 cells. A clue is stored as direction·10000 + number."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     cells: list[Value] = [None] * (cols * rows)
     k = 0
@@ -211,7 +203,6 @@ def yajilin_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle
     """A Yajilin case's arrows, from its `arrow-shade-count` lines: the first cell is the
     clue, the second where the arrow points (an arrow at the edge pointing off the board, with
     no cell after it, is written pointing up, down, left or right, whichever leaves it)."""
-    from sapphire.importers.puzzlink.genres import Puzzle
 
     cells: list[Value] = [None] * (rows * cols)
     for rule in case.rules:

@@ -29,7 +29,7 @@ from sapphire.importers.puzzlink.encodings import (
     number16,
     outside16,
 )
-from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 Cell = tuple[int, int]
 

@@ -1,5 +1,5 @@
 """puzz.link links of tentaisho (Galaxies), magnets (Magnetic) and battleship (copied from
-../shared/corpus/puzzlink.json into fixtures/importers/puzzlink_links4.json; pzprjs's test
+../shared/corpus/puzzlink.json into fixtures/importers/puzzlink_centres_fleet.json; pzprjs's test
 links, MIT): each imports and solves to its accepted pzprv3 answer, is written back as the same
 link, a puzzlekit case of the genre comes back the same through its link, and a broken link is
 refused where it breaks."""
@@ -16,7 +16,7 @@ from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
 
-ENTRIES = load("puzzlink_links4.json")
+ENTRIES = load("puzzlink_centres_fleet.json")
 PUZZLEKIT = {genre: entries[0] for name in ("puzzlekit_regions.json", "puzzlekit_shapes.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items()}

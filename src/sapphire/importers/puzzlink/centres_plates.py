@@ -42,7 +42,7 @@ from sapphire.importers.puzzlink.encodings import (
     outside16,
     rooms,
 )
-from sapphire.importers.puzzlink.genres import Puzzle
+from sapphire.importers.puzzlink.puzzle import Puzzle
 
 Cell = tuple[int, int]
 HOLE = -1
@@ -331,7 +331,7 @@ EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle}
 # -- pzprv3 answers -----------------------------------------------------------------------------
 
 
-def read_links4_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
+def read_centres_plates_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
     """The answer parts of a pzprv3 file of `tentaisho` or `magnets`; None for another genre.
     A Galaxies file holds its stars and holes (`X`) in 2·ROWS−1 lines, then the borders (ROWS
