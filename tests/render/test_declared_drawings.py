@@ -16,6 +16,7 @@ from sapphire.importers import import_puzzle
 from sapphire.meaning import load_case
 from sapphire.render import picture
 from sapphire.render.clues import runs
+from sapphire.render.geometry import CELL
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -253,6 +254,21 @@ def test_straight_counts_of_shaded_cells_keep_the_shading_dark(tmp_path: Path) -
     root = ET.fromstring(picture(c, lib, [{"shading": [[1, 0, 0, 0], [0, 0, 0, 1]]}]))
     assert not of_class(root, "circle", "bulb-lamp")
     assert len(of_class(root, "rect", "shaded")) == 2
+
+
+def test_a_fillomino_answer_has_a_border_between_unequal_digits(tmp_path: Path) -> None:
+    # rows 2 2 / 1 2 / 1 3: four sides join unequal digits, r1c1|r2c1 (2 over 1), r2c1|r2c2
+    # (1 beside 2), r3c1|r3c2 (1 beside 3) and r2c2|r3c2 (2 over 3)
+    root = draw(tmp_path, "board: 3x2\ndigits: 1-3\n", "fillomino",
+                ({"digits": [[2, 2], [1, 2], [1, 3]]},))
+    s = CELL
+    got = sorted((float(e.get("x1")), float(e.get("y1")), float(e.get("x2")),
+                  float(e.get("y2"))) for e in of_class(root, "line", "region"))
+    assert got == sorted([(0, s, s, s), (s, s, s, 2 * s), (s, 2 * s, s, 3 * s),
+                          (s, 2 * s, 2 * s, 2 * s)])
+    plain = draw(tmp_path, "board: 3x2\ndigits: 1-3\n", "latin-square",
+                 ({"digits": [[2, 2], [1, 2], [1, 3]]},))
+    assert not of_class(plain, "line", "region")  # digits alone draw no regions
 
 
 # -- the vocabulary refuses what it does not know ---------------------------------------------

@@ -33,6 +33,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
     "wall": ("at", "label"),
     "given-shading": ("answer",),
     "answer-shading": ("as",),
+    "answer-regions": (),
     "cell-clues": ("grid",),
     "diagonal": ("at",),
     "inequality": (),
@@ -75,6 +76,8 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 * `answer-shading`: no mark of its own; the answer's shading is drawn `as` `cells`, `circles`
   or `bulbs` (an Akari's lamps, which its light rules count). `cells` is the plain style: any
   line of the case asking for another wins over it.
+* `answer-regions`: no mark of its own; a thick border is drawn between two side neighbours
+  whose answer digits differ, so that the digits' groups read as regions (a Fillomino's).
 * `cell-clues`: the case's `clues:` grid, a number in each clued cell; `grid: dots` draws the
   grid as a lattice of dots with faint lines and no frame (a Slitherlink's, whose loop runs
   along the edges).

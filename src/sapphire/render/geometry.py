@@ -54,6 +54,9 @@ class Puzzle:
     """The cells whose shading is given (1 shaded), drawn as circles already."""
     grid: str = "lines"
     """How the grid is drawn: `lines`, or `dots` at its corners (a Slitherlink's lattice)."""
+    digit_regions: bool = False
+    """Whether the answer's digits are also drawn as regions: a thick border between side
+    neighbours with different digits (`answer-regions`)."""
     shading: str = "cells"
     """How the answer's shading is drawn: `cells` (shaded cells dark, as janko.at draws
     them), `circles` (a black circle in each shaded cell and a white one in each other) or

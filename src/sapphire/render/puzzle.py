@@ -223,6 +223,8 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
     elif element == "answer-shading":  # cells, the plain style, gives way to any other
         if p.shading == "cells":
             p.shading = e.option("as", "cells")
+    elif element == "answer-regions":
+        p.digit_regions = True
     elif element == "given-shading":
         p.shading = e.option("answer", p.shading)
         for r, row in enumerate(shading_grid(case, lib.declares_board) or [], start=1):

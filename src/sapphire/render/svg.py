@@ -202,13 +202,15 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
         out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" {line}/>')
     for c in range(p.cols + 1):
         out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" {line}/>')
-    if p.regions is not None:
+    regions = p.regions if p.regions is not None or puzzle is None or not puzzle.digit_regions \
+        else p.digits  # a Fillomino's groups of equal digits
+    if regions is not None:
         for r in range(p.rows):
             for c in range(p.cols):
-                g = _at(p.regions, r, c)
-                if c + 1 < p.cols and g != _at(p.regions, r, c + 1):
+                g = _at(regions, r, c)
+                if c + 1 < p.cols and g != _at(regions, r, c + 1):
                     out.append(_border(c + 1, r, c + 1, r + 1))
-                if r + 1 < p.rows and g != _at(p.regions, r + 1, c):
+                if r + 1 < p.rows and g != _at(regions, r + 1, c):
                     out.append(_border(c, r + 1, c + 1, r + 1))
     if puzzle is not None:
         out.extend(puzzle.borders)
