@@ -22,10 +22,11 @@ CELLS = ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3))
 """A 2×3 board, cell i at CELLS[i]."""
 
 
-def regions_fit(vals: tuple[int, ...]) -> bool:
-    """Brute force: split the cells into maximal side-joined runs of one value by growing each
-    from a cell; every one has as many cells as its value."""
+def runs(vals: tuple[int, ...]) -> list[set[int]]:
+    """Brute force: the cells split into maximal side-joined runs of one value, each grown from
+    a cell."""
     left = set(range(len(CELLS)))
+    out = []
     while left:
         region = {left.pop()}
         grew = True
@@ -35,9 +36,13 @@ def regions_fit(vals: tuple[int, ...]) -> bool:
             grew = bool(more)
             region |= more
             left -= more
-        if len(region) != vals[next(iter(region))]:
-            return False
-    return True
+        out.append(region)
+    return out
+
+
+def regions_fit(vals: tuple[int, ...]) -> bool:
+    """Every run has as many cells as its value."""
+    return all(len(region) == vals[next(iter(region))] for region in runs(vals))
 
 
 def test_holds_exactly_when_every_region_has_its_size() -> None:
@@ -53,16 +58,7 @@ def test_above_n_a_value_n_plus_1_stands_for_every_size_past_n() -> None:
 
 def _fits_above(vals: tuple[int, ...]) -> bool:
     """Brute force for above 2: a run of 3s has 3 cells or more, every other run its size."""
-    left = set(range(len(CELLS)))
-    while left:
-        region = {left.pop()}
-        grew = True
-        while grew:
-            more = {j for j in left for i in region if vals[i] == vals[j]
-                    and abs(CELLS[i][0] - CELLS[j][0]) + abs(CELLS[i][1] - CELLS[j][1]) == 1}
-            grew = bool(more)
-            region |= more
-            left -= more
+    for region in runs(vals):
         v = vals[next(iter(region))]
         if (v == 3 and len(region) < 3) or (v != 3 and len(region) != v):
             return False
