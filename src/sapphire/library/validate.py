@@ -430,10 +430,9 @@ def _check_length(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | No
                 f"list {want} cells, as the '{d.kind}' definition says")
 
 
-_MISSING = {"regions": ("no-regions", "region map"), "shading": ("no-shading", "shading"),
-            "loop": ("no-loop", "loop"), "links": ("no-links", "links"),
-            "diagonals": ("no-diagonals", "diagonals")}
-"""Per declaration a meaning may need: the error kind when no rule makes it, and its noun."""
+_NOUNS = {"regions": "region map"}
+"""A declaration's noun in an error where it is not the declaration's own name; the error's
+kind is `no-` and the declaration (`no-regions`, `no-loop`)."""
 
 
 def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
@@ -443,10 +442,10 @@ def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: 
     missing = sorted(d.needs - declared)
     if not missing:
         return
-    nouns = " and the ".join(_MISSING[m][1] for m in missing)
+    nouns = " and the ".join(_NOUNS.get(m, m) for m in missing)
     pronoun = "it" if len(missing) == 1 else "them"
     covering = lib.declarers(*missing)
-    out.add(_MISSING[missing[0]][0],
+    out.add(f"no-{missing[0]}",
             f"'{d.kind}' reads the {nouns}, but no rule declares {pronoun}", _where(rule),
             f"add a '{covering[0]}' line" if covering else None)
 
