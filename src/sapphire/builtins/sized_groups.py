@@ -30,8 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sapphire.builtins.all_different import difference
 from sapphire.builtins.base import SAT_FALSE, CpSatLowering, SatLowering, Truth, lin_value
-from sapphire.builtins.connected import neighbours
+from sapphire.builtins.connected import neighbours, pieces
 from sapphire.model import Builtin, Cmp, Formula, GroundModel, Lin
 
 
@@ -129,7 +130,7 @@ def value_literals(f: SizedGroups, gm: GroundModel, literal: Callable[[Lin, int]
                 may.setdefault(k, set()).add(i)
     keep: list[set[int]] = [set() for _ in f.cells]
     for k, places in may.items():
-        for piece in _pieces(places, nbrs):
+        for piece in pieces([i in places for i in range(len(f.cells))], nbrs):
             if len(piece) >= k:
                 for i in piece:
                     keep[i].add(k)
@@ -141,22 +142,6 @@ def value_literals(f: SizedGroups, gm: GroundModel, literal: Callable[[Lin, int]
             if not is_false(lit):
                 lits[k] = lit
         out.append(lits)
-    return out
-
-
-def _pieces(places: set[int], nbrs: list[list[int]]) -> list[list[int]]:
-    left = set(places)
-    out = []
-    while left:
-        start = left.pop()
-        piece, todo = [start], [start]
-        while todo:
-            for n in nbrs[todo.pop()]:
-                if n in left:
-                    left.discard(n)
-                    piece.append(n)
-                    todo.append(n)
-        out.append(piece)
     return out
 
 
@@ -270,9 +255,7 @@ def _post_cpsat_negated(f: SizedGroups, low: CpSatLowering, enf: list) -> None:
             if (j, i) in same:
                 same[(i, j)] = same[(j, i)]
             else:
-                d = Lin(f.values[i].terms + tuple((v, -c) for v, c in f.values[j].terms),
-                        f.values[i].const - f.values[j].const)
-                same[(i, j)] = low.atom_literal(Cmp("=", _merged(d)))
+                same[(i, j)] = low.atom_literal(Cmp("=", difference(f.values[i], f.values[j])))
     size = sum(inside)
     for i in range(n):
         m.add_implication(root[i], inside[i])
@@ -297,10 +280,3 @@ def _post_cpsat_negated(f: SizedGroups, low: CpSatLowering, enf: list) -> None:
         m.add(size != low.expr(e)).only_enforce_if([root[i], exact])
         m.add(size <= f.above).only_enforce_if([root[i], big])
 
-
-def _merged(lin: Lin) -> Lin:
-    """`lin` with the terms of one variable added up and zero terms left out."""
-    acc: dict[int, int] = {}
-    for v, c in lin.terms:
-        acc[v] = acc.get(v, 0) + c
-    return Lin(tuple((v, c) for v, c in sorted(acc.items()) if c), lin.const)
