@@ -10,7 +10,7 @@ a body over `MAX_BODY` bytes before reading it whole.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -127,20 +127,15 @@ def create_app(config: Config) -> Starlette:
     async def api_stats(request: Request) -> Response:
         return JSONResponse(pool().stats())
 
-    async def api_solve(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await pool().run(_client(data), "solve", work.solve,
-                                             _text(data, "case"), config.settings))
-
-    async def api_draw(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await pool().run(_client(data), "draw", work.draw,
-                                             _text(data, "case"), config.settings))
-
-    async def api_why(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await pool().run(_client(data), "why", work.explain,
-                                             _text(data, "case"), config.settings))
+    def on_case(kind: str, job: Callable[..., dict[str, Any]]
+                ) -> Callable[[Request], Awaitable[Response]]:
+        """A route that runs `job` on the posted case in the worker pool, as the page's
+        request `kind` (a newer one of that kind from the same page cancels it)."""
+        async def route(request: Request) -> Response:
+            data = await _body(request)
+            return JSONResponse(await pool().run(_client(data), kind, job,
+                                                 _text(data, "case"), config.settings))
+        return route
 
     async def api_import(request: Request) -> Response:
         data = await _body(request)
@@ -161,9 +156,9 @@ def create_app(config: Config) -> Starlette:
         Route("/", index),
         Route("/api/kinds", api_kinds),
         Route("/api/stats", api_stats),
-        Route("/api/solve", api_solve, methods=["POST"]),
-        Route("/api/draw", api_draw, methods=["POST"]),
-        Route("/api/why", api_why, methods=["POST"]),
+        Route("/api/solve", on_case("solve", work.solve), methods=["POST"]),
+        Route("/api/draw", on_case("draw", work.draw), methods=["POST"]),
+        Route("/api/why", on_case("why", work.explain), methods=["POST"]),
         Route("/api/import", api_import, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
