@@ -4,24 +4,17 @@ malformed problems refused at their place, and fixture puzzles (copied from
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlekit import read_solution
-from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-ENTRIES = json.loads((FIXTURES / "puzzlekit_fillomino.json").read_text(encoding="utf-8")
-                     )["genres"]["Fillomino"]
+ENTRIES = load("puzzlekit_fillomino.json")["Fillomino"]
 
-
-def body(text: str) -> str:
-    """The case text after its front matter's `library:` line (the rest is exact)."""
-    return text.split("library: std\n", 1)[1]
 
 
 def test_givens_and_digits_up_to_the_largest_open_area() -> None:
@@ -89,9 +82,5 @@ def test_malformed_problems_are_positioned_errors(text: str, says: str, line: in
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["key"] for e in ENTRIES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
-    path = tmp_path / "imported.case"
-    path.write_text(puzzlekit_to_case("Fillomino", entry["problem"], source=entry["key"]),
-                    encoding="utf-8")
-    res = solve_case(str(path), max_solutions=2, time_limit=60)
-    assert res.status == "unique"
-    assert res.solutions[0]["digits"] == read_solution("Fillomino", entry["solution"])["digits"]
+    got, want = solved("Fillomino", entry, tmp_path)
+    assert got["digits"] == want["digits"]

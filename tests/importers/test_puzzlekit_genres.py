@@ -4,24 +4,18 @@ must solve to their known answers."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlekit import read_solution
-from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-GENRES = json.loads((FIXTURES / "puzzlekit_genres.json").read_text(encoding="utf-8"))["genres"]
+GENRES = load("puzzlekit_genres.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
-
-def body(text: str) -> str:
-    """The case text after its front matter's `source:` line (the rest is exact)."""
-    return text.split("library: std\n", 1)[1]
 
 
 # -- exact text -------------------------------------------------------------------------------
@@ -267,12 +261,7 @@ def test_masyu_solution_reads_the_loop() -> None:
 
 @pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g}-{e['key']}" for g, e in CASES])
 def test_fixture_solves_to_its_answer(tmp_path: Path, genre: str, entry: dict) -> None:
-    path = tmp_path / "imported.case"
-    path.write_text(puzzlekit_to_case(genre, entry["problem"], source=entry["key"]),
-                    encoding="utf-8")
-    res = solve_case(str(path), max_solutions=2, time_limit=60)
-    assert res.status == "unique"
-    want = read_solution(genre, entry["solution"])
+    got, want = solved(genre, entry, tmp_path)
     assert want  # the comparison below must compare something
     for part, rows in want.items():
-        assert res.solutions[0][part] == rows
+        assert got[part] == rows

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from puzzlekit_fixtures import FIXTURES, body, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
@@ -16,28 +17,16 @@ from sapphire.importers.puzzlekit import read_solution
 from sapphire.importers.puzzlekit.regions import canonical_regions
 from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-GENRES = json.loads((FIXTURES / "puzzlekit_regions.json").read_text(encoding="utf-8"))["genres"]
+GENRES = load("puzzlekit_regions.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
-
-def body(text: str) -> str:
-    """The case text after its front matter's `library:` line (the rest is exact)."""
-    return text.split("library: std\n", 1)[1]
 
 
 @pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g} {e['key']}" for g, e in CASES])
 def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
                                                 entry: dict[str, str]) -> None:
-    case = tmp_path / "p.case"
-    case.write_text(puzzlekit_to_case(genre, entry["problem"]), encoding="utf-8")
-    res = solve_case(str(case), max_solutions=2)
-    assert res.status == "unique"
-    want = read_solution(genre, entry["solution"])
-    got = res.solutions[0]
-    if "regions" in want:  # a region map equals the recorded one up to the regions' names
-        got = {**got, "regions": canonical_regions(got["regions"])}
-    assert {part: got[part] for part in want} == want
+    got, want = solved(genre, entry, tmp_path)
+    assert got == want
 
 
 def test_tent_case_text() -> None:

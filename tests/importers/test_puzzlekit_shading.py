@@ -4,36 +4,26 @@ from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlekit import read_solution
-from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-GENRES = json.loads((FIXTURES / "puzzlekit_shading.json").read_text(encoding="utf-8"))["genres"]
+GENRES = load("puzzlekit_shading.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
-
-def body(text: str) -> str:
-    """The case text after its front matter's `library:` line."""
-    return text.split("library: std\n", 1)[1]
 
 
 @pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g} {e['key']}" for g, e in CASES])
 def test_fixture_puzzles_solve_to_their_known_answer(tmp_path: Path, genre: str,
                                                      entry: dict[str, str]) -> None:
-    path = tmp_path / "p.case"
-    path.write_text(puzzlekit_to_case(genre, entry["problem"]), encoding="utf-8")
-    res = solve_case(str(path), max_solutions=2)
-    assert (res.status, res.count) == ("unique", 1)
-    want = read_solution(genre, entry["solution"])
+    got, want = solved(genre, entry, tmp_path)
     assert list(want) == ["shading"]
-    assert res.solutions[0]["shading"] == want["shading"]
+    assert got["shading"] == want["shading"]
 
 
 # -- exact text -------------------------------------------------------------------------------

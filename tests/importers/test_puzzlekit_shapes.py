@@ -5,24 +5,18 @@ exact case text for a tiny puzzle, the exact refusal of a malformed one, and fix
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlekit import read_solution
-from sapphire.pipeline import solve_case
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-GENRES = json.loads((FIXTURES / "puzzlekit_shapes.json").read_text(encoding="utf-8"))["genres"]
+GENRES = load("puzzlekit_shapes.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
-
-def body(text: str) -> str:
-    """The case text after its front matter's `source:` line."""
-    return text.split("library: std\n", 1)[1]
 
 
 def test_a_yajilin_is_its_loop_its_shading_and_its_arrows() -> None:
@@ -156,10 +150,5 @@ def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line
 @pytest.mark.parametrize(("genre", "entry"), CASES, ids=[f"{g} {e['key']}" for g, e in CASES])
 def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
                                                 entry: dict[str, str]) -> None:
-    path = tmp_path / "p.case"
-    path.write_text(puzzlekit_to_case(genre, entry["problem"]), encoding="utf-8")
-    res = solve_case(str(path))
-    assert res.status == "unique"
-    want = read_solution(genre, entry["solution"])
-    got = res.solutions[0]
-    assert {part: got.get(part) for part in want} == want
+    got, want = solved(genre, entry, tmp_path)
+    assert got == want
