@@ -216,6 +216,34 @@ def test_implied_block_errors() -> None:
     assert errors(md(GOOD_FRONT, PROSE + "\n" + IMPLIED)) == [("missing-meaning", 6, 1)]
 
 
+GUIDE = "```sapphire guide\n∀⟨r c⟩∈S: ⦗face r c⦘=1\n```\n"
+
+
+def test_a_guide_block_is_read_apart_from_the_meaning_and_the_implied_facts() -> None:
+    d = parse_definition(md(GOOD_FRONT, PROSE + "\n" + MEANING + "\n" + GUIDE + "\n" + IMPLIED),
+                         "thing.md")
+    assert d.meaning == "∀⟨r c⟩∈S: ⦗face r c⦘¬=5\n"
+    assert d.guide == "∀⟨r c⟩∈S: ⦗face r c⦘=1\n"
+    assert d.implied == "∀⟨r c⟩∈S: ⦗face r c⦘¬=5 ∨ ⦗face r c⦘=5\n"
+    # the meaning's fence is line 13, the guide's line 17, the implied fence line 21
+    assert (d.guide_line, d.implied_line) == (18, 22)
+    guide = d.guide_program()
+    assert guide is not None and guide.constraints[0].span.line == 18
+    assert parse_definition(md(GOOD_FRONT), "thing.md").guide_program() is None
+
+
+def test_guide_block_errors() -> None:
+    body = PROSE + "\n" + MEANING + "\n" + GUIDE + "\n" + GUIDE
+    assert errors(md(GOOD_FRONT, body)) == [("several-guide", 21, 1)]
+    assert errors(md(GOOD_FRONT, PROSE + "\n" + GUIDE)) == [("missing-meaning", 6, 1)]
+
+
+def test_the_prelude_holds_no_guide() -> None:
+    # the guide's fence opens on line 11, after the terms' block of lines 7-9
+    terms = "term t(x:boolean):boolean = x;\n```\n\n" + GUIDE.removesuffix("```\n")
+    assert prelude_errors("kind: prelude\n", terms) == [("unknown-block", 11, 1)]
+
+
 def test_meaning_inside_a_list_is_refused() -> None:
     body = PROSE + "\n- item\n\n  ```sapphire\n  true\n  ```\n"
     assert errors(md(GOOD_FRONT, body)) == [("nested-meaning", 15, 1)]

@@ -67,6 +67,8 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
         self.emitted: set[Formula] = set()
         self.implied = False
         """Whether the constraints being posted are the program's implied ones."""
+        self.posted = self.model.constraints
+        """Where `emit` puts a ground constraint: the model's constraints, or its guides."""
         self.read: dict[str, set[tuple[int, ...]]] = (
             {} if inst.data is None else {name: set() for name in inst.points})
         """For each map the user's data gives points of, the points of it read so far (given
@@ -90,6 +92,10 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
         for c in self.program.implied:
             self.post(c)
         self.implied = False
+        self.posted = self.model.guides
+        for c in self.program.guides:
+            self.post(c)
+        self.posted = self.model.constraints
         self.model.answer = self.answer_names()
         return self.model
 
@@ -169,7 +175,7 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
         self.emitted.add(f)  # hashes the formula once
         if len(self.emitted) == seen:
             return  # the same ground constraint from another line or binding
-        self.model.constraints.append(Constraint(f, self.origin(span), self.implied))
+        self.posted.append(Constraint(f, self.origin(span), self.implied))
 
 
 

@@ -209,3 +209,6 @@ class Program:
     implied: tuple[Expr, ...] = ()
     """Constraints the others imply, stated for a solver's benefit (a rule's implied facts);
     a backend may post them or leave them out, and every answer satisfies them."""
+    guides: tuple[Expr, ...] = ()
+    """Rules most answers keep, no part of the meaning (a rule's guide): a backend may look
+    for its first answer among those keeping them, and looks for the others without them."""

@@ -50,6 +50,12 @@ _ARITH = {"+", "⨫", "·", "÷", "mod"}
 _COMPARE = {"=", "¬=", "<", "<=", ">", ">="}
 
 
+def _tops(program: Program) -> tuple[Expr, ...]:
+    """The program's top-level constraints: its own, its implied facts and its guides, which
+    are all typed and checked alike."""
+    return (*program.constraints, *program.implied, *program.guides)
+
+
 def type_of_value(v: Any) -> Type:
     """The type of a constant bound by data or by the meaning stage."""
     if isinstance(v, bool):
@@ -419,7 +425,7 @@ def name_arities(program: Program, terms: tuple[TermDef, ...] = ()) -> dict[str,
     a scalar, k for a map read `⦗x a…⦘` (the data it is given must have this shape)."""
     all_terms = {t.name: t for t in (*terms, *program.terms)}
     roots = [(t.body, frozenset(p for p, _t in t.params)) for t in program.terms]
-    roots += [(c, frozenset()) for c in (*program.constraints, *program.implied)]
+    roots += [(c, frozenset()) for c in _tops(program)]
     out: dict[str, int] = {}
     for name, arity, _span in _name_uses(roots, all_terms)[0]:
         out.setdefault(name, arity)
@@ -433,7 +439,7 @@ def constant_names(program: Program) -> frozenset[str]:
     found: set[str] = set()
     stack: list[tuple[Expr, frozenset[str], bool]] = [
         (t.body, frozenset(p for p, _t in t.params), False) for t in program.terms]
-    stack += [(c, frozenset(), False) for c in (*program.constraints, *program.implied)]
+    stack += [(c, frozenset(), False) for c in _tops(program)]
     while stack:
         e, bound, constant = stack.pop()
         if isinstance(e, Name):
@@ -461,7 +467,7 @@ def name_use_problems(program: Program, constants: Iterable[str],
     consts = frozenset(constants)
     roots: list[tuple[Expr, frozenset[str]]] = [
         (t.body, consts | frozenset(p for p, _t in t.params)) for t in program.terms]
-    roots += [(c, consts) for c in (*program.constraints, *program.implied)]
+    roots += [(c, consts) for c in _tops(program)]
     uses, called = _name_uses(roots, terms)
     walked = {t.name for t in program.terms}
     todo = sorted(called - walked)
@@ -521,7 +527,7 @@ def typecheck_program(program: Program, constants: dict[str, Any] | None = None,
     for t in program.terms:
         checker.term(t)
     env = {n: type_of_value(v) for n, v in (constants or {}).items()}
-    for c in (*program.constraints, *program.implied):
+    for c in _tops(program):
         checker.want(c, BOOL, env)
     checker.problems += name_use_problems(program, env, all_terms)
     if checker.problems:

@@ -144,8 +144,9 @@ def _programs(found: RuleDefinition | Prelude) -> list[tuple[int, str, Any]]:
     from sapphire.diagnostics import SapphireError
 
     blocks = [(found.meaning_line, found.meaning)]
-    if isinstance(found, RuleDefinition) and found.implied:
-        blocks.append((found.implied_line, found.implied))
+    if isinstance(found, RuleDefinition):
+        blocks += [(line, text) for line, text in ((found.implied_line, found.implied),
+                                                   (found.guide_line, found.guide)) if text]
     out: list[tuple[int, str, Any]] = []
     for line, block in blocks:
         try:

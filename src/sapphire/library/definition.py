@@ -202,6 +202,12 @@ class RuleDefinition:
     asserted as it stands adds them to its meaning; a negated or conditional one does not,
     since the negation of the meaning does not imply them."""
     implied_line: int = 0
+    guide: str = ""
+    """The text of the ```sapphire guide block: a rule that the answers of most puzzles of the
+    kind keep, though not every answer need (a NumberLink's line does not run beside itself).
+    It is no part of the meaning: a search may look for a first answer among those keeping it,
+    and then looks for every other answer without it, so counts stay exact."""
+    guide_line: int = 0
     modifies: tuple[tuple[str, str], ...] = ()
     """Channels the rule decides for its own cells, each with the integer parameter that bounds
     them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
@@ -277,13 +283,19 @@ class RuleDefinition:
             return None
         return meaning_program(self.path, self.implied_line, self.implied)
 
+    def guide_program(self) -> Program | None:
+        """The ```sapphire guide block parsed, when the definition has one."""
+        if not self.guide:
+            return None
+        return meaning_program(self.path, self.guide_line, self.guide)
+
     @cached_property
     def applied(self) -> frozenset[str]:
         """Every map name the meaning's constraints apply (`⦗face r c⦘` gives `face`), worked
         out once: each rule line of the kind adds them to its case's reads."""
         reads: set[str] = set()
-        implied = self.implied_program()
-        for c in (*self.program().constraints, *(implied.constraints if implied else ())):
+        extra = [p.constraints for p in (self.implied_program(), self.guide_program()) if p]
+        for c in (*self.program().constraints, *(c for cs in extra for c in cs)):
             names_applied(c, reads)
         return frozenset(reads)
 

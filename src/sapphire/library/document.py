@@ -81,6 +81,9 @@ class Document:
     implied_line: int = 0
     implied_span: Span | None = None
     channels: tuple[tuple[str, str, int], ...] = ()
+    guide: str = ""
+    guide_line: int = 0
+    guide_span: Span | None = None
 
 
 def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False) -> Document:
@@ -161,7 +164,7 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
         t for t in tokens
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
     ]
-    blocks: dict[str, list] = {"": [], "implied": []}
+    blocks: dict[str, list] = {"": [], "implied": [], "guide": []}
     channels: list[tuple[str, str, int]] = []
     for t in fences:
         assert t.map is not None
@@ -182,10 +185,11 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
                   hint="a kind declares them (declares: [...]) and the prelude binds them")
         else:
             r.add("unknown-block", f"a ```sapphire block is the meaning or, as ```sapphire "
-                  f"implied, facts the meaning implies; not '{role}'",
+                  f"implied, facts the meaning implies, or, as ```sapphire guide, a rule "
+                  f"answers usually keep; not '{role}'",
                   r.span(body_offset + t.map[0], 1),
-                  hint="open the meaning with ```sapphire and implied facts with "
-                  "```sapphire implied")
+                  hint="open the meaning with ```sapphire, implied facts with "
+                  "```sapphire implied and a guide with ```sapphire guide")
     meaning, meaning_line = "", 0
     if not blocks[""]:
         r.add("missing-meaning", "the definition has no ```sapphire block with its meaning",
@@ -197,21 +201,23 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
                   r.span(body_offset + extra.map[0], 1),
                   hint="put the whole meaning in the first block; use ```text for examples")
         meaning, meaning_line = block_text(r, blocks[""][0], body_lines, body_offset)
-    implied, implied_line, implied_span = "", 0, None
-    if blocks["implied"]:
-        for extra in blocks["implied"][1:]:
-            r.add("several-implied", "a definition holds at most one ```sapphire implied block",
-                  r.span(body_offset + extra.map[0], 1),
-                  hint="put every implied fact in the first such block")
-        implied, implied_line = block_text(r, blocks["implied"][0], body_lines, body_offset)
-        implied_span = r.span(implied_line - 1, 1)
+    optional: dict[str, tuple[str, int, Span | None]] = {}
+    for role, what in (("implied", "implied fact"), ("guide", "guide")):
+        optional[role] = "", 0, None
+        if blocks[role]:
+            for extra in blocks[role][1:]:
+                r.add(f"several-{role}", f"a definition holds at most one ```sapphire {role} "
+                      "block", r.span(body_offset + extra.map[0], 1),
+                      hint=f"put every {what} in the first such block")
+            text, line = block_text(r, blocks[role][0], body_lines, body_offset)
+            optional[role] = text, line, r.span(line - 1, 1)
     fence_rows: set[int] = set()
     for f in fences:
         assert f.map is not None
         fence_rows.update(range(f.map[0], f.map[1]))
     prose = "\n".join(ln for i, ln in enumerate(body_lines) if i not in fence_rows).strip()
-    return Document(front, fields, meaning, meaning_line, prose, implied, implied_line,
-                     implied_span, tuple(channels))
+    return Document(front, fields, meaning, meaning_line, prose, *optional["implied"],
+                    tuple(channels), *optional["guide"])
 
 
 def block_text(r: Reader, fence: Any, body_lines: list[str], body_offset: int

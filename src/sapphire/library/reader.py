@@ -333,6 +333,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         length=length,
         implied=doc.implied,
         implied_line=doc.implied_line,
+        guide=doc.guide,
+        guide_line=doc.guide_line,
         modifies=tuple(modifies),
         answer=tuple(answer),
         overrides=overrides,
@@ -519,9 +521,10 @@ def parse_prelude(text: str, path: str) -> Prelude:
         if key not in ("kind", "title", "predicates"):
             r.add("unknown-field", f"'{key}' does not belong in the prelude",
                   r.node_span(f[key]), hint="the prelude has kind, title and predicates")
-    if doc.implied_span is not None:
-        r.add("unknown-block", "the prelude holds terms, not implied facts",
-              doc.implied_span, hint="implied facts belong in a rule kind's definition")
+    for span, what in ((doc.implied_span, "implied facts"), (doc.guide_span, "a guide")):
+        if span is not None:
+            r.add("unknown-block", f"the prelude holds terms, not {what}", span,
+                  hint=f"{what} belong in a rule kind's definition")
     terms = parse_terms(r, doc.meaning, doc.meaning_line) if doc.meaning else []
     by_name = {t.name: t for t in terms}
     predicates: list[Predicate] = []

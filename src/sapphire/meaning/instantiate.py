@@ -8,9 +8,10 @@ Each rule's meaning is its definition's Sapphire block with the rule's cells and
 bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `negateRule`, once
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
 applied to the predicate's term on the rule's own cells. A rule line without either adds its
-definition's implied facts, bound the same way, to the program's implied constraints. The
-channels a rule declares (the shading `shade`, the region map, the loop) and the `value` of
-cells a rule `modifies` are bound once for the case, outside every rule, by the prelude's
+definition's implied facts, bound the same way, to the program's implied constraints, and its
+guide to the program's guides. The channels a rule declares (the shading `shade`, the region
+map, the loop) and the `value` of cells a rule `modifies` are bound once for the case, outside
+every rule, by the prelude's
 ```sapphire channel blocks, so negated rules read the same shading; nothing here knows a kind.
 Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
 the board, while global rules range over `board` alone. A `weights` parameter is bound as
@@ -143,6 +144,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     terms = _prelude_terms(lib)
     constraints: list[Expr] = []
     implied: list[Expr] = []
+    guides: list[Expr] = []
     reads: set[str] = set()
     alphabet: range | None = None
     declared: set[str] = set()
@@ -174,10 +176,12 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         answer_maps.update(d.answer)
         negations = rule.nots + (1 if negate_all else 0)
         constraints.append(_wrap(rule, d, meaning, bindings, span, lib, terms, negations))
-        facts = d.implied_program()
-        if facts is not None and negations == 0 and rule.condition is None:
-            # they hold where the meaning holds; under `not` or a condition they need not
-            implied.append(Let(span, tuple(bindings), Conj(span, facts.constraints)))
+        if negations == 0 and rule.condition is None:
+            # facts hold where the meaning holds, and a guide leads to its answers; under `not`
+            # or a condition they need not
+            for block, into in ((d.implied_program(), implied), (d.guide_program(), guides)):
+                if block is not None:
+                    into.append(Let(span, tuple(bindings), Conj(span, block.constraints)))
     inst = Instance(terms=terms)
     inst.constants.update(rows=rows, cols=cols, board=board)
     if extra:  # digits outside every global rule (which range over `board`)
@@ -225,7 +229,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         if grid is not None:
             inst.points[name] = {(r, c): v for r, row in enumerate(grid)
                                  for c, v in enumerate(row) if v is not None}
-    program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied))
+    program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied),
+                      tuple(guides))
     shown = [m for x in ANSWER_ORDER if x in declared for m in ANSWER_CHANNELS[x]]
     inst.answer = (*(("face",) if digits else ()), *shown, *answer_maps,
                    *(m for x in ANSWER_LAST if x in declared for m in ANSWER_CHANNELS[x]))

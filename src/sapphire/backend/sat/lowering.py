@@ -166,6 +166,27 @@ class SatLowering(Connectivity):
             el.post_sat(self)
         self.post_implied(facts)
         self.post_pending_connectivity()
+        self.post_guides()
+
+    def post_guides(self) -> None:
+        """Post the model's guides under one new literal (`guide`), which a search assumes to
+        find its first answer among those keeping them. A guide the clauses cannot state, or
+        one checked on answers (a connectivity), is left out: under a literal never assumed,
+        what it wrote so far binds nothing."""
+        self.guide = 0
+        """The literal that turns the guides on; 0 when the model has none."""
+        if not self.gm.guides:
+            return
+        lit, lazy = self.cnf.new(), len(self.lazy)
+        try:
+            for con in self.gm.guides:
+                self.post(con.formula, [lit])
+        except Unsupported:
+            return
+        if len(self.lazy) != lazy:  # checks on answers are not guarded by the literal
+            del self.lazy[lazy:]
+            return
+        self.guide = lit
 
     def unsupported(self, what: str) -> Unsupported:
         """The refusal of `what`, for a builtin to raise (`auto` then runs CP-SAT)."""

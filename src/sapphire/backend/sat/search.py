@@ -5,6 +5,9 @@ gets its cuts and the solver is asked again, keeping everything it learnt. An an
 keeps every constraint is blocked by a clause over the answer variables' literals only
 ("some answer variable differs"), so auxiliary literals never make an answer count twice,
 and the solver is asked again until `max_solutions` answers are found or none is left.
+A model with guides (a rule's ```sapphire guide) is first asked for an answer keeping them,
+under an assumed literal; every later call, and the first too when no answer keeps them, runs
+without it, so the guides choose where the first answer is looked for and never what counts.
 
 A model with wide auxiliary variables (the seed Slitherlink's ordering `id`, a value per
 lattice point) that also states the connectivity they prove is searched as its relaxation
@@ -77,6 +80,9 @@ class _Incremental:
         self.calls = 0
         self.rounds = 0
         """Rounds of connectivity cuts so far (see `FULL_AFTER`)."""
+        self.guided = bool(low.guide)
+        """Whether the next call assumes the guides (`SatLowering.guide`): until the first
+        answer, or until no answer keeps them."""
         self.complete = self.add_pending()
         """Whether the solver holds every clause written (False once time ran out)."""
 
@@ -92,8 +98,9 @@ class _Incremental:
             self.solver.append_formula(clauses[i:i + CHUNK])
         return True
 
-    def solve(self) -> bool | None:
-        """True (a model is ready), False (no answer is left), None (time is up)."""
+    def solve(self, assume: list[int] | None = None) -> bool | None:
+        """True (a model is ready), False (no answer is left, under the literals `assume`),
+        None (time is up)."""
         if not (self.complete and self.add_pending()):
             self.complete = False
             return None
@@ -101,7 +108,7 @@ class _Incremental:
         ts = time.perf_counter()
         try:
             if self.clock.deadline is None and self.clock.between is None:
-                return self.solver.solve()
+                return self.solver.solve(assumptions=assume) if assume else self.solver.solve()
             budget = FIRST_BUDGET
             while True:
                 left = self.clock.left()
@@ -111,7 +118,8 @@ class _Incremental:
                     self.clock.between()
                 self.solver.conf_budget(budget)
                 t = time.perf_counter()
-                got = self.solver.solve_limited()
+                got = self.solver.solve_limited(assumptions=assume) if assume else \
+                    self.solver.solve_limited()
                 if got is not None:
                     return got
                 rate = budget / max(time.perf_counter() - t, 1e-4)
@@ -217,11 +225,15 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
     """The next answer (every variable's value), blocked for the searches after it; None when
     no answer is left, `_TIME_UP` when the time limit came first."""
     while True:
-        got = sat.solve()
+        guided = sat.guided
+        got = sat.solve([low.guide] if guided else None)
         if got is None:
             clock.timed_out = True
             return _TIME_UP
         if not got:
+            if guided:  # no answer keeps the guides: every answer is searched without them
+                sat.guided = False
+                continue
             return None
         model = sat.model()
         cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
@@ -237,6 +249,7 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
             low.cnf.clauses.extend(cuts)
             continue
         vals = low.answer_values(model)
+        sat.guided = False  # the answers after the first are searched without the guides
         block = [-low.var_equals_literal(v, vals[v]) for v in answer_vars]
         low.cnf.add(block)
         if completer is not None:

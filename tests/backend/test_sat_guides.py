@@ -1,0 +1,42 @@
+"""A rule's guide (a ```sapphire guide block) leads the SAT search to its first answer and
+never changes what counts: NumberLink's guide says a line does not run beside itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sapphire.pipeline import solve_case
+
+
+def solved(tmp_path: Path, board: str, line: str, max_solutions: int,
+           backend: str = "sat") -> object:
+    path = tmp_path / "case.md"
+    path.write_text(f"---\nlibrary: std\nboard: {board}\n---\n{line}\n", encoding="utf-8")
+    return solve_case(str(path), max_solutions=max_solutions, backend=backend)
+
+
+def test_the_first_answer_keeps_the_guide(tmp_path: Path) -> None:
+    # r2c2 and r2c3 are joined directly, or by one of many lines around (without the guide,
+    # CaDiCaL's first answer is a line of 13 links); only the direct link keeps the guide
+    res = solved(tmp_path, "4x4", "numberlink r2c2-r2c3", 1)
+    assert res.status == "multiple"
+    links = res.solutions[0]["links"]  # type: ignore[attr-defined]
+    assert links["across"][1][1] == 1
+    assert sum(map(sum, links["across"])) + sum(map(sum, links["down"])) == 1
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat"])
+def test_an_answer_breaking_the_guide_still_counts(tmp_path: Path, backend: str) -> None:
+    # on a 2x3 board filled by one line from r1c1 to r1c2, the line runs beside itself:
+    # r1c1-r2c1-r3c1-r3c2-r2c2-r1c2, the only answer
+    res = solved(tmp_path, "3x2", "numberlink r1c1-r1c2 fill true", 3, backend)
+    assert (res.status, res.count) == ("unique", 1)
+
+
+def test_answers_with_and_without_the_guide_are_all_counted(tmp_path: Path) -> None:
+    # the direct link keeps the guide; brute force (tests/library/test_shapes_kinds.py)
+    # counts the lines of 2x2 r1c1-r1c2: the link, and the way round by r2c1 and r2c2
+    res = solved(tmp_path, "2x2", "numberlink r1c1-r1c2", 5)
+    assert (res.status, res.count) == ("multiple", 2)
