@@ -1,5 +1,6 @@
-"""A rule's guide (a ```sapphire guide block) leads the SAT search to its first answer and
-never changes what counts: NumberLink's guide says a line does not run beside itself."""
+"""A rule's guide (a ```sapphire guide block) leads a SAT search that finds no answer soon
+to its first answer, and never changes what counts: NumberLink's guide says a line does not
+run beside itself. `GUIDE_AFTER` is set to 0 so that the guides lead from the start."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from sapphire.pipeline import solve_case
+from sapphire.backend.sat import search
+from sapphire.backend.sat.lowering import SatLowering
+from sapphire.meaning.instantiate import instantiate_checked, load_case
+from sapphire.pipeline import answer_variables, ground_model, solve_case
+
+
+@pytest.fixture(autouse=True)
+def guides_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "GUIDE_AFTER", 0.0)
 
 
 def solved(tmp_path: Path, board: str, line: str, max_solutions: int,
@@ -40,3 +49,17 @@ def test_answers_with_and_without_the_guide_are_all_counted(tmp_path: Path) -> N
     # counts the lines of 2x2 r1c1-r1c2: the link, and the way round by r2c1 and r2c2
     res = solved(tmp_path, "2x2", "numberlink r1c1-r1c2", 5)
     assert (res.status, res.count) == ("multiple", 2)
+
+
+def test_the_model_clauses_never_read_the_guides(tmp_path: Path) -> None:
+    path = tmp_path / "case.md"
+    path.write_text("---\nlibrary: std\nboard: 4x4\n---\nnumberlink r2c2-r2c3\n", encoding="utf-8")
+    inst = instantiate_checked(*load_case(str(path), ()))
+    gm = ground_model(inst.program, inst.instance)
+    low = SatLowering(gm, answer_variables(gm))
+    low.post_model()
+    # one guide constraint a pair of side neighbours: 12 across, 12 down
+    assert len(gm.guides) == 24 and low.guide and low.guide_clauses
+    defined = {abs(lit) for clause in low.cnf.clauses for lit in clause}
+    assert low.guide not in defined
+    assert {abs(lit) for clause in low.guide_clauses for lit in clause} & defined

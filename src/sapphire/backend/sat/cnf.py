@@ -27,7 +27,7 @@ propagate fastest); longer ones use a ladder of `n − 1` new literals and `3n` 
 class Cnf:
     """A growing set of clauses and the count of variables they use."""
 
-    __slots__ = ("top", "clauses", "flushed")
+    __slots__ = ("top", "clauses")
 
     PAIRWISE_AMO = PAIRWISE_AMO
     """`at_most_one`'s limit for writing pairs, for encodings that choose by it."""
@@ -35,8 +35,6 @@ class Cnf:
     def __init__(self) -> None:
         self.top = 1
         self.clauses: list[list[int]] = [[TRUE]]
-        self.flushed = 0
-        """How many of `clauses` the solver already has."""
 
     def new(self) -> int:
         self.top += 1
@@ -49,12 +47,6 @@ class Cnf:
 
     def add(self, clause: list[int]) -> None:
         self.clauses.append(clause)
-
-    def pending(self) -> list[list[int]]:
-        """The clauses the solver has not been given yet; they count as given from now on."""
-        out = self.clauses[self.flushed:]
-        self.flushed = len(self.clauses)
-        return out
 
     # ------------------------------------------------------------------ gates
     def conj(self, lits: list[int]) -> int:

@@ -169,24 +169,29 @@ class SatLowering(Connectivity):
         self.post_guides()
 
     def post_guides(self) -> None:
-        """Post the model's guides under one new literal (`guide`), which a search assumes to
-        find its first answer among those keeping them. A guide the clauses cannot state, or
-        one checked on answers (a connectivity), is left out: under a literal never assumed,
-        what it wrote so far binds nothing."""
+        """Write the model's guides under one new literal (`guide`) into `guide_clauses`, apart
+        from the model's clauses, for a search that assumes it to find a first answer among
+        those keeping them; the literals made for them are forgotten after, so that no clause
+        of the model reads a literal defined only there. A guide the clauses cannot state, or
+        one checked on answers (a connectivity), is left out."""
         self.guide = 0
         """The literal that turns the guides on; 0 when the model has none."""
+        self.guide_clauses: list[list[int]] = []
+        """The guides' clauses, which only a search under `guide` is given."""
         if not self.gm.guides:
             return
-        lit, lazy = self.cnf.new(), len(self.lazy)
+        kept = (len(self.cnf.clauses), len(self.lazy), dict(self.atoms), dict(self.sets),
+                dict(self.cache), set(self.distinct_pairs))
+        lit = self.cnf.new()
         try:
             for con in self.gm.guides:
                 self.post(con.formula, [lit])
+            if len(self.lazy) == kept[1]:  # checks on answers are not guarded by the literal
+                self.guide, self.guide_clauses = lit, self.cnf.clauses[kept[0]:]
         except Unsupported:
-            return
-        if len(self.lazy) != lazy:  # checks on answers are not guarded by the literal
-            del self.lazy[lazy:]
-            return
-        self.guide = lit
+            pass
+        del self.cnf.clauses[kept[0]:], self.lazy[kept[1]:]
+        self.atoms, self.sets, self.cache, self.distinct_pairs = kept[2:]
 
     def unsupported(self, what: str) -> Unsupported:
         """The refusal of `what`, for a builtin to raise (`auto` then runs CP-SAT)."""

@@ -5,9 +5,10 @@ gets its cuts and the solver is asked again, keeping everything it learnt. An an
 keeps every constraint is blocked by a clause over the answer variables' literals only
 ("some answer variable differs"), so auxiliary literals never make an answer count twice,
 and the solver is asked again until `max_solutions` answers are found or none is left.
-A model with guides (a rule's ```sapphire guide) is first asked for an answer keeping them,
-under an assumed literal; every later call, and the first too when no answer keeps them, runs
-without it, so the guides choose where the first answer is looked for and never what counts.
+A model with guides (a rule's ```sapphire guide) whose search finds no answer in
+`GUIDE_AFTER` seconds asks a second solver for an answer keeping them, under an assumed
+literal; that answer is blocked like any other and the first solver searches on without the
+guides, so they choose where the first answer is looked for and never what counts.
 
 A model with wide auxiliary variables (the seed Slitherlink's ordering `id`, a value per
 lattice point) that also states the connectivity they prove is searched as its relaxation
@@ -48,6 +49,11 @@ SLICE = 0.25
 CHUNK = 100_000
 """Clauses given to the solver between two looks at the clock."""
 
+GUIDE_AFTER = 2.0
+"""Seconds of search without an answer after which a model's guides lead a search of their
+own to the first answer (see `_Incremental.guided_answer`). Most models find theirs sooner,
+and the search that follows is then the same as without guides."""
+
 MAX_BUDGET = 1 << 30
 """A slice's conflicts at most: CaDiCaL takes its budget as a C int."""
 
@@ -74,15 +80,19 @@ class _Clock:
 class _Incremental:
     """One CaDiCaL instance fed from a lowering's clause queue, solved within the clock."""
 
-    def __init__(self, low: SatLowering, clock: _Clock) -> None:
+    def __init__(self, low: SatLowering, clock: _Clock, guides: bool = False) -> None:
         self.low, self.clock = low, clock
         self.solver = Solver(name=SOLVER)
+        if guides:
+            self.solver.append_formula(low.guide_clauses)
         self.calls = 0
         self.rounds = 0
         """Rounds of connectivity cuts so far (see `FULL_AFTER`)."""
-        self.guided = bool(low.guide)
-        """Whether the next call assumes the guides (`SatLowering.guide`): until the first
-        answer, or until no answer keeps them."""
+        self.guided = bool(low.guide) and not guides
+        """Whether the guides (`SatLowering.guide`) may still lead to the first answer, in a
+        solver of their own (`guided_answer`); this one never holds them."""
+        self.given = 0
+        """How many of the lowering's clauses this solver holds."""
         self.complete = self.add_pending()
         """Whether the solver holds every clause written (False once time ran out)."""
 
@@ -90,7 +100,8 @@ class _Incremental:
         """Give the solver the clauses written since; False when the time limit passed
         first (python-sat takes a clause at a time, about a microsecond each: the millions
         of a large group's full encoding take seconds)."""
-        clauses = self.low.cnf.pending()
+        clauses = self.low.cnf.clauses[self.given:]
+        self.given += len(clauses)
         for i in range(0, len(clauses), CHUNK):
             left = self.clock.left()
             if left is not None and left <= 0:
@@ -98,24 +109,29 @@ class _Incremental:
             self.solver.append_formula(clauses[i:i + CHUNK])
         return True
 
-    def solve(self, assume: list[int] | None = None) -> bool | None:
+    def solve(self, assume: list[int] | None = None, within: float | None = None
+              ) -> bool | None:
         """True (a model is ready), False (no answer is left, under the literals `assume`),
-        None (time is up)."""
+        None (time is up, or the call ran `within` seconds)."""
         if not (self.complete and self.add_pending()):
             self.complete = False
             return None
         self.calls += 1
         ts = time.perf_counter()
+        clock = self.clock
+        if within is not None:
+            clock = _Clock(ts + within if clock.deadline is None else
+                           min(clock.deadline, ts + within), clock.timings, clock.between)
         try:
-            if self.clock.deadline is None and self.clock.between is None:
+            if clock.deadline is None and clock.between is None:
                 return self.solver.solve(assumptions=assume) if assume else self.solver.solve()
             budget = FIRST_BUDGET
             while True:
-                left = self.clock.left()
+                left = clock.left()
                 if left is not None and left <= 0:
                     return None
-                if self.clock.between is not None:
-                    self.clock.between()
+                if clock.between is not None:
+                    clock.between()
                 self.solver.conf_budget(budget)
                 t = time.perf_counter()
                 got = self.solver.solve_limited(assumptions=assume) if assume else \
@@ -123,7 +139,7 @@ class _Incremental:
                 if got is not None:
                     return got
                 rate = budget / max(time.perf_counter() - t, 1e-4)
-                left = self.clock.left()
+                left = clock.left()
                 budget = max(100, min(MAX_BUDGET, int(rate * (
                     SLICE if left is None else min(SLICE, max(left, 0.01))))))
         finally:
@@ -131,6 +147,30 @@ class _Incremental:
 
     def model(self) -> list[int]:
         return self.solver.get_model()
+
+    def guided_answer(self) -> list[int] | None | str:
+        """An answer keeping the guides, from a solver of their own (None: no answer keeps
+        them; `_TIME_UP`). This solver keeps what it learnt and never holds the guides: in
+        the same solver, a search under them left its learnt clauses and choices where the
+        guides hold, and a NumberLink's proof of uniqueness after it ran up to twice as
+        long; their clauses alone, never assumed, slowed it by half, so this solver has none."""
+        self.guided = False
+        spare = _Incremental(self.low, self.clock, guides=True)
+        try:
+            while True:
+                got = spare.solve([self.low.guide])
+                if got is None:
+                    return _TIME_UP
+                if not got:
+                    return None
+                model = spare.model()
+                cuts = [cut for lazy in self.low.lazy for cut in lazy.cuts(model)]
+                if not cuts:
+                    return model
+                self.low.cnf.clauses.extend(cuts)
+        finally:
+            self.calls += spare.calls
+            spare.delete()
 
     def delete(self) -> None:
         self.solver.delete()
@@ -225,17 +265,27 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
     """The next answer (every variable's value), blocked for the searches after it; None when
     no answer is left, `_TIME_UP` when the time limit came first."""
     while True:
-        guided = sat.guided
-        got = sat.solve([low.guide] if guided else None)
-        if got is None:
-            clock.timed_out = True
-            return _TIME_UP
-        if not got:
-            if guided:  # no answer keeps the guides: every answer is searched without them
-                sat.guided = False
-                continue
-            return None
-        model = sat.model()
+        model: list[int] | None = None
+        if sat.guided:
+            spent = clock.timings.get("sat", 0.0)
+            got = sat.solve(within=max(GUIDE_AFTER - spent, 0.0))
+            if got is None and (clock.left() is None or clock.left() > 0):
+                found = sat.guided_answer()
+                if found == _TIME_UP:
+                    clock.timed_out = True
+                    return _TIME_UP
+                if found is None:
+                    continue  # no answer keeps the guides: search on without them
+                model = found  # type: ignore[assignment]
+        else:
+            got = sat.solve()
+        if model is None:
+            if got is None:
+                clock.timed_out = True
+                return _TIME_UP
+            if not got:
+                return None
+            model = sat.model()
         cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
         if cuts:
             sat.rounds += 1
@@ -249,7 +299,7 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
             low.cnf.clauses.extend(cuts)
             continue
         vals = low.answer_values(model)
-        sat.guided = False  # the answers after the first are searched without the guides
+        sat.guided = False  # the first answer is found: the guides have no more to do
         block = [-low.var_equals_literal(v, vals[v]) for v in answer_vars]
         low.cnf.add(block)
         if completer is not None:
