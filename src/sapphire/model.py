@@ -317,9 +317,6 @@ class GroundModel:
 
     variables: list[Variable] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
-    guides: list[Constraint] = field(default_factory=list)
-    """Ground guides (a rule's ```sapphire guide): no part of the model, which a backend may
-    use to look for its first answer (see `sapphire.lang.syntax.Program.guides`)."""
     elements: list[tuple[Definition, Origin]] = field(default_factory=list)
     constants: dict[str, dict[tuple[int, ...], int]] = field(default_factory=dict)
     """Map points and scalars that folded to constants, per source name (shown in answers); a
@@ -332,6 +329,9 @@ class GroundModel:
     """The facts the constraints imply (`sapphire.ground.implied.Implied`), which a backend
     adds as redundancy; None until the implied-facts pass (`sapphire.ground.implied.imply`)
     has run, and a backend then adds none."""
+    guides: list[Constraint] = field(default_factory=list)
+    """Ground guides (a rule's ```sapphire guide): no part of the model, which a backend may
+    use to look for its first answer (see `sapphire.lang.syntax.Program.guides`)."""
 
     def possible_values(self, x: int | Lin) -> list[int]:
         """The values `x` can take: exact for one variable, its bounds' range otherwise.
