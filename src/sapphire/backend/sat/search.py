@@ -150,10 +150,9 @@ class _Incremental:
 
     def guided_answer(self) -> list[int] | None | str:
         """An answer keeping the guides, from a solver of their own (None: no answer keeps
-        them; `_TIME_UP`). This solver keeps what it learnt and never holds the guides: in
-        the same solver, a search under them left its learnt clauses and choices where the
-        guides hold, and a NumberLink's proof of uniqueness after it ran up to twice as
-        long; their clauses alone, never assumed, slowed it by half, so this solver has none."""
+        them; `_TIME_UP`). This solver never holds the guides: searched in it, or only held
+        there, they left its choices where the guides hold and slowed the proof of
+        uniqueness after (docs/decisions.md, "Guides")."""
         self.guided = False
         spare = _Incremental(self.low, self.clock, guides=True)
         try:
