@@ -12,33 +12,18 @@ import json
 from pathlib import Path
 
 import pytest
+from puzzlink_fixtures import solved, solves_to_its_answer
 
-from sapphire.corpus.slitherlink import inside_from_values
 from sapphire.diagnostics import SapphireError
 from sapphire.importers.puzzlink import NAMES, puzzlink_to_case, read_answer
 from sapphire.importers.puzzlink.encodings import encode_outside16
 from sapphire.importers.puzzlink.genres import nonogram_outside
-from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 SAMPLES = json.loads((FIXTURES / "puzzlink_samples.json").read_text(encoding="utf-8"))["puzzles"]
 OURS = [e for e in SAMPLES if e["genre"] in NAMES and e["genre"] != "nonogram"]
 NONOGRAM = next(e for e in SAMPLES if e["genre"] == "nonogram")
 OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
-
-
-def answer_of(case_text: str, tmp_path: Path, want: dict[str, object]) -> dict[str, object]:
-    """The unique answer of a case, in the parts `want` names."""
-    path = tmp_path / "puzzle.case"
-    path.write_text(case_text, encoding="utf-8")
-    res = solve_case(str(path), max_solutions=2)
-    assert res.status == "unique"
-    got = res.solutions[0]
-    if "inside" in want:
-        inside = want["inside"]
-        assert isinstance(inside, list)
-        return {"inside": inside_from_values(got.get("values", {}), len(inside), len(inside[0]))}
-    return {part: got.get(part) for part in want}
 
 
 def test_the_samples_cover_the_genres_we_read() -> None:
@@ -60,11 +45,7 @@ def test_the_samples_cover_the_genres_we_read() -> None:
 
 @pytest.mark.parametrize("entry", OURS, ids=[e["genre"] for e in OURS])
 def test_a_corpus_link_solves_to_its_accepted_answer(entry: dict, tmp_path: Path) -> None:
-    want = read_answer(entry["answer"])
-    for url in entry["url"]:
-        case_text = puzzlink_to_case(url)
-        assert case_text.startswith(f"---\nsource: {url}\n")
-        assert answer_of(case_text, tmp_path, want) == want
+    solves_to_its_answer(entry, tmp_path)
 
 
 @pytest.mark.parametrize("entry", OTHERS, ids=[e["genre"] for e in OTHERS])
@@ -93,7 +74,7 @@ def runs(line: list[int]) -> list[int]:
 
 def test_the_nonogram_link_solves_to_the_runs_it_states(tmp_path: Path) -> None:
     (url,) = NONOGRAM["url"]
-    got = answer_of(puzzlink_to_case(url), tmp_path, {"shading": None})["shading"]
+    got = solved(puzzlink_to_case(url), tmp_path, {"shading": None})["shading"]
     assert isinstance(got, list)
     columns = [[row[c] for row in got] for c in range(6)]
     # the link's clues, each column's nearest the grid first, read by hand
@@ -112,4 +93,4 @@ def test_the_nonogram_answer_is_of_its_own_clues(tmp_path: Path) -> None:
     outside = nonogram_outside(3, 10, [*above, *left])
     link = f"p?nonogram/3/10/{encode_outside16(outside)}"
     want = read_answer(NONOGRAM["answer"])
-    assert answer_of(puzzlink_to_case(link), tmp_path, want) == want
+    assert solved(puzzlink_to_case(link), tmp_path, want) == want

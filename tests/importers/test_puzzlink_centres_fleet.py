@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from puzzlink_fixtures import FIXTURES, load, solved
+from puzzlink_fixtures import FIXTURES, load, solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
 from sapphire.importers import puzzlekit_to_case
@@ -28,11 +28,7 @@ def test_the_fixture_holds_the_three_genres() -> None:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
 def test_a_link_solves_to_its_accepted_answer(entry: dict, tmp_path: Path) -> None:
-    want = read_answer(entry["answer"])
-    for url in entry["url"]:
-        case_text = puzzlink_to_case(url)
-        assert case_text.startswith(f"---\nsource: {url}\n")
-        assert solved(case_text, tmp_path, want) == want
+    solves_to_its_answer(entry, tmp_path)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
