@@ -140,6 +140,26 @@ def ray(start: Cell, step: Step, rows: int, cols: int) -> list[Cell]:
     return out
 
 
+def pieces(cells: list[Cell]) -> list[list[Cell]]:
+    """The orthogonally connected pieces of `cells`, each in reading order."""
+    left = set(cells)
+    out = []
+    for start in cells:
+        if start not in left:
+            continue
+        left.discard(start)
+        todo, piece = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.discard(nb)
+                    todo.append(nb)
+                    piece.append(nb)
+        out.append(sorted(piece))
+    return out
+
+
 def grid_rows(rows: int, cols: int) -> list[list[Cell]]:
     """Each row's cells, left to right."""
     return [[(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]

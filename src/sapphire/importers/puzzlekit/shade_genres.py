@@ -25,7 +25,7 @@ import itertools
 
 from sapphire.case.givens import corner_cells
 from sapphire.importers.builder import CaseBuilder
-from sapphire.importers.common import Cell, grid_columns, grid_rows
+from sapphire.importers.common import Cell, grid_columns, grid_rows, pieces
 from sapphire.importers.puzzlekit.reader import (
     Part,
     Source,
@@ -86,7 +86,7 @@ def heyawake(b: CaseBuilder, src: Source) -> None:
             counts[name] = (n, t, (r, c))
     for cells in groups_of(rooms):
         name = room_of[cells[0]]
-        for piece in _pieces(cells):  # a name that stands for cells apart: a room per piece
+        for piece in pieces(cells):  # a name that stands for cells apart: a room per piece
             n, tok, at = counts.get(name, (-1, None, None))
             if at not in piece:  # the number stands in another piece
                 n, tok = -1, None
@@ -101,26 +101,6 @@ def heyawake(b: CaseBuilder, src: Source) -> None:
         borders = [k for k in range(len(line) - 1) if room_of[line[k]] != room_of[line[k + 1]]]
         for k0, k1 in itertools.pairwise(borders):
             b.add("shade-at-least", line[k0:k1 + 2], id_stem="span", count=1)
-
-
-def _pieces(cells: list[Cell]) -> list[list[Cell]]:
-    """The orthogonally connected pieces of `cells`, each in reading order."""
-    left = set(cells)
-    out = []
-    for start in cells:
-        if start not in left:
-            continue
-        left.discard(start)
-        todo, piece = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in left:
-                    left.discard(nb)
-                    todo.append(nb)
-                    piece.append(nb)
-        out.append(sorted(piece))
-    return out
 
 
 def _numbers(src: Source, genre_hint: str) -> tuple[int, int, list[tuple[Cell, int]]]:

@@ -48,7 +48,7 @@ from typing import Any
 
 from sapphire.case.givens import corner_cells
 from sapphire.importers.builder import CaseBuilder
-from sapphire.importers.common import Cell, grid_columns, grid_rows
+from sapphire.importers.common import Cell, grid_columns, grid_rows, pieces
 from sapphire.importers.puzzlekit.reader import (
     Part,
     Source,
@@ -258,7 +258,7 @@ def magnetic(b: CaseBuilder, src: Source) -> None:
         if plates[cells[0][0] - 1][cells[0][1] - 1].text == "#":
             continue
         (r, c) = cells[0]
-        if len(cells) < 2 or not _connected(cells):
+        if len(cells) < 2 or len(pieces(cells)) != 1:
             raise src.at(plates[r - 1][c - 1], f"plate '{plates[r - 1][c - 1].text}' is not two "
                          "or more cells side by side", "a plate covers two neighbouring cells "
                          "(a domino) or more, each beside another")
@@ -272,18 +272,6 @@ def magnetic(b: CaseBuilder, src: Source) -> None:
                       for t, pole in ((p, 1), (m, 2)) if t.text != "-"]
             if counts:
                 b.add("digit-counts", cells, id_stem=what, counts=counts)
-
-
-def _connected(cells: list[tuple[int, int]]) -> bool:
-    """Whether the cells are one orthogonally connected group."""
-    todo, seen = [cells[0]], {cells[0]}
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
 
 
 def poles_solution(block: list[list[str]]) -> dict[str, Any]:
