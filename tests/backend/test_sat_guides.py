@@ -58,8 +58,32 @@ def test_the_model_clauses_never_read_the_guides(tmp_path: Path) -> None:
     gm = ground_model(inst.program, inst.instance)
     low = SatLowering(gm, answer_variables(gm))
     low.post_model()
+    assert low.post_guides()
     # one guide constraint a pair of side neighbours: 12 across, 12 down
     assert len(gm.guides) == 24 and low.guide and low.guide_clauses
     defined = {abs(lit) for clause in low.cnf.clauses for lit in clause}
     assert low.guide not in defined
     assert {abs(lit) for clause in low.guide_clauses for lit in clause} & defined
+
+
+def test_a_guide_checked_on_answers_is_left_out(tmp_path: Path) -> None:
+    # a copy of numberlink whose guide is a connectivity (the cells named 1, the first
+    # line's, are one piece): the SAT clauses cannot guard a check on answers by the guides'
+    # literal, so there are no guides
+    std = Path(__file__).resolve().parents[2] / "src/sapphire/library/std/numberlink.md"
+    text = std.read_text(encoding="utf-8").replace("kind: numberlink\n", "kind: linked\n")
+    guide_start = text.index("```sapphire guide\n") + len("```sapphire guide\n")
+    text = text[:guide_start] + "connected⟨r c⟩∈board: ⦗region r c⦘=1\n```\n"
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "linked.md").write_text(text, encoding="utf-8")
+    path = tmp_path / "case.md"
+    path.write_text("---\nlibrary: [std, ./mine]\nboard: 2x2\n---\nlinked r1c1-r1c2\n",
+                    encoding="utf-8")
+    inst = instantiate_checked(*load_case(str(path), ()))
+    gm = ground_model(inst.program, inst.instance)
+    low = SatLowering(gm, answer_variables(gm))
+    low.post_model()
+    assert gm.guides and not low.post_guides()
+    assert (low.guide, low.guide_clauses, len(low.lazy)) == (0, [], 1)
+    res = solve_case(str(path), max_solutions=5, backend="sat")
+    assert (res.status, res.count) == ("multiple", 2)

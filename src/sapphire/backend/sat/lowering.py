@@ -140,6 +140,10 @@ class SatLowering(Connectivity):
         """Pairs of variables an unconditional all-different has kept apart already."""
         self.table_rows: dict[tuple, list[tuple[int | None, ...]]] = {}
         """The ruled-out assignments per shape of small formula (see `_table_clauses`)."""
+        self.guide = 0
+        """The literal that turns the guides on (`post_guides`); 0 until they are written."""
+        self.guide_clauses: list[list[int]] = []
+        """The guides' clauses, which only a search under `guide` is given."""
         self.init_connectivity()
 
     # ------------------------------------------------------------------ the model
@@ -166,20 +170,15 @@ class SatLowering(Connectivity):
             el.post_sat(self)
         self.post_implied(facts)
         self.post_pending_connectivity()
-        self.post_guides()
 
-    def post_guides(self) -> None:
+    def post_guides(self) -> bool:
         """Write the model's guides under one new literal (`guide`) into `guide_clauses`, apart
         from the model's clauses, for a search that assumes it to find a first answer among
         those keeping them; the literals made for them are forgotten after, so that no clause
-        of the model reads a literal defined only there. A guide the clauses cannot state, or
-        one checked on answers (a connectivity), is left out."""
-        self.guide = 0
-        """The literal that turns the guides on; 0 when the model has none."""
-        self.guide_clauses: list[list[int]] = []
-        """The guides' clauses, which only a search under `guide` is given."""
+        of the model reads a literal defined only there. False, and no guides, when the clauses
+        cannot state one or one is checked on answers (a connectivity)."""
         if not self.gm.guides:
-            return
+            return False
         kept = (len(self.cnf.clauses), len(self.lazy), dict(self.atoms), dict(self.sets),
                 dict(self.cache), set(self.distinct_pairs))
         lit = self.cnf.new()
@@ -192,6 +191,7 @@ class SatLowering(Connectivity):
             pass
         del self.cnf.clauses[kept[0]:], self.lazy[kept[1]:]
         self.atoms, self.sets, self.cache, self.distinct_pairs = kept[2:]
+        return bool(self.guide)
 
     def unsupported(self, what: str) -> Unsupported:
         """The refusal of `what`, for a builtin to raise (`auto` then runs CP-SAT)."""

@@ -88,7 +88,7 @@ class _Incremental:
         self.calls = 0
         self.rounds = 0
         """Rounds of connectivity cuts so far (see `FULL_AFTER`)."""
-        self.guided = bool(low.guide) and not guides
+        self.guided = bool(low.gm.guides) and not guides
         """Whether the guides (`SatLowering.guide`) may still lead to the first answer, in a
         solver of their own (`guided_answer`); this one never holds them."""
         self.given = 0
@@ -150,10 +150,13 @@ class _Incremental:
 
     def guided_answer(self) -> list[int] | None | str:
         """An answer keeping the guides, from a solver of their own (None: no answer keeps
-        them; `_TIME_UP`). This solver never holds the guides: searched in it, or only held
-        there, they left its choices where the guides hold and slowed the proof of
-        uniqueness after (docs/decisions.md, "Guides")."""
+        them, or the clauses cannot state them; `_TIME_UP`). They are written only now, so
+        that a model answered within `GUIDE_AFTER` never pays for them. This solver never
+        holds them: searched in it, or only held there, they left its choices where the
+        guides hold and slowed the proof of uniqueness after (docs/decisions.md, "Guides")."""
         self.guided = False
+        if not self.low.post_guides():
+            return None
         spare = _Incremental(self.low, self.clock, guides=True)
         try:
             while True:
@@ -259,32 +262,35 @@ def _reads(low: SatLowering, wide: set[int]) -> bool:
 _TIME_UP = "time up"
 
 
+def _model(sat: _Incremental, clock: _Clock) -> list[int] | None | str:
+    """The solver's next model (None: no answer is left; `_TIME_UP`), or, once the search has
+    run `GUIDE_AFTER` seconds without an answer, the guides' answer when one keeps them."""
+    if sat.guided:
+        got = sat.solve(within=max(GUIDE_AFTER - clock.timings.get("sat", 0.0), 0.0))
+        left = clock.left()
+        if got is None and (left is None or left > 0):
+            found = sat.guided_answer()
+            if found is not None:
+                return found
+            got = sat.solve()  # no answer keeps the guides: search on without them
+    else:
+        got = sat.solve()
+    if got is None:
+        return _TIME_UP
+    return sat.model() if got else None
+
+
 def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
           completer: object | None, clock: _Clock) -> list[int] | None | str:
     """The next answer (every variable's value), blocked for the searches after it; None when
     no answer is left, `_TIME_UP` when the time limit came first."""
     while True:
-        model: list[int] | None = None
-        if sat.guided:
-            spent = clock.timings.get("sat", 0.0)
-            got = sat.solve(within=max(GUIDE_AFTER - spent, 0.0))
-            if got is None and (clock.left() is None or clock.left() > 0):
-                found = sat.guided_answer()
-                if found == _TIME_UP:
-                    clock.timed_out = True
-                    return _TIME_UP
-                if found is None:
-                    continue  # no answer keeps the guides: search on without them
-                model = found  # type: ignore[assignment]
-        else:
-            got = sat.solve()
+        model = _model(sat, clock)
+        if model == _TIME_UP:
+            clock.timed_out = True
+            return _TIME_UP
         if model is None:
-            if got is None:
-                clock.timed_out = True
-                return _TIME_UP
-            if not got:
-                return None
-            model = sat.model()
+            return None
         cuts = [cut for lazy in low.lazy for cut in lazy.cuts(model)]
         if cuts:
             sat.rounds += 1
