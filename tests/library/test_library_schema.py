@@ -238,6 +238,18 @@ def test_guide_block_errors() -> None:
     assert errors(md(GOOD_FRONT, PROSE + "\n" + GUIDE)) == [("missing-meaning", 6, 1)]
 
 
+def test_a_guide_that_does_not_parse_is_named_where_it_breaks() -> None:
+    bad = "```sapphire guide\n∀⟨r c⟩∈S: ⦗face r c⦘=\n```\n"
+    d = parse_definition(md(GOOD_FRONT, PROSE + "\n" + MEANING + "\n" + bad), "thing.md")
+    with pytest.raises(SapphireError) as exc:
+        d.guide_program()
+    (diag,) = exc.value.diagnostics
+    # the guide's fence is line 17, its formula line 18, ending after column 21
+    assert (diag.span.file, diag.span.line, diag.span.col) == ("thing.md", 18, 22)
+    assert diag.message == "the line ends too early"
+    assert diag.hint == "an operator is missing its right-hand side"
+
+
 def test_the_prelude_holds_no_guide() -> None:
     # the guide's fence opens on line 11, after the terms' block of lines 7-9
     terms = "term t(x:boolean):boolean = x;\n```\n\n" + GUIDE.removesuffix("```\n")
