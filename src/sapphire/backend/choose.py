@@ -5,7 +5,9 @@ search and whose answers-by-blocking are the fastest here (and which spares a pr
 import of OR-Tools). CP-SAT takes the models the SAT backend would write badly: variables with
 many values (an ordering along a loop, a count over a board) that no relaxation leaves out,
 and region maps (a chaos construction's regions), whose connectivity cuts keep the SAT
-search rounding the same pieces where CP-SAT's bounded layers settle them.
+search rounding the same pieces where CP-SAT's bounded layers settle them. A region map whose
+every group has a certain member (a Galaxies, each galaxy holding its centre) stays with SAT
+up to `ANCHORED_CELLS` cells: its cuts meet fixed roots.
 A model the SAT lowering refuses after all (`Unsupported`) goes to CP-SAT too. A model with
 group sizes checked on answers (`sized`, a Fillomino) stays with SAT up to `SIZED_VALUES`
 values a variable: its many rounds of cuts are cheap in the incremental SAT solver, while
@@ -14,7 +16,8 @@ CP-SAT solves again from scratch after each.
 
 from __future__ import annotations
 
-from sapphire.builtins.connected import region_groups
+from sapphire.backend.sat.lowering import MAX_VALUES
+from sapphire.builtins.connected import region_map
 from sapphire.builtins.sized_groups import SizedGroups
 from sapphire.ground.implied import top_level
 from sapphire.ground.witness import WITNESS_VALUES, relaxation
@@ -23,13 +26,18 @@ from sapphire.model import GroundModel
 SAT_VALUES = WITNESS_VALUES
 """The most values a variable may have for `auto` to choose the SAT backend without a
 relaxation: beyond it, literals per value and support clauses grow with the square of the
-values, where CP-SAT's integers stay small."""
+values, where CP-SAT's integers stay small (a 10×10 Hidoku's numbers 1–100: CP-SAT's search
+is the faster, docs/decisions.md "Routing")."""
 
-
-SIZED_VALUES = 128
+SIZED_VALUES = MAX_VALUES
 """The most values a variable may have for `auto` to give a model with `sized` to SAT: the SAT
-lowering's own limit (`sapphire.backend.sat.lowering.MAX_VALUES`), a Fillomino's numbers
-reaching the size of the largest area without givens."""
+lowering's own limit, a Fillomino's numbers reaching the size of the largest area without
+givens."""
+
+ANCHORED_CELLS = 400
+"""The most cells of a region map of anchored groups (`RegionMap.anchored`) that `auto` gives
+to SAT: a 14×24 Galaxies (336 cells) it settles in half CP-SAT's time, a 20×36 one (720) not
+within 20 s, where CP-SAT takes 17–20 s."""
 
 
 def choose(gm: GroundModel, answer_vars: list[int]) -> str:
@@ -39,6 +47,8 @@ def choose(gm: GroundModel, answer_vars: list[int]) -> str:
     if any(v.domain.size > SAT_VALUES for v in gm.variables) \
             and relaxation(gm, answer_vars, facts=False) is None:
         return "cpsat"
-    if region_groups(gm) > 2:
+    regions = region_map(gm)
+    if regions is not None and regions.groups > 2 \
+            and not (regions.anchored and regions.cells <= ANCHORED_CELLS):
         return "cpsat"  # a region map: CP-SAT's partition encoding (see its connectivity)
     return "sat"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sapphire.builtins.base import CpSatLowering, SatLowering, Truth
 from sapphire.model import And, Builtin, Cmp, Formula, GroundModel, Iff, InSet, Lin, Or
@@ -153,6 +154,31 @@ def region_groups(gm: GroundModel) -> int:
     """The most groups of a family of unconditional connectivities over the same cells that
     is a partition (`partition`): a chaos construction's regions, before any lowering. 0
     when there is none."""
+    return max((len(family) for family in _partitions(gm)), default=0)
+
+
+class RegionMap(NamedTuple):
+    """The partition of the most groups in a model (`region_map`)."""
+
+    groups: int
+    cells: int
+    anchored: bool
+    """Whether every group has a certain member (each galaxy of a Galaxies has its centre);
+    a chaos construction's groups, but for the first, are found only where the map settles."""
+
+
+def region_map(gm: GroundModel) -> RegionMap | None:
+    """The partition of the most groups (`region_groups`), or None when there is none."""
+    families = _partitions(gm)
+    if not families:
+        return None
+    family = max(families, key=len)
+    anchored = all(any(type(m) is And and not m.items for m in f.members)  # type: ignore[union-attr]
+                   for f in family)
+    return RegionMap(len(family), len(family[0].cells), anchored)
+
+
+def _partitions(gm: GroundModel) -> list[list[Connected]]:
     by_cells: dict[tuple, list[Connected]] = {}
     todo = [con.formula for con in gm.constraints if not con.implied]
     while todo:
@@ -161,8 +187,8 @@ def region_groups(gm: GroundModel) -> int:
             todo.extend(f.items)
         elif type(f) is Connected:
             by_cells.setdefault(f.cells, []).append(f)
-    return max((len(family) for family in by_cells.values()
-                if len(family) > 1 and partition(family, gm) is not None), default=0)
+    return [family for family in by_cells.values()
+            if len(family) > 1 and partition(family, gm) is not None]
 
 
 # ---------------------------------------------------------------------- group sizes
