@@ -122,7 +122,7 @@ class Connectivity:
             near = neighbours([cells[i] for i in placed])
             for k, most in enumerate(sizes):
                 group = [member[i][k] for i in placed]
-                self.post_reach(group, self.first_members(group), near, most)
+                self.post_reach(group, self._roots(family[k], placed, group), near, most)
             return
         self.free_aux = True  # roots and distances are many per answer
         inside = []
@@ -135,9 +135,9 @@ class Connectivity:
             for x in member[i]:
                 m.add_implication(x, lit)
             inside.append(lit)
-        # a group's root is its first cell
-        firsts = [self.first_members([member[i][k] for i in placed])
-                  for k in range(len(family))]
+        # a group's root is a certain member, or else its first cell
+        firsts = [self._roots(f, placed, [member[i][k] for i in placed])
+                  for k, f in enumerate(family)]
         first: dict[int, list] = {i: [f[p] for f in firsts] for p, i in enumerate(placed)}
         nbrs = neighbours(cells)
         dist = [m.new_int_var(0, n - 1, "") if labels[i] is not None else None
@@ -190,6 +190,16 @@ class Connectivity:
             layer = nxt
         for x, lit in zip(member, layer, strict=True):
             m.add_implication(x, lit)
+
+    def _roots(self, f: Connected, places: list[int], member: list) -> list:
+        """Per place of `places`, a literal ⇔ it is the root of `f`'s group: its first
+        certain member (a galaxy's centre) when it has one, so that no chain of "an earlier
+        place is a member" is needed (152 chains of 720 places on a 20×36 Galaxies), else its
+        first member (`first_members`)."""
+        sure = next((p for p, i in enumerate(places) if f.members[i] == TRUE), None)
+        if sure is None:
+            return self.first_members(member)
+        return [self.formula_literal(TRUE if p == sure else FALSE, 0) for p in range(len(places))]
 
     def first_members(self, member: list) -> list:
         """Per place, a literal ⇔ it is the first member: member[i] ∧ ¬seen, where seen
