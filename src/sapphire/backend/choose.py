@@ -36,8 +36,8 @@ givens."""
 
 ANCHORED_CELLS = 400
 """The most cells of a region map of anchored groups (`RegionMap.anchored`) that `auto` gives
-to SAT: up to 14×24 (336 cells) it settles a Galaxies in 0.78× CP-SAT's time at the median, a
-20×36 one (720) not within 20 s, where CP-SAT takes 9–12 s."""
+to SAT: a 14×24 Galaxies it settles sooner than CP-SAT, a 20×36 one not within 20 s
+(docs/decisions.md, "Routing")."""
 
 
 def choose(gm: GroundModel, answer_vars: list[int]) -> str:

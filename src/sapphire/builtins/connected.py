@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sapphire.builtins.base import CpSatLowering, SatLowering, Truth
-from sapphire.model import And, Builtin, Cmp, Formula, GroundModel, Iff, InSet, Lin, Or
+from sapphire.model import TRUE, And, Builtin, Cmp, Formula, GroundModel, Iff, InSet, Lin, Or
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -173,8 +173,7 @@ def region_map(gm: GroundModel) -> RegionMap | None:
     if not families:
         return None
     family = max(families, key=len)
-    anchored = all(any(type(m) is And and not m.items for m in f.members)  # type: ignore[union-attr]
-                   for f in family)
+    anchored = all(TRUE in f.members for f in family)
     return RegionMap(len(family), len(family[0].cells), anchored)
 
 
