@@ -46,6 +46,14 @@ numberlink r1c2-r2c1-r1c1-r2c3 fill true
 """
 
 
+def test_a_numberlink_says_that_filling_the_board_is_no_rule_of_janko_at() -> None:
+    # janko.at's Arukone rules let cells stay empty; `fill true` is added, and said so
+    front = puzzlekit_to_case("NumberLink", "2 3\n2 1 -\n1 - 2\n").split("---\n")[1]
+    assert ("notes: janko.at's Arukone has no rule that every cell be on a line, though its "
+            "puzzles leave none empty; `fill true` asks it, so a unique answer here is the only "
+            "one that fills the board.\n") in front
+
+
 def test_a_numberlink_solution_reads_as_links() -> None:
     got = read_solution("NumberLink", "2 3\ne w s\ne ew nw\n")
     assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}

@@ -74,6 +74,8 @@ def test_export_numbers_the_pairs_in_order() -> None:
 
 
 def test_an_arukone_link_fills_every_cell_unless_its_flag_says_not() -> None:
+    # puz.link's rules are its own: no note on janko.at's
+    assert "notes:" not in puzzlink_to_case(ARUKONE)
     assert puzzlink_to_case(ARUKONE).split("---\n", 2)[2] == (
         "numberlink r1c1-r3c2-r1c2-r3c3-r3c1-r3c4 fill true\n")
     assert puzzlink_to_case("arukone/e/4/4/12l3123j").split("---\n", 2)[2] == (

@@ -32,8 +32,11 @@ Dominos (dominoes, each a link); and Magnetic, whose plates are laid out as domi
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
 and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
-numbered cells in pairs, number by number, with `fill true`: the dataset's puzzles (janko.at's
-Arukone) use every cell, as each of their solutions does. A GokigenNaname becomes `gokigen`
+numbered cells in pairs, number by number, with `fill true`, and a note saying why: the
+dataset's puzzles are janko.at's Arukone, whose rules ask no such thing (its rules page says so)
+but whose puzzles are made to leave no cell empty, as every solution of the dataset shows. With
+it the answer is proved the only one that fills the board; without it the proof is the stronger
+claim and far slower (docs/decisions.md, "Guides"). A GokigenNaname becomes `gokigen`
 and a `corner-diagonals` per number, listing the cells around its corner. A Hashi becomes `hashi`
 listing the islands and a `bridge-count` per island number. A Dominos becomes `dominoes` over
 the numbers as the case's `clues`. A Magnetic's poles are digits (`digits: 0-2`: 0 neutral, 1
@@ -129,6 +132,9 @@ def numberlink(b: CaseBuilder, src: Source) -> None:
                          f"{'s' if len(ends[n]) > 1 else ''}, not two",
                          "each number marks the two ends of its line, so it stands in two cells")
     b.add("numberlink", [cell for n in sorted(ends) for cell, _ in ends[n]], fill=True)
+    b.notes = ("janko.at's Arukone has no rule that every cell be on a line, though its puzzles "
+               "leave none empty; `fill true` asks it, so a unique answer here is the only one "
+               "that fills the board.")
 
 
 def links_solution(block: list[list[str]]) -> dict[str, Any]:

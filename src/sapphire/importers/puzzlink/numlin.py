@@ -24,7 +24,6 @@ from dataclasses import replace
 from sapphire.case import Case
 from sapphire.diagnostics import error
 from sapphire.importers.builder import CaseBuilder
-from sapphire.importers.puzzlekit import puzzlekit_to_case
 from sapphire.importers.puzzlekit.reader import LABEL, Source
 from sapphire.importers.puzzlekit.shapes import numberlink
 from sapphire.importers.puzzlink.encodings import UNKNOWN, Body, encode_number16, number16
@@ -73,22 +72,29 @@ def numlin_case(genre: str, text: str, *, source: str | None = None, title: str 
                 library: Library | None = None, flags: str = "") -> str:
     """The case of a `numlin`'s puzzlekit text: puzzlekit's `numberlink` line without its
     `fill true`, since puz.link lets cells stay empty."""
-    b = CaseBuilder.using(library)
-    numberlink(b, Source(text, LABEL, genre))
-    b.rules = [replace(r, params=tuple((n, v) for n, v in r.params if n != "fill"))
-               if r.kind == "numberlink" else r for r in b.rules]
-    b.title = title or None
-    b.source = source
-    return b.build()
+    return _case(genre, text, source, title, library, fill=False)
 
 
 def arukone_case(genre: str, text: str, *, source: str | None = None, title: str | None = None,
                  library: Library | None = None, flags: str = "") -> str:
     """The case of an `arukone`'s puzzlekit text: puzzlekit's, every cell on a line, unless
     the flag `e` lets cells stay empty."""
-    if "e" in flags:
-        return numlin_case(genre, text, source=source, title=title, library=library)
-    return puzzlekit_to_case(genre, text, source=source, title=title, library=library)
+    return _case(genre, text, source, title, library, fill="e" not in flags)
+
+
+def _case(genre: str, text: str, source: str | None, title: str | None,
+          library: Library | None, *, fill: bool) -> str:
+    """puzzlekit's `numberlink` line, with `fill true` only when `fill`; without the note on
+    janko.at's rules, which puz.link's own rules replace."""
+    b = CaseBuilder.using(library)
+    numberlink(b, Source(text, LABEL, genre))
+    if not fill:
+        b.rules = [replace(r, params=tuple((n, v) for n, v in r.params if n != "fill"))
+                   if r.kind == "numberlink" else r for r in b.rules]
+    b.notes = None
+    b.title = title or None
+    b.source = source
+    return b.build()
 
 
 def numlin_body(p: Puzzle) -> str:
