@@ -332,6 +332,9 @@ class GroundModel:
     guides: list[Constraint] = field(default_factory=list)
     """Ground guides (a rule's ```sapphire guide): no part of the model, which a backend may
     use to look for its first answer (see `sapphire.lang.syntax.Program.guides`)."""
+    settles: list[Constraint] = field(default_factory=list)
+    """When the guides settle the count, ground (`sapphire.lang.syntax.Program.settles`): a
+    constant false one when they cannot."""
 
     def possible_values(self, x: int | Lin) -> list[int]:
         """The values `x` can take: exact for one variable, its bounds' range otherwise.

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from sapphire.backend import BackendResult
 from sapphire.diagnostics import InternalError, error, read_text
-from sapphire.evaluator import violations
+from sapphire.evaluator import holds, violations
 from sapphire.ground.grounder import TimeUp, ground
 from sapphire.ground.implied import imply
 from sapphire.lang.instance import Instance, check_data, data_to_instance, key_places
@@ -25,7 +25,7 @@ from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
 from sapphire.lang.types import typecheck_program
 from sapphire.meaning import case_answer, instantiate_checked, load_case
-from sapphire.model import GroundModel
+from sapphire.model import FALSE, GroundModel
 
 Answer = dict[str, Any]
 
@@ -137,12 +137,18 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
 
     asked = max(2, max_solutions, count_limit or 0)
     t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
     search_limit = time_limit
     if count_limit is not None and time_limit is not None:  # leave time to verify them
         search_limit = time_limit * COUNT_SEARCH_SHARE
-    res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
-                time_limit=search_limit, workers=workers)
-    deadline = None if time_limit is None else t0 + time_limit
+    res = _settled(gm, backend, search_limit, workers)
+    if res is None:
+        tried = time.perf_counter() - t0
+        res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
+                    time_limit=None if search_limit is None else search_limit - tried,
+                    workers=workers)
+        if settles(gm):
+            res.timings["guided search"] = tried
     timed_out = res.status == "unknown" or res.timed_out
     t1 = time.perf_counter()
     shown = max(2, max_solutions)
@@ -165,6 +171,32 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
             counted = Count(max_solutions, False, STOPPED_BY_LIMIT)
     res.solutions = res.solutions[:max_solutions]
     return res, counted
+
+
+def _settled(gm: GroundModel, backend: str, time_limit: float | None, workers: int | None
+             ) -> BackendResult | None:
+    """The one answer keeping the guides, when they settle the count (a rule's ```sapphire
+    guide-settles): one answer keeps them and the condition holds of it, so the rule's kind
+    says no other answer exists. None when the guides cannot settle it or did not; the search
+    then runs as usual in the time left."""
+    from sapphire.backend import solve
+
+    if not settles(gm):
+        return None
+    guided = replace(gm, variables=list(gm.variables), constraints=[*gm.constraints, *gm.guides],
+                     guides=[], settles=[])
+    res = solve(guided, answer_variables(guided), backend=backend, max_solutions=2,
+                time_limit=time_limit, workers=workers)
+    if res.status == "unique" and all(holds(c.formula, res.solutions[0]) for c in gm.settles):
+        res.timings["settled by the guides"] = 1
+        return res
+    return None
+
+
+def settles(gm: GroundModel) -> bool:
+    """Whether the model's guides may settle its count (`_settled`): it has guides and a
+    condition that did not fold to false (a NumberLink under `fill true`)."""
+    return bool(gm.guides and gm.settles) and all(c.formula != FALSE for c in gm.settles)
 
 
 COUNT_SEARCH_SHARE = 0.6

@@ -250,6 +250,29 @@ def test_a_guide_that_does_not_parse_is_named_where_it_breaks() -> None:
     assert diag.hint == "an operator is missing its right-hand side"
 
 
+SETTLES = "```sapphire guide-settles\n∀⟨r c⟩∈S: ⦗face r c⦘=1\n```\n"
+
+
+def test_a_guide_settles_block_is_read_beside_its_guide() -> None:
+    d = parse_definition(md(GOOD_FRONT, PROSE + "\n" + MEANING + "\n" + GUIDE + "\n" + SETTLES),
+                         "thing.md")
+    assert d.settles == "∀⟨r c⟩∈S: ⦗face r c⦘=1\n"
+    # the guide's fence is line 17, the condition's line 21
+    assert d.settles_line == 22
+    settles = d.settles_program()
+    assert settles is not None and settles.constraints[0].span.line == 22
+    assert d.guide_program() is not None
+    assert parse_definition(md(GOOD_FRONT), "thing.md").settles_program() is None
+
+
+def test_guide_settles_block_errors() -> None:
+    # a condition with no guide to settle by, opening on line 17
+    assert errors(md(GOOD_FRONT, PROSE + "\n" + MEANING + "\n" + SETTLES)) == [
+        ("settles-without-guide", 17, 1)]
+    body = PROSE + "\n" + MEANING + "\n" + GUIDE + "\n" + SETTLES + "\n" + SETTLES
+    assert errors(md(GOOD_FRONT, body)) == [("several-guide-settles", 25, 1)]
+
+
 def test_the_prelude_holds_no_guide() -> None:
     # the guide's fence opens on line 11, after the terms' block of lines 7-9
     terms = "term t(x:boolean):boolean = x;\n```\n\n" + GUIDE.removesuffix("```\n")

@@ -95,6 +95,9 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
         self.posted = self.model.guides
         for c in self.program.guides:
             self.post(c)
+        self.posted, self.emitted = self.model.settles, set()  # a condition, not a rule
+        for c in self.program.settles:
+            self.post(c)
         self.posted = self.model.constraints
         self.model.answer = self.answer_names()
         return self.model

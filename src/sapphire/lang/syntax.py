@@ -212,3 +212,7 @@ class Program:
     guides: tuple[Expr, ...] = ()
     """Rules most answers keep, no part of the meaning (a rule's guide): a backend may look
     for its first answer among those keeping them, and looks for the others without them."""
+    settles: tuple[Expr, ...] = ()
+    """When the guides settle the count (a rule's ```sapphire guide-settles, kept only for a
+    case of that rule alone): if one answer keeps the guides and these hold of it, it is the
+    only answer."""

@@ -51,9 +51,9 @@ _COMPARE = {"=", "¬=", "<", "<=", ">", ">="}
 
 
 def _tops(program: Program) -> tuple[Expr, ...]:
-    """The program's top-level constraints: its own, its implied facts and its guides, which
-    are all typed and checked alike."""
-    return (*program.constraints, *program.implied, *program.guides)
+    """The program's top-level constraints: its own, its implied facts, its guides and when
+    they settle the count, which are all typed and checked alike."""
+    return (*program.constraints, *program.implied, *program.guides, *program.settles)
 
 
 def type_of_value(v: Any) -> Type:

@@ -146,7 +146,8 @@ def _programs(found: RuleDefinition | Prelude) -> list[tuple[int, str, Any]]:
     blocks = [(found.meaning_line, found.meaning)]
     if isinstance(found, RuleDefinition):
         blocks += [(line, text) for line, text in ((found.implied_line, found.implied),
-                                                   (found.guide_line, found.guide)) if text]
+                                                   (found.guide_line, found.guide),
+                                                   (found.settles_line, found.settles)) if text]
     out: list[tuple[int, str, Any]] = []
     for line, block in blocks:
         try:

@@ -208,6 +208,12 @@ class RuleDefinition:
     It is no part of the meaning: a search may look for a first answer among those keeping it,
     and then looks for every other answer without it, so counts stay exact."""
     guide_line: int = 0
+    settles: str = ""
+    """The text of the ```sapphire guide-settles block: a condition such that, when the
+    answers keeping the guide are one and it holds of that one, no other answer exists (a
+    NumberLink whose cells may stay empty and whose one guided answer fills the board). The
+    kind's prose says why; a case of that rule alone may then count under the guide."""
+    settles_line: int = 0
     modifies: tuple[tuple[str, str], ...] = ()
     """Channels the rule decides for its own cells, each with the integer parameter that bounds
     them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
@@ -289,12 +295,19 @@ class RuleDefinition:
             return None
         return meaning_program(self.path, self.guide_line, self.guide)
 
+    def settles_program(self) -> Program | None:
+        """The ```sapphire guide-settles block parsed, when the definition has one."""
+        if not self.settles:
+            return None
+        return meaning_program(self.path, self.settles_line, self.settles)
+
     @cached_property
     def applied(self) -> frozenset[str]:
         """Every map name the meaning's constraints apply (`⦗face r c⦘` gives `face`), worked
         out once: each rule line of the kind adds them to its case's reads."""
         reads: set[str] = set()
-        extra = [p.constraints for p in (self.implied_program(), self.guide_program()) if p]
+        extra = [p.constraints for p in (self.implied_program(), self.guide_program(),
+                                          self.settles_program()) if p]
         for c in (*self.program().constraints, *(c for cs in extra for c in cs)):
             names_applied(c, reads)
         return frozenset(reads)

@@ -84,6 +84,9 @@ class Document:
     guide: str = ""
     guide_line: int = 0
     guide_span: Span | None = None
+    settles: str = ""
+    settles_line: int = 0
+    settles_span: Span | None = None
 
 
 def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False) -> Document:
@@ -164,7 +167,7 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
         t for t in tokens
         if t.type == "fence" and t.info.strip().split(" ")[0].lower() == "sapphire"
     ]
-    blocks: dict[str, list] = {"": [], "implied": [], "guide": []}
+    blocks: dict[str, list] = {"": [], "implied": [], "guide": [], "guide-settles": []}
     channels: list[tuple[str, str, int]] = []
     for t in fences:
         assert t.map is not None
@@ -186,10 +189,12 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
         else:
             r.add("unknown-block", f"a ```sapphire block is the meaning or, as ```sapphire "
                   f"implied, facts the meaning implies, or, as ```sapphire guide, a rule "
-                  f"answers usually keep; not '{role}'",
+                  f"answers usually keep, or, as ```sapphire guide-settles, when the guide "
+                  f"settles the count; not '{role}'",
                   r.span(body_offset + t.map[0], 1),
                   hint="open the meaning with ```sapphire, implied facts with "
-                  "```sapphire implied and a guide with ```sapphire guide")
+                  "```sapphire implied, a guide with ```sapphire guide and when it settles "
+                  "the count with ```sapphire guide-settles")
     meaning, meaning_line = "", 0
     if not blocks[""]:
         r.add("missing-meaning", "the definition has no ```sapphire block with its meaning",
@@ -202,7 +207,8 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
                   hint="put the whole meaning in the first block; use ```text for examples")
         meaning, meaning_line = block_text(r, blocks[""][0], body_lines, body_offset)
     optional: dict[str, tuple[str, int, Span | None]] = {}
-    for role, what in (("implied", "implied fact"), ("guide", "guide")):
+    for role, what in (("implied", "implied fact"), ("guide", "guide"),
+                       ("guide-settles", "condition")):
         optional[role] = "", 0, None
         if blocks[role]:
             for extra in blocks[role][1:]:
@@ -211,13 +217,18 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
                       hint=f"put every {what} in the first such block")
             text, line = block_text(r, blocks[role][0], body_lines, body_offset)
             optional[role] = text, line, r.span(line - 1, 1)
+    if blocks["guide-settles"] and not blocks["guide"]:
+        r.add("settles-without-guide", "a ```sapphire guide-settles block says when the guide "
+              "settles the count, and the definition has no guide",
+              r.span(body_offset + blocks["guide-settles"][0].map[0], 1),
+              hint="add the ```sapphire guide block, or remove this one")
     fence_rows: set[int] = set()
     for f in fences:
         assert f.map is not None
         fence_rows.update(range(f.map[0], f.map[1]))
     prose = "\n".join(ln for i, ln in enumerate(body_lines) if i not in fence_rows).strip()
     return Document(front, fields, meaning, meaning_line, prose, *optional["implied"],
-                    tuple(channels), *optional["guide"])
+                    tuple(channels), *optional["guide"], *optional["guide-settles"])
 
 
 def block_text(r: Reader, fence: Any, body_lines: list[str], body_offset: int

@@ -335,6 +335,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         implied_line=doc.implied_line,
         guide=doc.guide,
         guide_line=doc.guide_line,
+        settles=doc.settles,
+        settles_line=doc.settles_line,
         modifies=tuple(modifies),
         answer=tuple(answer),
         overrides=overrides,
@@ -521,7 +523,8 @@ def parse_prelude(text: str, path: str) -> Prelude:
         if key not in ("kind", "title", "predicates"):
             r.add("unknown-field", f"'{key}' does not belong in the prelude",
                   r.node_span(f[key]), hint="the prelude has kind, title and predicates")
-    for span, what in ((doc.implied_span, "implied facts"), (doc.guide_span, "a guide")):
+    for span, what in ((doc.implied_span, "implied facts"), (doc.guide_span, "a guide"),
+                       (doc.settles_span, "a guide's condition")):
         if span is not None:
             r.add("unknown-block", f"the prelude holds terms, not {what}", span,
                   hint=f"{what} belong in a rule kind's definition")

@@ -9,7 +9,8 @@ bound around it (`Let`). `not` (and `negate: all`) wrap it in the prelude's `neg
 per written `not`; a condition then wraps the result in `conditionalRule` or `unlessRule`
 applied to the predicate's term on the rule's own cells. A rule line without either adds its
 definition's implied facts, bound the same way, to the program's implied constraints, and its
-guide to the program's guides. The channels a rule declares (the shading `shade`, the region
+guide to the program's guides, and, when it is the case's only rule and nothing is given,
+when that guide settles the count. The channels a rule declares (the shading `shade`, the region
 map, the loop) and the `value` of cells a rule `modifies` are bound once for the case, outside
 every rule, by the prelude's
 ```sapphire channel blocks, so negated rules read the same shading; nothing here knows a kind.
@@ -145,6 +146,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     constraints: list[Expr] = []
     implied: list[Expr] = []
     guides: list[Expr] = []
+    settles: list[Expr] = []
     reads: set[str] = set()
     alphabet: range | None = None
     declared: set[str] = set()
@@ -179,7 +181,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         if negations == 0 and rule.condition is None:
             # facts hold where the meaning holds, and a guide leads to its answers; under `not`
             # or a condition they need not
-            for block, into in ((d.implied_program(), implied), (d.guide_program(), guides)):
+            for block, into in ((d.implied_program(), implied), (d.guide_program(), guides),
+                                (d.settles_program(), settles)):
                 if block is not None:
                     into.append(Let(span, tuple(bindings), Conj(span, block.constraints)))
     inst = Instance(terms=terms)
@@ -229,8 +232,10 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         if grid is not None:
             inst.points[name] = {(r, c): v for r, row in enumerate(grid)
                                  for c, v in enumerate(row) if v is not None}
+    if len(defs) > 1 or inst.points or extra:
+        settles = []  # another rule, or a given, may rule out the answer its guide settles on
     program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied),
-                      tuple(guides))
+                      tuple(guides), tuple(settles))
     shown = [m for x in ANSWER_ORDER if x in declared for m in ANSWER_CHANNELS[x]]
     inst.answer = (*(("face",) if digits else ()), *shown, *answer_maps,
                    *(m for x in ANSWER_LAST if x in declared for m in ANSWER_CHANNELS[x]))
