@@ -144,9 +144,12 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
     res = _settled(gm, backend, search_limit, workers)
     if res is None:
         tried = time.perf_counter() - t0
-        res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
-                    time_limit=None if search_limit is None else search_limit - tried,
-                    workers=workers)
+        left = None if search_limit is None else search_limit - tried
+        if left is not None and left <= 0:  # the guided search had all the time there was
+            res = BackendResult("unknown", [], {"load": 0.0}, "", True)
+        else:
+            res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
+                        time_limit=left, workers=workers)
         if settles(gm):
             res.timings["guided search"] = tried
     timed_out = res.status == "unknown" or res.timed_out

@@ -6,12 +6,14 @@ boards and the solver's answers; `fill true`, another rule or a given keep it fr
 from __future__ import annotations
 
 import itertools
+import time
 from pathlib import Path
 
 import pytest
 from counting import Cell, write_case
 from test_shapes_kinds import line_names, link_edges, pairs_of
 
+from sapphire import pipeline
 from sapphire.meaning.instantiate import instantiate_checked, load_case
 from sapphire.pipeline import ground_model, settles, solve_case
 
@@ -112,3 +114,16 @@ def test_only_a_case_of_the_rule_alone_may_be_settled(tmp_path: Path, extra: str
     (tmp_path / "other").mkdir()
     other = write_case(tmp_path / "other", "board: 3x3\n" + extra, body)
     assert instantiate_checked(*load_case(other, ())).program.settles == ()
+
+
+def test_a_guided_search_that_takes_all_the_time_leaves_the_status_unknown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(*args: object) -> None:
+        time.sleep(0.5)  # the guided search, settling nothing, past the time limit
+
+    # the time limit covers the guided search: the search without the guides gets what is left
+    monkeypatch.setattr(pipeline, "_settled", slow)
+    path = write_case(tmp_path, "board: 3x3\n", f"numberlink {SETTLED[0]}")
+    res = solve_case(path, time_limit=0.3)
+    assert (res.status, res.solutions, res.complete) == ("unknown", [], False)
+    assert res.timings["guided search"] >= 0.5
