@@ -67,6 +67,21 @@ def test_a_unique_answer_is_a_complete_count(tmp_path: Path,
     assert "; 1 solution;" in text_of(tmp_path, text, capsys)
 
 
+def test_a_count_the_guide_settled_says_so(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # three pairs along the rows of a 3x3 board, cells allowed to stay empty: NumberLink's
+    # guide-settles proves the one guided answer, which fills the board, the only one
+    text = "---\nlibrary: std\nboard: 3x3\n---\nnumberlink r1c1-r1c3-r2c1-r2c3-r3c1-r3c3\n"
+    _, out = solve(tmp_path, text, capsys)
+    assert (out["status"], out["count"], out["complete"]) == ("unique", 1, True)
+    assert out["timings"]["settled by the guides"] == 1
+    first = text_of(tmp_path, text, capsys)
+    assert first.startswith("status: unique — unique solution; 1 solution; ")
+    assert first.endswith(" s; proved by the rule's guide (its guide-settles block)")
+    assert not text_of(tmp_path, text.replace("r3c3\n", "r3c3 fill true\n"), capsys).endswith(
+        "(its guide-settles block)")
+
+
 def test_the_time_limit_makes_a_count_a_lower_bound(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     code, out = solve(tmp_path, YIN_YANG, capsys, "--count", "--time-limit", "1")

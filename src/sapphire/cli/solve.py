@@ -195,8 +195,10 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
           counting: bool = False) -> str:
     head = {"unique": "unique solution", "multiple": "more than one solution",
             "none": "no solution", "unknown": "unknown (time limit reached)"}[res.status]
+    settled = "; proved by the rule's guide (its guide-settles block)" \
+        if res.timings.get("settled by the guides") else ""
     lines = [f"status: {res.status} — {head}; {count_text(res, counting)}; "
-             f"{res.seconds:.2f} s"]
+             f"{res.seconds:.2f} s{settled}"]
     for k, ans in enumerate(answers, start=1):
         lines.append(f"solution {k}:")
         if drawings:
