@@ -186,8 +186,7 @@ def _settled(gm: GroundModel, backend: str, time_limit: float | None, workers: i
 
     if not settles(gm):
         return None
-    guided = replace(gm, variables=list(gm.variables), constraints=[*gm.constraints, *gm.guides],
-                     guides=[], settles=[])
+    guided = replace(gm, constraints=[*gm.constraints, *gm.guides], guides=[], settles=[])
     res = solve(guided, answer_variables(guided), backend=backend, max_solutions=2,
                 time_limit=time_limit, workers=workers)
     if res.status == "unique" and all(holds(c.formula, res.solutions[0]) for c in gm.settles):

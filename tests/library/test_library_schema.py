@@ -279,6 +279,14 @@ def test_the_prelude_holds_no_guide() -> None:
     assert prelude_errors("kind: prelude\n", terms) == [("unknown-block", 11, 1)]
 
 
+def test_the_prelude_holds_no_guide_settles() -> None:
+    # the condition's fence opens on line 11, after the terms' block of lines 7-9
+    # (and it has no guide to settle by)
+    terms = "term t(x:boolean):boolean = x;\n```\n\n" + SETTLES.removesuffix("```\n")
+    assert prelude_errors("kind: prelude\n", terms) == [("settles-without-guide", 11, 1),
+                                                         ("unknown-block", 11, 1)]
+
+
 def test_meaning_inside_a_list_is_refused() -> None:
     body = PROSE + "\n- item\n\n  ```sapphire\n  true\n  ```\n"
     assert errors(md(GOOD_FRONT, body)) == [("nested-meaning", 15, 1)]

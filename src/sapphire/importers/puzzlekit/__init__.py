@@ -127,8 +127,8 @@ from sapphire.importers.puzzlekit.shapes import (
     dominos,
     gokigen,
     hashi,
+    janko_numberlink,
     magnetic,
-    numberlink,
     yajilin,
 )
 from sapphire.importers.puzzlekit.solution import read_solution
@@ -172,7 +172,7 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Battleship": battleship,
     "LITS": lits,
     "Yajilin": yajilin,
-    "NumberLink": numberlink,
+    "NumberLink": janko_numberlink,
     "GokigenNaname": gokigen,
     "Hashi": hashi,
     "Dominos": dominos,

@@ -132,6 +132,12 @@ def numberlink(b: CaseBuilder, src: Source) -> None:
                          f"{'s' if len(ends[n]) > 1 else ''}, not two",
                          "each number marks the two ends of its line, so it stands in two cells")
     b.add("numberlink", [cell for n in sorted(ends) for cell, _ in ends[n]], fill=True)
+
+
+def janko_numberlink(b: CaseBuilder, src: Source) -> None:
+    """The dataset's NumberLink, janko.at's Arukone: `numberlink`, with a note that `fill true`
+    is no rule of janko.at's (puz.link's links, whose rules are their own, use `numberlink`)."""
+    numberlink(b, src)
     b.notes = ("janko.at's Arukone has no rule that every cell be on a line, though its puzzles "
                "leave none empty; `fill true` asks it, so a unique answer here is the only one "
                "that fills the board.")

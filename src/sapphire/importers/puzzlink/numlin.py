@@ -84,14 +84,12 @@ def arukone_case(genre: str, text: str, *, source: str | None = None, title: str
 
 def _case(genre: str, text: str, source: str | None, title: str | None,
           library: Library | None, *, fill: bool) -> str:
-    """puzzlekit's `numberlink` line, with `fill true` only when `fill`; without the note on
-    janko.at's rules, which puz.link's own rules replace."""
+    """puzzlekit's `numberlink` line, with `fill true` only when `fill`."""
     b = CaseBuilder.using(library)
     numberlink(b, Source(text, LABEL, genre))
     if not fill:
         b.rules = [replace(r, params=tuple((n, v) for n, v in r.params if n != "fill"))
                    if r.kind == "numberlink" else r for r in b.rules]
-    b.notes = None
     b.title = title or None
     b.source = source
     return b.build()
