@@ -83,6 +83,16 @@ def test_global_rule_has_no_cells() -> None:
     assert errors(md("kind: thing\nscope: global\ncells: set\n")) == [("bad-field", 4, 8)]
 
 
+def test_cells_may_be_empty_is_read_and_only_for_rules_with_cells() -> None:
+    assert not parse_definition(md(GOOD_FRONT), "thing.md").cells_may_be_empty
+    d = parse_definition(md(GOOD_FRONT + "cells-may-be-empty: true\n"), "thing.md")
+    assert d.cells_may_be_empty
+    assert errors(md(GOOD_FRONT + "cells-may-be-empty: often\n")) == [("bad-field", 5, 21)]
+    front = "kind: thing\nscope: global\ncells-may-be-empty: true\n"
+    assert errors(md(front, PROSE.replace("r1c1-r1c2", "") + "\n" + MEANING)) == [
+        ("bad-field", 4, 21)]
+
+
 def test_parameter_schema_errors() -> None:
     front = GOOD_FRONT + (
         "parameters:\n"            # line 5

@@ -60,6 +60,8 @@ TENT_CASES = [
     ("3x3", "tents r1c1-r3c3", ["shade-count r1c1-r1c2-r1c3 count 1"]),
     ("3x4", "tents r1c1-r2c3-r3c1", []),
     ("2x2", "tents r1c1-r1c2-r2c1", []),  # three trees, one free cell: no answer
+    ("3x3", "tents", []),  # no trees: no tents
+    ("1x3", "tents", ["shade-count r1c1-r1c2-r1c3 count 1"]),  # no trees, yet a tent counted
 ]
 
 
@@ -67,7 +69,7 @@ TENT_CASES = [
                          ids=[f"{c[0]} {c[1]} {' '.join(c[2])}" for c in TENT_CASES])
 def test_tents_counts(tmp_path: Path, board: str, line: str, more: list[str]) -> None:
     rows, cols = map(int, board.split("x"))
-    rules = [tents(cells_of(line.split()[1]))]
+    rules = [tents(cells_of(line.split()[1]) if " " in line else [])]
     for m in more:
         _, cells, _, count = m.split()
         rules.append(shade_count(cells_of(cells), int(count)))
@@ -147,13 +149,16 @@ SHIKAKU_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
     ("2x3", [("numbered-regions r1c1-r2c3", False), ("rectangle r2c3 size 3", True)]),
     ("2x3", [("numbered-regions r1c1-r1c3-r2c2", False), ("rectangle r2c2 size 2", False)]),
     ("2x3", [("rectangle r1c1 size 4", False)]),
+    ("2x2", [("numbered-regions", False)]),  # no numbered cell: no region holds one
+    ("2x2", [("numbered-regions", True)]),
 ]
 
 
 def region_rule(line: str, cols: int) -> RegionRule:
-    kind, cells, *rest = line.split()
+    kind, *rest = line.split()
     if kind == "numbered-regions":
-        return numbered_regions(cols, cells_of(cells))
+        return numbered_regions(cols, cells_of(rest[0]) if rest else [])
+    cells = rest.pop(0)
     return rectangle(cols, cells_of(cells)[0], int(rest[1]))
 
 

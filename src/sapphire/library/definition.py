@@ -227,6 +227,10 @@ class RuleDefinition:
     and the picture's legend names its lines instead."""
     requires: Requires = Requires()
     """The board and digits the meaning is written for (`requires`)."""
+    cells_may_be_empty: bool = False
+    """A line may list no cells (`cells-may-be-empty: true`): the meaning then reads an empty
+    `S`, and says what a board without such clues means (a Tents board with no trees holds no
+    tents), where an importer would otherwise have to leave the rule out and lose it."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

@@ -52,7 +52,7 @@ from sapphire.library.drawing import read_draw
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
-    "requires",
+    "requires", "cells-may-be-empty",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -310,6 +310,10 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
               r.node_span(f["predicate"]))
     title = r.value(f["title"]) if "title" in f else ""
     overrides = bool_field(r, f.get("overrides"), "'overrides'", False)
+    may_be_empty = bool_field(r, f.get("cells-may-be-empty"), "'cells-may-be-empty'", False)
+    if may_be_empty and scope != "cells":
+        r.add("bad-field", "only a rule with cells may list none of them",
+              r.node_span(f["cells-may-be-empty"]), hint="drop 'cells-may-be-empty'")
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
               hint="say what the rule means to a setter and show an example line")
@@ -340,6 +344,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         modifies=tuple(modifies),
         answer=tuple(answer),
         overrides=overrides,
+        cells_may_be_empty=may_be_empty,
         draw=draw,
         requires=requires,
     )

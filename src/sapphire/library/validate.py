@@ -472,7 +472,8 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
             if not reported:
                 _missing(lib, case, rule, out, prelude_ok)
         else:
-            if d.scope == "cells" and not rule.cells and not rule.partial:
+            if (d.scope == "cells" and not rule.cells and not rule.partial
+                    and not d.cells_may_be_empty):
                 out.add("missing-cells", f"'{d.kind}' applies to cells, and none are listed",
                         _where(rule), f"list them, e.g. '{d.kind} r1c1-r1c2'")
             elif d.scope == "global" and rule.cells:
