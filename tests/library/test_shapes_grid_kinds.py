@@ -75,6 +75,12 @@ GOKIGEN_CASES: list[tuple[str, str, Rule]] = [
     ("2x3", "corner-diagonals r1c3-r2c3 count 0", corner_count((1, 3), 0)),
     ("2x3", "corner-diagonals r2c3 count 1", corner_count((2, 3), 1)),
     ("1x1", "corner-diagonals r1c1 count 1", lambda g: False),  # four corners: each must hold
+    ("1x1", "corner-diagonals r1c1 corner 2 count 1", corner_count((0, 1), 1)),
+    ("1x3", "corner-diagonals r1c2-r1c3 corner 3 count 0", corner_count((1, 2), 0)),
+    ("1x3", "corner-diagonals r1c2-r1c3 corner 2 count 2", corner_count((0, 2), 2)),
+    ("1x3", "corner-diagonals r1c2-r1c3 count 1",  # at both corners the cells meet at
+     lambda g: corner_count((0, 2), 1)(g) and corner_count((1, 2), 1)(g)),
+    ("3x1", "corner-diagonals r2c1-r3c1 corner 4 count 1", corner_count((2, 0), 1)),
 ]
 
 

@@ -400,15 +400,36 @@ def corner_cells(a: int, b: int, rows: int, cols: int) -> list[tuple[int, int]]:
     return [(r, c) for r in (a, a + 1) for c in (b, b + 1) if 1 <= r <= rows and 1 <= c <= cols]
 
 
-def shared_corner(cells: list[tuple[int, int]], rows: int, cols: int) -> tuple[int, int] | None:
+CORNER_STEPS = {1: (-1, -1), 2: (-1, 0), 3: (0, 0), 4: (0, -1)}
+"""A cell's corners by number (1 top-left, 2 top-right, 3 bottom-right, 4 bottom-left), as the
+step from the cell to the cell whose bottom-right corner it is."""
+
+
+def shared_corner(cells: list[tuple[int, int]], rows: int, cols: int, which: int = 0
+                  ) -> tuple[int, int] | None:
     """The grid corner where the cells (1-based), and no other cell of the board, meet: four
     inside the board, two on its edge, one at its corner. Corner a,b is the bottom-right corner
-    of cell a,b (0 to rows, 0 to cols). None when there is no such corner."""
+    of cell a,b (0 to rows, 0 to cols). `which` (1-4, `CORNER_STEPS`) picks a corner of the
+    first cell, where the cells meet at several (a board one cell tall or wide); 0 takes the
+    first that fits. None when there is no such corner."""
     if not cells:
         return None
     r, c = cells[0]
-    for a in (r - 1, r):
-        for b in (c - 1, c):
-            if set(corner_cells(a, b, rows, cols)) == set(cells):
-                return a, b
+    steps = [CORNER_STEPS[which]] if which in CORNER_STEPS else list(CORNER_STEPS.values())
+    for dr, dc in sorted(steps):
+        a, b = r + dr, c + dc
+        if set(corner_cells(a, b, rows, cols)) == set(cells):
+            return a, b
     return None
+
+
+def corner_number(a: int, b: int, rows: int, cols: int) -> int:
+    """What a corner clue at grid corner a,b writes as its `corner`: 0 when its cells meet at
+    no other corner, else which corner of its first cell it is (`CORNER_STEPS`)."""
+    cells = corner_cells(a, b, rows, cols)
+    r, c = cells[0]
+    meets = [(r + dr, c + dc) for dr, dc in CORNER_STEPS.values()
+             if set(corner_cells(r + dr, c + dc, rows, cols)) == set(cells)]
+    if len(meets) == 1:
+        return 0
+    return next(k for k, (dr, dc) in CORNER_STEPS.items() if (r + dr, c + dc) == (a, b))

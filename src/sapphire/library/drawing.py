@@ -26,7 +26,7 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
     "outline": ("label", "suffix"),
     "line": ("color", "width", "start", "end", "pill"),
     "dot": ("fill", "label", "labels"),
-    "circle": ("at", "fill", "label", "labels", "size"),
+    "circle": ("at", "fill", "label", "labels", "size", "corner"),
     "square": ("at", "fill"),
     "text": ("at", "label", "labels"),
     "outside": ("label", "labels", "as"),
@@ -58,7 +58,10 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 * `dot`: a small dot on the edge between the first two cells, `fill` white or black, with its
   `label`.
 * `circle`, `square`: a shape `at` each cell, the first, or the corner the cells share
-  (`corner`, a quadruple), `fill`ed, holding its `label`; `size` `small` or `large`.
+  (`corner`, a quadruple), `fill`ed, holding its `label`; `size` `small` or `large`. Where
+  the cells meet at several corners (a board one cell tall or wide), the parameter that the
+  option `corner` names says which corner of the first cell (1 top-left, 2 top-right, 3
+  bottom-right, 4 bottom-left; 0 the first that fits).
 * `text`: the `label` in a cell (`at` first or each).
 * `outside`: the `label` outside the grid, beside the first cell on the side away from the
   second (a skyscraper beside its row, a little killer at its diagonal's start). A list is
@@ -96,8 +99,8 @@ ELEMENTS: dict[str, tuple[str, ...]] = {
 
 A `label` is a parameter's name: its value is written, unless it is the parameter's default
 (a white dot's difference 1); a list's numbers are written one after another (a look-and-say
-cage's `[[1,6],[1,7]]` as 1617). `labels` maps values to text (`{10: X, 5: V}`). `pill` names
-a parameter too."""
+cage's `[[1,6],[1,7]]` as 1617). `labels` maps values to text (`{10: X, 5: V}`). `pill` and
+`corner` name a parameter too."""
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "width": ("thin", "medium", "thick"),
@@ -208,7 +211,7 @@ def _option(r: Any, element: str, key: str, key_node: yaml.Node, node: yaml.Node
                                                   if allowed else f"{element!r} takes none"))
         return None
     value = r.value(node)
-    if key in ("label", "pill"):
+    if key in ("label", "pill", "corner"):
         if value not in names:
             r.add("bad-draw", f"a {key} names one of the kind's parameters, not {value!r}",
                   r.node_span(node), hint=did_you_mean(str(value), names)

@@ -194,7 +194,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
     elif element == "dot" and len(cells) >= 2:
         _dot(p, e, cells, label)
     elif element in ("circle", "square", "text", "wall") and cells:
-        _in_cells(p, e, cells, label)
+        _in_cells(p, e, cells, label, args)
     elif element == "outside" and cells:
         value = args.get(e.option("label")) if e.option("label") else None
         outside(p, cells, clue_numbers(value, label, e.option("as")))
@@ -357,10 +357,11 @@ def _dot(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) ->
                              "white" if fill == "black" else "black"))
 
 
-def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
+def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str,
+              params: dict[str, Any]) -> None:
     at = e.option("at", "each")
     if at == "corner":  # the point the cells share (a quadruple's four)
-        x, y = _grid_corner(cells, p)
+        x, y = _grid_corner(cells, p, e.option("corner"), params)
         p.marks.append(circle(x, y, CELL * 0.3, e.element, FILLS[e.option("fill", "white")]))
         if label:
             size = 12 if len(label) <= 2 else 9
@@ -392,11 +393,14 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
             p.marks.append(text(x, y, label, 22 if e.element == "text" else 14, "cell-text"))
 
 
-def _grid_corner(cells: list[tuple[int, int]], p: Puzzle) -> tuple[float, float]:
+def _grid_corner(cells: list[tuple[int, int]], p: Puzzle, which: str | None,
+                 params: dict[str, Any]) -> tuple[float, float]:
     """Where a corner clue stands: the grid corner its cells, and no others, meet at
-    (`shared_corner`), which on the grid's edge gives that side a margin (a Creek's clue beside
-    one or two cells); else the middle of their centres."""
-    corner = shared_corner(cells, p.rows, p.cols)
+    (`shared_corner`; the parameter `which` names picks one corner of the first cell where
+    they meet at several), which on the grid's edge gives that side a margin (a Creek's clue
+    beside one or two cells); else the middle of their centres."""
+    number = params.get(which, 0) if which else 0
+    corner = shared_corner(cells, p.rows, p.cols, number if isinstance(number, int) else 0)
     if corner is None:
         return (sum(mid(r, c, p)[0] for r, c in cells) / len(cells),
                 sum(mid(r, c, p)[1] for r, c in cells) / len(cells))

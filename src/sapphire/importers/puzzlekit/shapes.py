@@ -26,8 +26,9 @@ Dominos (dominoes, each a link); and Magnetic, whose plates are laid out as domi
 * `Magnetic`: a line of the columns' plus counts, one of their minus counts, one of the rows'
   plus counts and one of their minus counts (`-` for none), then optionally a block of givens
   (`+`, `-`, `x` neutral, `.` open), then the plate block naming each cell's plate (two cells
-  side by side; puz.link's may be larger), `#` a hole in the board (in no plate, holding no
-  pole). Its solution holds `+`, `-` or `x` per cell.
+  side by side; puz.link's may be larger), `#` a hole in the board and `@` a cell
+  janko.at leaves out of every plate (both in no plate, holding no pole). Its solution holds
+  `+`, `-` or `x` per cell.
 
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
@@ -49,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sapphire.case.givens import corner_cells
+from sapphire.case.givens import corner_cells, corner_number
 from sapphire.importers.builder import CaseBuilder
 from sapphire.importers.common import Cell, grid_columns, grid_rows, pieces
 from sapphire.importers.puzzlekit.reader import (
@@ -163,7 +164,8 @@ def gokigen(b: CaseBuilder, src: Source) -> None:
             if t.text not in ("0", "1", "2", "3", "4"):
                 raise src.at(t, f"'{t.text}' at corner {a},{c} is not 0-4 or '-'", hint)
             around = corner_cells(a, c, rows, cols)
-            b.add("corner-diagonals", around, count=int(t.text))
+            b.add("corner-diagonals", around, corner=corner_number(a, c, rows, cols),
+                  count=int(t.text))
 
 
 def diagonals_solution(block: list[list[str]]) -> dict[str, Any]:
@@ -234,6 +236,11 @@ POLES = {"x": "0", "+": "1", "-": "2", ".": "."}
 """A Magnetic given as a digit of the case (`.` none)."""
 
 
+NO_PLATE = ("#", "@")
+"""A Magnetic plate block's marks of a cell in no plate: `#` a hole in the board (puz.link's
+boards need not be rectangles), `@` a cell janko.at leaves out of every plate."""
+
+
 def magnetic(b: CaseBuilder, src: Source) -> None:
     lines = tokens(src.text)  # a givens block makes it 5 + 2·ROWS lines, else 5 + ROWS
     head = lines[0] if lines else []
@@ -259,15 +266,16 @@ def magnetic(b: CaseBuilder, src: Source) -> None:
         if any(v != "." for row in grid for v in row):
             b.grids["givens"] = grid
     plates = lay.blocks[-1]
-    holes = [(r, c) for r, row in enumerate(plates) for c, t in enumerate(row) if t.text == "#"]
-    if holes:  # a hole (puz.link's boards need not be rectangles) is in no plate: no pole
+    holes = [(r, c) for r, row in enumerate(plates) for c, t in enumerate(row)
+             if t.text in NO_PLATE]
+    if holes:  # a cell in no plate (a puz.link hole, a janko.at `@`) holds no pole
         grid = b.grids.get("givens") or [["."] * cols for _ in range(rows)]
         for r, c in holes:
             grid[r][c] = "0"
         b.grids["givens"] = grid
     b.add("poles-apart")
     for cells in groups_of(plates):
-        if plates[cells[0][0] - 1][cells[0][1] - 1].text == "#":
+        if plates[cells[0][0] - 1][cells[0][1] - 1].text in NO_PLATE:
             continue
         (r, c) = cells[0]
         if len(cells) < 2 or len(pieces(cells)) != 1:

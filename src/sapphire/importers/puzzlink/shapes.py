@@ -117,7 +117,9 @@ def gokigen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle
         if rule.reference != "corner-diagonals":
             continue
         count = next((p.value for p in rule.params if p.name == "count"), None)
-        corner = shared_corner([(ref.cell.row, ref.cell.col) for ref in rule.cells], rows, cols)
+        which = next((p.value for p in rule.params if p.name == "corner"), 0)
+        corner = shared_corner([(ref.cell.row, ref.cell.col) for ref in rule.cells], rows, cols,
+                               which if isinstance(which, int) else 0)
         if corner is None or not isinstance(count, int):
             raise error("unsupported", "the case cannot be written as a puzz.link link: its "
                         "'corner-diagonals' rule: its cells meet at no one corner", rule.span)
