@@ -211,7 +211,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Shikaku": ("numbered-regions", "rectangle"),
     "Galaxies": ("numbered-regions", "galaxy", "hole"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
-    "LITS": ("connected-wall", "tetromino", "different-shapes"),
+    "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),
     "GokigenNaname": ("gokigen", "corner-diagonals"),

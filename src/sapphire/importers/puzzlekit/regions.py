@@ -22,10 +22,12 @@
   and `#` a hole in the board (puz.link's Galaxies need not be rectangles). The solution names
   each cell's galaxy. `numbered-regions` lists the first cell of each centre and each hole, a
   `galaxy` lists the cells around a centre and `hole` the holes; the answer is the region map.
-* `LITS`: one block naming each cell's region. The solution writes the shape of each shaded
-  cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A `connected-wall`, a `tetromino` per
-  region and a `different-shapes` on each pair of neighbours in different regions, with
-  `digits: 0-5`; the answer is the shading and the shape digits (1 L, 2 I, 3 T, 4 S).
+* `LITS`: one block naming each cell's region, `@` a cell in no region. The solution writes
+  the shape of each shaded cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A
+  `connected-wall`, a `tetromino` per region and a `different-shapes` on each pair of
+  neighbours in different regions, with `digits: 0-5`; the cells in no region are a
+  `shade-count … count 0` and given the digit 0. The answer is the shading and the shape digits
+  (1 L, 2 I, 3 T, 4 S).
 """
 
 from __future__ import annotations
@@ -55,8 +57,7 @@ def tent(b: CaseBuilder, src: Source) -> None:
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     trees = _marked(src, lay.blocks[2], ("x", "-"), "a cell is x (a tree) or '-' (open)")
-    if trees:
-        b.add("tents", trees)
+    b.add("tents", trees)  # with no trees too: then no cell holds a tent
     _line_counts(b, src, lay.blocks[0][0], grid_columns(rows, cols), "column",
                  "a count is the number of tents in its line, '-' for none given")
     _line_counts(b, src, lay.blocks[1][0], grid_rows(rows, cols), "row",
@@ -125,8 +126,8 @@ def shikaku(b: CaseBuilder, src: Source) -> None:
     numbers = _numbers(src, lay.blocks[0], "a number is the size of its cell's rectangle, '-' a "
                        "cell without one")
     _cover(src, numbers, rows * cols, "rectangles")
-    if numbers:
-        b.add("numbered-regions", [cell for cell, _, _ in numbers])
+    # with no numbers too: no region can then hold one, so the board has no answer
+    b.add("numbered-regions", [cell for cell, _, _ in numbers])
     for cell, size, _ in numbers:
         b.add("rectangle", [cell], size=size)
 
@@ -170,21 +171,30 @@ def galaxies(b: CaseBuilder, src: Source) -> None:
             raise src.at(tok, f"the centre at r{r}c{c} shares a cell with another centre",
                          "two centres never touch the same cell: each cell is in one galaxy")
         taken.update(cells)
-    if centres or holes:
-        b.add("numbered-regions", sorted([cells[0] for cells, _ in centres] + holes))
+    # with no centres too: no galaxy can then hold one, so the board has no answer
+    b.add("numbered-regions", sorted([cells[0] for cells, _ in centres] + holes))
     for cells, black in centres:
         b.add("galaxy", cells, black=black)
     if holes:
         b.add("hole", holes)
 
 
+NO_REGION = "@"
+"""A region block's mark of a cell in no region (janko.at leaves some cells out of every room)."""
+
+
 def lits(b: CaseBuilder, src: Source) -> None:
-    """One block naming each cell's region (any token; a region is the cells of one name)."""
+    """One block naming each cell's region (any token but `@`; a region is the cells of one
+    name); `@` marks a cell in no region, which no tetromino covers, so it stays unshaded and
+    its shape digit is 0."""
     lay = read_layout(src, ("the region block",))
     rows, cols = lay.rows, lay.cols
     b.board = (rows, cols)
     b.digits = (0, 5)
-    regions = groups_of(lay.blocks[0])
+    outside = [(r, c) for r, row in enumerate(lay.blocks[0], 1) for c, t in enumerate(row, 1)
+               if t.text == NO_REGION]
+    regions = [cells for cells in groups_of(lay.blocks[0])
+               if lay.blocks[0][cells[0][0] - 1][cells[0][1] - 1].text != NO_REGION]
     name = {cell: k for k, cells in enumerate(regions) for cell in cells}
     for cells in regions:
         if len(cells) < 4:
@@ -196,10 +206,14 @@ def lits(b: CaseBuilder, src: Source) -> None:
     b.add("connected-wall", early=True)
     for cells in regions:
         b.add("tetromino", cells, id_stem="region")
+    if outside:  # unshaded, so its shape digit is 0
+        b.add("shade-count", outside, id_stem="outside", count=0)
+        b.grids["givens"] = [["0" if (r, c) in outside else "." for c in range(1, cols + 1)]
+                             for r in range(1, rows + 1)]
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             for nb in ((r, c + 1), (r + 1, c)):
-                if nb in name and name[nb] != name[(r, c)]:
+                if nb in name and (r, c) in name and name[nb] != name[(r, c)]:
                     b.add("different-shapes", [(r, c), nb], id_stem="border")
 
 
