@@ -227,6 +227,9 @@ class RuleDefinition:
     and the picture's legend names its lines instead."""
     requires: Requires = Requires()
     """The board and digits the meaning is written for (`requires`)."""
+    also: tuple[str, ...] = ()
+    """Other names setters give the rule, in lower case (`also: [killer, killer cage]` for
+    the cage): words to find it by, never spellings a rule line may use."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

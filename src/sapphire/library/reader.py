@@ -52,7 +52,7 @@ from sapphire.library.drawing import read_draw
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
-    "requires",
+    "requires", "also",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -309,6 +309,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
               r.node_span(f["predicate"]))
     title = r.value(f["title"]) if "title" in f else ""
+    also = _also(r, f["also"]) if "also" in f else []
     overrides = bool_field(r, f.get("overrides"), "'overrides'", False)
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
@@ -342,7 +343,23 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         overrides=overrides,
         draw=draw,
         requires=requires,
+        also=tuple(also),
     )
+
+
+def _also(r: Reader, node: yaml.Node) -> list[str]:
+    """The `also` field: the other names setters give the rule (`killer` for a cage), which
+    the catalogue, `sapphire kinds` and the "did you mean" of an unknown kind search."""
+    names: list[str] = []
+    for name, item in string_list(r, node, "'also'"):
+        if not name.strip() or "\n" in name:
+            r.add("bad-field", "'also' holds names of one line, not an empty one",
+                  r.node_span(item), hint="also: [killer, killer cage]")
+        elif name.strip().lower() in names:
+            r.add("bad-field", f"'also' names {name!r} twice", r.node_span(item))
+        else:
+            names.append(name.strip().lower())
+    return names
 
 
 def _modifies(r: Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]
