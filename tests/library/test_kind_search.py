@@ -83,7 +83,7 @@ def test_search_ranks_names_before_words_before_spelling_before_prose(std) -> No
 def test_search_without_a_query_lists_every_kind(std) -> None:
     found = search(std.definitions())
     assert [f.kind for f in found] == std.kinds()
-    assert len(found) == 142
+    assert len(found) > 100 and found[0].tier == 0
 
 
 def test_search_of_prose_words_only(std) -> None:
@@ -112,8 +112,8 @@ def check(std, line: str) -> tuple[str, str | None]:
      "did you mean 'black-dot' (Black Kropki dot) or 'white-dot' (White Kropki dot)?"),
     ("sandwich r1c1-r1c9", "did you mean 'lunchbox' (Lunchbox, also called sandwich)?"),
     ("renbam r1c1-r1c2", "did you mean 'renban'?"),
-    ("zebra r1c1", "'sapphire kinds WORD' searches the library's 142 kinds by title, other "
+    ("zebra r1c1", "'sapphire kinds WORD' searches the library's {} kinds by title, other "
      "names and description"),
 ])
 def test_unknown_kind_hints_by_title_and_other_names(std, line: str, hint: str) -> None:
-    assert check(std, line) == ("missing-definition", hint)
+    assert check(std, line) == ("missing-definition", hint.format(len(std.kinds())))
