@@ -102,3 +102,11 @@ def test_the_cli_page_names_every_command_and_option() -> None:
             for option in action.option_strings:
                 if option not in ("-h", "--help"):
                     assert f"`{option}" in page or f"{option}`" in page, (name, option)
+
+
+def test_the_language_page_names_every_spelling_and_keyword() -> None:
+    from sapphire.lang import lexer
+
+    page = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    assert [s for s, _ in lexer._OPERATORS if s not in page] == []
+    assert [k for k in sorted(lexer.KEYWORDS) if f"`{k}`" not in page] == []
