@@ -32,7 +32,7 @@ except ImportError:  # running from a checkout without an install
 
 from ortools.sat.python import cp_model  # noqa: E402
 
-NUM_WORKERS = 8  # DESIGN.md: fewer workers time out on hard 15x15-40x40 puzzles, even on 2 cores
+NUM_WORKERS = 8  # large Slitherlinks need 8 even on 2 cores (docs/decisions.md, CP-SAT search)
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The import contracts in pyproject.toml: DESIGN.md's pipeline runs one way.
+"""The import contracts in pyproject.toml: the pipeline (docs/architecture.md) runs one way.
 
 `lint-imports` reads the contracts from pyproject.toml; these tests run it on the package as
 it is, and on a copy with one backward import added, which must break the build.

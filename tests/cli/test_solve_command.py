@@ -187,7 +187,7 @@ def test_seconds_leave_out_loading_the_solver(tmp_path: Path) -> None:
     assert out["seconds"] < stages + 0.05
 
 
-# -- the command line's contracts (DESIGN.md): exit statuses, files, answers ----------------
+# -- the command line's contracts (docs/cli.md): exit statuses, files, answers -------------
 
 
 @pytest.mark.parametrize("argv", [
@@ -285,7 +285,7 @@ def test_an_unexpected_exception_is_an_internal_error(
 
 
 def test_a_case_answer_always_holds_digits(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN.md: an answer holds `digits`, null where a cell has none (a Slitherlink)."""
+    """docs/formats.md: an answer holds `digits`, null where a cell has none (a Slitherlink)."""
     case = Path(__file__).parents[2] / "examples" / "cases" / "slitherlink-4x4.case"
     assert main(["solve", str(case), "--format", "json"]) == 0
     answer = json.loads(capsys.readouterr().out)["solutions"][0]

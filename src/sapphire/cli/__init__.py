@@ -1,4 +1,4 @@
-"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch, serve.
+"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch, serve, kinds.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -81,7 +81,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad command line is bad input (exit 1, DESIGN.md's contracts): argparse's
+    """argparse, but a bad command line is bad input (exit 1, as for every command): argparse's
     own status 2 means "no solution" here."""
 
     def error(self, message: str) -> NoReturn:
@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
         "convert a puzzle from another format to a case file",
         "examples:\n  sapphire import iss '.~R1C1_5.AntiKing'\n"
         "  sapphire import fpuzzles 'https://f-puzzles.com/?load=N4Ig...' -o p.case\n"
-        "  sapphire import puzzlekit:KillerSudoku KillerSudoku.json#583_6x6\n"
+        "  sapphire import puzzlekit:KillerSudoku PUZZLE.txt -o p.case\n"
         "  sapphire import puzzlink 'https://puzz.link/p?slither/5/5/cbcbcddad'\n\n"
         "exit status: 0 written, 1 bad input, an unknown format or an output file that "
         "exists (see --force)"))
@@ -265,6 +265,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli import serve_command  # `sapphire serve`
 
     serve_command.add_parser(sub)
+
+    from sapphire.cli import kinds_command  # `sapphire kinds`
+
+    kinds_command.add_parser(sub)
     return p
 
 
@@ -323,6 +327,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.verify_command import run
         elif args.command == "serve":
             from sapphire.cli.serve_command import run
+        elif args.command == "kinds":
+            from sapphire.cli.kinds_command import run
         else:
             from sapphire.cli.import_command import run
         return run(args)

@@ -1,7 +1,7 @@
 """`sapphire solve`: a `.sapphire` program with instance data, or a case file.
 
-Exit status (DESIGN.md, Contracts): 0 solved (unique or not), 1 bad input, 2 no solution,
-3 time limit reached without an answer. A file is a program when its name ends in `.sapphire`.
+Exit status (docs/cli.md): 0 solved (unique or not), 1 bad input, 2 no solution, 3 time
+limit reached without an answer. A file is a program when its name ends in `.sapphire`.
 """
 
 from __future__ import annotations

@@ -231,6 +231,9 @@ class RuleDefinition:
     """A line may list no cells (`cells-may-be-empty: true`): the meaning then reads an empty
     `S`, and says what a board without such clues means (a Tents board with no trees holds no
     tents), where an importer would otherwise have to leave the rule out and lose it."""
+    also: tuple[str, ...] = ()
+    """Other names setters give the rule, in lower case (`also: [killer, killer cage]` for
+    the cage): words to find it by, never spellings a rule line may use."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

@@ -52,7 +52,7 @@ from sapphire.library.drawing import read_draw
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
-    "requires", "cells-may-be-empty",
+    "requires", "cells-may-be-empty", "also",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -309,6 +309,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
               r.node_span(f["predicate"]))
     title = r.value(f["title"]) if "title" in f else ""
+    also = _also(r, f["also"]) if "also" in f else []
     overrides = bool_field(r, f.get("overrides"), "'overrides'", False)
     may_be_empty = bool_field(r, f.get("cells-may-be-empty"), "'cells-may-be-empty'", False)
     if may_be_empty and scope != "cells":
@@ -347,7 +348,23 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         cells_may_be_empty=may_be_empty,
         draw=draw,
         requires=requires,
+        also=tuple(also),
     )
+
+
+def _also(r: Reader, node: yaml.Node) -> list[str]:
+    """The `also` field: the other names setters give the rule (`killer` for a cage), which
+    the catalogue, `sapphire kinds` and the "did you mean" of an unknown kind search."""
+    names: list[str] = []
+    for name, item in string_list(r, node, "'also'"):
+        if not name.strip() or "\n" in name:
+            r.add("bad-field", "'also' holds names of one line, not an empty one",
+                  r.node_span(item), hint="also: [killer, killer cage]")
+        elif name.strip().lower() in names:
+            r.add("bad-field", f"'also' names {name!r} twice", r.node_span(item))
+        else:
+            names.append(name.strip().lower())
+    return names
 
 
 def _modifies(r: Reader, node: yaml.Node, scope: str | None, params: list[ParamSpec]

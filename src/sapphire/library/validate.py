@@ -40,6 +40,7 @@ from sapphire.library.definition import (
     parse_size,
     type_matches,
 )
+from sapphire.library.search import CLOSE, suggestions, words
 
 
 class LibraryView(Protocol):
@@ -53,6 +54,7 @@ class LibraryView(Protocol):
     def resolve(self, reference: str) -> RuleDefinition | None: ...
     def predicate(self, name: str) -> Predicate | None: ...
     def kinds(self) -> list[str]: ...
+    def definitions(self) -> list[RuleDefinition]: ...
     def predicates(self) -> list[str]: ...
     def declarers(self, *declarations: str) -> list[str]: ...
     def declares_board(self, reference: str) -> bool: ...
@@ -106,9 +108,7 @@ def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok
     elif "://" in ref:
         hint = "only https URLs name definitions"
     else:
-        hint = did_you_mean(ref, lib.kinds()) or (
-            f"the library '{lib.root}' defines: {', '.join(lib.kinds())}"
-        )
+        hint = kind_hint(lib, ref)
     if not rule.cells and _effectively_negated(case, rule):
         out.add("cannot-negate-undefined-global",
                 f"cannot negate '{ref}': it has no definition, so it has no formula to negate",
@@ -116,6 +116,27 @@ def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok
     else:
         out.add("missing-definition", f"no definition of '{ref}' in library '{lib.root}'",
                 where, hint)
+
+
+def kind_hint(lib: LibraryView, ref: str) -> str:
+    """What to say of a kind the library lacks: the kinds it is another name of or spelt
+    close to, found by title and the names setters use (`killer` is the `cage`), else how to
+    search the library."""
+    found = suggestions(lib.definitions(), ref)
+    if not found:  # a kind fetched by URL is no local definition, but may be spelt close
+        return did_you_mean(ref, lib.kinds()) or (
+            f"'sapphire kinds WORD' searches the library's {len(lib.kinds())} kinds by title, "
+            "other names and description")
+    named = []
+    for f in found:
+        if f.tier == CLOSE and f.matched == f.kind.replace("-", " "):
+            named.append(f"'{f.kind}'")  # spelt close to the kind itself
+        elif set(words(f.matched)) <= set(words(f.title)):
+            named.append(f"'{f.kind}' ({f.title})")
+        else:
+            named.append(f"'{f.kind}' ({f.title}, also called {f.matched})")
+    return "did you mean " + (named[0] if len(named) == 1 else
+                              ", ".join(named[:-1]) + " or " + named[-1]) + "?"
 
 
 def _board(
