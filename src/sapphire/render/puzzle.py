@@ -52,6 +52,7 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
     else:
         rows, cols = size
     p = Puzzle(rows, cols, digit_grid(case, lib.declares_board))
+    p.alphabet = case_digits(case) or range(1, max(rows, cols, 1) + 1)
     p.extra_rows = len(p.givens) - rows if p.givens and len(p.givens) > rows else 0
     undrawn: dict[str, int] = {}
     for rule in case.rules:  # first the walls, which place the numbers on walls
@@ -185,6 +186,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
             p.borders.append(segment(*side, "region", "black", 3))
         if label and cells:
             r, c = min(cells)
+            p.labelled.add((r, c))
             p.marks.append(text((c - 1) * CELL + 4, y_of(r, p) + 9, label, 13, "region-label",
                                 anchor="start"))
     elif element == "outline" and cells:
@@ -217,9 +219,8 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
             p.rules.append(title)
     elif element == "candidates" and cells:
         gone = set(_flat(args.get(e.option("label"), []) or [])) if e.option("label") else set()
-        digits = case_digits(case) or range(1, max(p.rows, p.cols, 1) + 1)
         for cell in dict.fromkeys(cells):
-            p.pencil[cell] = [v for v in digits if v not in gone]
+            p.pencil[cell] = [v for v in p.alphabet if v not in gone]
     elif element == "answer-shading":  # cells, the plain style, gives way to any other
         if p.shading == "cells":
             p.shading = e.option("as", "cells")
@@ -291,6 +292,7 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
                    f'stroke="black" stroke-width="1.2" stroke-dasharray="4 3"/>')
     if label:
         r, c = min(have)
+        p.labelled.add((r, c))
         x, y = (c - 1) * CELL + 2, y_of(r, p) + 2
         size = 11 if len(label) <= 4 else 8  # a long label (a look-and-say's) kept small
         p.marks.append(f'<rect class="cage-total-back" x="{x:g}" y="{y:g}" '
