@@ -39,7 +39,7 @@ def test_each_kind_comes_with_its_parameters_and_its_drawing(client: TestClient)
     assert (cage["title"], cage["scope"], cage["cells"], cage["also"]) == (
         "Killer cage", "cells", "set", [])
     assert cage["parameters"][0] == {
-        "name": "total", "type": "integer", "required": True, "default": None,
+        "name": "total", "real": "sum", "type": "integer", "required": True, "default": None,
         "description": "the total of the cage's values", "minimum": None, "maximum": None}
     assert [e["element"] for e in cage["draw"]] == ["outside", "outline"]
     assert cage["draw"][0]["when"] == {"shape": "after-wall"}
@@ -53,13 +53,14 @@ def test_a_solve_gives_the_board_and_the_puzzle_without_its_answer(client: TestC
     assert r["status"] == "unique"
     assert r["board"] == {"rows": 9, "cols": 9, "extra": 0, "cell": 40, "gap": 24,
                           "digits": [1, 9], "clues": False, "shading": False, "loop": False,
-                          "links": False, "edges": False}
+                          "links": False, "edges": {}}
     assert r["svg"].count('class="digit"') == 81
     assert 'class="digit"' not in r["puzzle_svg"] and 'class="cage"' in r["puzzle_svg"]
 
 
 @pytest.mark.parametrize(("case", "board"), [
-    ("cases/slitherlink-4x4.case", {"rows": 4, "digits": None, "clues": True, "edges": True}),
+    ("cases/slitherlink-4x4.case", {"rows": 4, "digits": None, "clues": True,
+                                     "edges": {"vrt": "edges-across", "hrz": "edges-down"}}),
     ("pictures/nurikabe.case", {"rows": 5, "digits": None, "shading": True, "loop": False}),
     ("cases/yin-yang-sudoku.case", {"rows": 6, "digits": [1, 6], "shading": True}),
 ])

@@ -29,7 +29,8 @@ def catalogue(lib: Any) -> list[dict[str, Any]]:
 
 def kind_entry(d: RuleDefinition) -> dict[str, Any]:
     """One kind: its names (`also`, the other names setters use, where the library gives
-    them), its cells, its parameters and how it is drawn."""
+    them), its cells, its parameters (`name` as a setter writes it, `real` as a drawing's
+    label names it) and how it is drawn."""
     positional = None
     if d.positional is not None:
         positional = {"name": d.positional.name, "type": d.positional.type,
@@ -48,7 +49,7 @@ def _param(p: ParamSpec) -> dict[str, Any]:
     default = p.default
     if isinstance(default, Cell):
         default = f"r{default.row}c{default.col}"
-    return {"name": p.preferred or p.name, "type": p.type, "required": p.required,
+    return {"name": p.preferred or p.name, "real": p.name, "type": p.type, "required": p.required,
             "default": default, "description": p.description,
             "minimum": p.minimum, "maximum": p.maximum}
 
@@ -63,15 +64,16 @@ def board_of(case: Case, lib: Any) -> dict[str, Any] | None:
     """The board the page edits: its size and where it lies in the picture (`cell` pixels a
     cell, extra cells' rows `gap` below it), the digits a cell holds (None: the answer has
     none), whether typed numbers are `clues` (a rule reads the front matter's `clues:` grid),
-    and which answers a test solve draws (`shading`, `loop`, `links`, `edges` along the grid
-    lines). None when the case says no board."""
+    and which answers a test solve draws (`shading`, `loop`, `links`, and `edges` along the
+    grid lines: the maps of the answer's `values` that hold them, with their shapes). None
+    when the case says no board."""
     from sapphire.case.givens import board_size, case_digits, case_extra_cells
     from sapphire.meaning.instantiate import instantiate
     from sapphire.render.geometry import CELL, GAP
 
     declares: set[str] = set()
     clues = False
-    edges = False
+    edges: dict[str, str] = {}
     for rule in case.rules:
         try:
             d = lib.resolve(rule.reference)
@@ -81,7 +83,7 @@ def board_of(case: Case, lib: Any) -> dict[str, Any] | None:
             continue
         declares |= d.declares
         clues = clues or any(what == "clues" for _, what in d.binds)
-        edges = edges or bool(d.answer)
+        edges.update(d.answer)
     digits: range | None
     try:
         inst = instantiate(case, lib)
