@@ -99,7 +99,7 @@ def show_answer(browser: Any, shown: bool) -> None:
 
 def open_with(browser: Any, server: str, text: str) -> None:
     """The page opened on `text` (as a setter comes back to a puzzle), solved."""
-    browser.get(server + "/")
+    browser.get(server + "/api/stats")  # the page's origin, with no page to save its own case
     browser.execute_script("localStorage.clear(); localStorage.setItem('sapphire-case', "
                            "arguments[0])", text)
     browser.get(server + "/")
@@ -128,17 +128,31 @@ def centre(browser: Any, r: int, c: int) -> tuple[int, int]:
 def drag(browser: Any, places: list[tuple[int, int]], keys: str = "") -> None:
     """Press the mouse at the first screen place, move through the others and let go (a
     click when there is one place); with `keys` held (Shift) if given."""
-    actions = ActionChains(browser)
+    actions = ActionChains(browser, duration=0)  # moves at once, not in 250 ms
     if keys:
         actions.key_down(keys)
-    pointer = actions.w3c_actions.pointer_action
-    pointer.move_to_location(*places[0])
-    pointer.pointer_down()
-    for place in places[1:]:
-        pointer.move_to_location(*place)
-    pointer.pointer_up()
+    pointer, key = actions.w3c_actions.pointer_action, actions.w3c_actions.key_action
+    steps = [lambda: pointer.move_to_location(*places[0]), pointer.pointer_down,
+             *(lambda p=p: pointer.move_to_location(*p) for p in places[1:]),
+             pointer.pointer_up]
+    for step in steps:
+        step()
+        key.pause(0)  # the keys held stay held while the pointer acts
     if keys:
         actions.key_up(keys)
+    actions.perform()
+
+
+def click_and_type(browser: Any, entries: list[tuple[tuple[int, int], str]]) -> None:
+    """For each (screen place, text): a click there, then the text typed; all in one go."""
+    actions = ActionChains(browser, duration=0)  # moves at once, not in 250 ms
+    pointer, key = actions.w3c_actions.pointer_action, actions.w3c_actions.key_action
+    for place, text in entries:
+        for step in (lambda: pointer.move_to_location(*place), pointer.pointer_down,
+                     pointer.pointer_up):
+            step()
+            key.pause(0)
+        actions.send_keys(text)
     actions.perform()
 
 
