@@ -124,6 +124,18 @@ def test_quadruple_odd_even_and_pearls(tmp_path: Path) -> None:
     assert len(of_class(root, "rect", "square")) == 1
 
 
+def test_given_shading_no_kind_draws_is_drawn_as_cells(tmp_path: Path) -> None:
+    path = tmp_path / "p.case"
+    path.write_text("---\nlibrary: std\nboard: 3x3\nshading: |\n  1 . .\n  . 0 .\n  . . .\n---\n"
+                    "nurikabe\nisland r3c3 size 2\n", encoding="utf-8")
+    case, lib = load_case(str(path))
+    root = ET.fromstring(picture(case, lib))
+    assert [(e.get("x"), e.get("y")) for e in of_class(root, "rect", "given-shaded")] == \
+        [("0", "0")]
+    assert [(e.get("cx"), e.get("cy")) for e in of_class(root, "circle", "given-unshaded")] == \
+        [("60", "60")]
+
+
 def test_given_shading_circles_of_a_yin_yang(tmp_path: Path) -> None:
     root = draw(tmp_path, "board: 3x3\nshading: |\n  b . .\n  . w .\n  . . b\n", "yin-yang")
     circles = of_class(root, "circle", "given-shading")

@@ -148,7 +148,7 @@ def click_and_type(browser: Any, entries: list[tuple[tuple[int, int], str]]) -> 
     actions = ActionChains(browser, duration=0)  # moves at once, not in 250 ms
     pointer, key = actions.w3c_actions.pointer_action, actions.w3c_actions.key_action
     for place, text in entries:
-        for step in (lambda: pointer.move_to_location(*place), pointer.pointer_down,
+        for step in (lambda p=place: pointer.move_to_location(*p), pointer.pointer_down,
                      pointer.pointer_up):
             step()
             key.pause(0)

@@ -20,6 +20,7 @@ from sapphire.case.givens import (
     shared_corner,
 )
 from sapphire.case.model import Case, RuleLine
+from sapphire.diagnostics import SapphireError
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
 from sapphire.render.clues import clue_numbers, inequality, outside, pill, shade, windows
@@ -74,6 +75,8 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
             undrawn[name] = undrawn.get(name, 0) + 1
             continue
         _draw(p, element, d, rule, case, lib)
+    if not p.given_shading:
+        _shading_given(p, case, lib)
     p.legend = [k if n == 1 else f"{k} ({n} lines)" for k, n in undrawn.items()]
     if case.front.negate_all:  # the marks drawn are each false, which they cannot show
         p.rules.insert(0, "negate: all (every line's rule is false, one written with not true)")
@@ -247,6 +250,31 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
                 if v is not None:
                     x, y = mid(r, c, p)
                     p.marks.append(text(x, y, str(v), 24, "clue"))
+
+
+def _shading_given(p: Puzzle, case: Case, lib: Any) -> None:
+    """The case's `shading:` grid where no line's `given-shading` drew it (a Nurikabe's
+    given walls): shaded cells dark as the answer's, unshaded ones with a dot."""
+    try:
+        grid = shading_grid(case, lib.declares_board) or []
+    except SapphireError:  # reported where the case is checked
+        return
+    for r, row in enumerate(grid, start=1):
+        for c, v in enumerate(row, start=1):
+            if v is None or r > p.rows or c > p.cols:
+                continue
+            p.given_shading[(r, c)] = v
+            x, y = mid(r, c, p)
+            if v:
+                p.fills.append(f'<rect class="given-shaded" x="{x - CELL / 2:g}" '
+                               f'y="{y - CELL / 2:g}" width="{CELL}" height="{CELL}" '
+                               f'fill="{SHADED_GIVEN}"/>')
+            else:
+                p.marks.append(circle(x, y, CELL * 0.08, "given-unshaded", "#555", "#555", 0))
+
+
+SHADED_GIVEN = "#2b2b2b"
+"""Given shaded cells, dark as an answer's shaded cells are drawn."""
 
 
 def _boxes(p: Puzzle, bh: int, bw: int) -> None:
