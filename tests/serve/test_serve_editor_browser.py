@@ -216,3 +216,39 @@ def test_a_classic_sudoku_is_test_solved_to_the_end(browser: Any, server: str) -
     assert len(browser.find_elements("css selector", "#picture svg text.solve-digit")) == \
         len(empty)
     shot(browser, "solved")
+
+
+def text_edit(browser: Any, call: str, *args: Any) -> Any:
+    """`call` of the page's own text-editing module (casetext.js) run in the browser."""
+    return browser.execute_async_script(f"""
+        const done = arguments[arguments.length - 1];
+        import('/static/casetext.js').then((t) => {{
+            try {{ done({call}); }} catch (e) {{ done('error: ' + e.message); }}
+        }});""", *args)
+
+
+def test_grid_edits_keep_the_setters_layout_and_lines(browser: Any, server: str) -> None:
+    browser.get(server + "/static/style.css")  # the page's origin, and no page running
+    boxed = ("---\nlibrary: std\ngivens: |\n  . . . | . . .\n  ------+------\n"
+             "  . . . | . . .\n---\nsudoku 6x6 # six\ncage r1c1-r1c2 total 3 # a cage\n")
+    # a digit lands on its cell, past the separators; the grid's layout stays as written
+    edited = text_edit(browser, "t.setGridCells(arguments[0], 'givens', [[2, 4]], '5', 2, 6)",
+                       boxed)
+    assert edited == boxed.replace("  . . . | . . .\n---", "  . . . | 5 . .\n---")
+    # a repeated kind gives every line of it an id, comments kept
+    added = text_edit(browser, "t.addRule(arguments[0], 'cage', 'cage r2c1-r2c2 total 4')",
+                      edited)
+    assert added.endswith("sudoku 6x6 # six\ncage-1: cage r1c1-r1c2 total 3 # a cage\n"
+                          "cage-2: cage r2c1-r2c2 total 4\n")
+    # an extra cell's digit goes in the rows below the board's
+    extra = "---\nlibrary: std\nextra-cells: 2\n---\nsudoku 4x4\n"
+    assert text_edit(browser, "t.setGridCells(arguments[0], 'givens', [[5, 2]], '3', 4, 4)",
+                     extra) == ("---\nlibrary: std\nextra-cells: 2\ngivens: |\n  . . . .\n"
+                                "  . . . .\n  . . . .\n  . . . .\n  . 3 . .\n---\nsudoku 4x4\n")
+    # a grid written otherwise than as a block is not rewritten
+    assert text_edit(browser, "t.setGridCells(arguments[0], 'givens', [[1, 1]], '1', 4, 4)",
+                     '---\ngivens: "1 . . ."\n---\n') == (
+        "error: the front matter's givens is not written as a 'givens: |' block, which the "
+        "grid can edit")
+    assert text_edit(browser, "[t.formatValue('digits', '1 2, 3'), t.formatValue('pattern', "
+                     "'1*'), t.formatValue('integer', 'x')]") == "error: 'x' is not a whole number"

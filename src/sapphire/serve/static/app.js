@@ -156,6 +156,7 @@ function accept(i) {
   const at = editor.selectionStart;
   editor.setRangeText(kind.kind + " ", at - prefix.length, at, "end");
   $("suggest").hidden = true;
+  page.history.changed(editor.value, true);
   edited();
   suggest();
 }

@@ -115,8 +115,26 @@ export class Editing {
     const chosen = this.kindTool();
     this.grid.pathMode = Boolean(chosen && chosen.cells === "path");
     this.paintPalette();
-    $("tool-hint").textContent = chosen ? `${chosen.title || chosen.kind}: ${HOW[gestureOf(chosen)]}` +
-      (this.grid.selection.length ? "; Enter draws it on the selected cells" : "") : "";
+    this.paintHint();
+    if (chosen) this.grid.frame.focus({ preventScroll: true });
+  }
+
+  // What the chosen kind's gesture is, and a button to draw it on the cells selected before.
+  paintHint() {
+    const chosen = this.kindTool();
+    const hint = $("tool-hint");
+    hint.replaceChildren();
+    if (!chosen) return;
+    hint.append(`${chosen.title || chosen.kind}: ${HOW[gestureOf(chosen)]}`);
+    if (this.grid.selection.length) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.id = "place-selection";
+      button.textContent = `draw it on the ${this.grid.selection.length} selected ` +
+        (this.grid.selection.length === 1 ? "cell" : "cells") + " (Enter)";
+      button.addEventListener("click", () => this.place(chosen, this.grid.selection));
+      hint.append(" ", button);
+    }
   }
 
   paintPalette() {
