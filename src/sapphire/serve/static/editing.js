@@ -217,18 +217,22 @@ export class Editing {
   place(kind, cells) {
     if (!cells.length) return;
     const same = text.lineOn(this.page.text(), kind.kind, cells);
+    const done = (line) => { // the cells it was drawn on are selected until then
+      if (line !== null) this.edit((t) => text.addRule(t, kind.kind, line));
+      this.grid.select([]);
+      this.paintHint();
+    };
     if (same) {
       this.edit((t) => text.removeLine(t, same.index));
-      return;
+      done(null);
+    } else if (!needsForm(kind)) {
+      done(lineOf(kind, cells));
+    } else {
+      askValues($("value-box"), kind, cells, (line) => {
+        done(line);
+        this.grid.frame.focus({ preventScroll: true });
+      });
     }
-    if (!needsForm(kind)) {
-      this.edit((t) => text.addRule(t, kind.kind, lineOf(kind, cells)));
-      return;
-    }
-    askValues($("value-box"), kind, cells, (line) => {
-      if (line !== null) this.edit((t) => text.addRule(t, kind.kind, line));
-      this.grid.frame.focus({ preventScroll: true });
-    });
   }
 
   placeGlobal(kind) {
