@@ -40,7 +40,7 @@ def test_each_kind_comes_with_its_parameters_and_its_drawing(client: TestClient)
         "Killer cage", "cells", "set", [])
     assert cage["parameters"][0] == {
         "name": "total", "real": "sum", "type": "integer", "required": True, "default": None,
-        "description": "the total of the cage's values", "minimum": None, "maximum": None}
+        "description": "the total of the cage's values", "min": None, "max": None}
     assert [e["element"] for e in cage["draw"]] == ["outside", "outline"]
     assert cage["draw"][0]["when"] == {"shape": "after-wall"}
     assert kinds["xv"]["draw"][0]["options"]["labels"] == {"10": "X", "5": "V"}

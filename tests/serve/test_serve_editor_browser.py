@@ -252,3 +252,20 @@ def test_grid_edits_keep_the_setters_layout_and_lines(browser: Any, server: str)
         "grid can edit")
     assert text_edit(browser, "[t.formatValue('digits', '1 2, 3'), t.formatValue('pattern', "
                      "'1*'), t.formatValue('integer', 'x')]") == "error: 'x' is not a whole number"
+
+
+def test_a_loop_is_test_solved_by_dragging_through_the_cells(browser: Any, server: str) -> None:
+    open_with(browser, server, "---\nlibrary: std\nboard: 2x3\n---\nloop\nwhite-circle r1c2\n")
+    assert status(browser) == "unique"
+    browser.find_element("id", "mode-solve").click()
+    modes = [b.get_attribute("data-mode") for b in browser.find_elements(
+        "css selector", "#solve-tools button[data-mode]") if b.is_displayed()]
+    assert modes == ["loop"]  # no digits in this answer: a loop only
+    drag_cells(browser, [(1, 1), (1, 2), (2, 2)])  # the first edge right, the second wrong
+    assert len(browser.find_elements("css selector", "#picture svg line.solve-loop.wrong")) == 1
+    assert "1 entry is wrong" in browser.find_element("id", "solve-verdict").text
+    drag_cells(browser, [(2, 2), (1, 2)])  # dragged again, the edge goes
+    drag_cells(browser, [(1, 2), (1, 3), (2, 3), (2, 2), (2, 1), (1, 1)])
+    assert browser.find_element("id", "solve-verdict").text == \
+        "Solved: every cell is the puzzle's one answer."
+    assert len(browser.find_elements("css selector", "#picture svg line.solve-loop")) == 6

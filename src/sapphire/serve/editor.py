@@ -50,8 +50,8 @@ def _param(p: ParamSpec) -> dict[str, Any]:
     if isinstance(default, Cell):
         default = f"r{default.row}c{default.col}"
     return {"name": p.preferred or p.name, "real": p.name, "type": p.type, "required": p.required,
-            "default": default, "description": p.description,
-            "minimum": p.minimum, "maximum": p.maximum}
+            "default": default, "description": p.description, "min": p.minimum,
+            "max": p.maximum}
 
 
 def _element(e: DrawElement) -> dict[str, Any]:

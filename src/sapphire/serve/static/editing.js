@@ -89,7 +89,8 @@ export class Editing {
     $("mode-set").setAttribute("aria-pressed", String(mode === "set"));
     $("mode-solve").setAttribute("aria-pressed", String(mode === "solve"));
     this.grid.select([]);
-    this.grid.pathMode = mode === "solve";
+    const chosen = this.kindTool();
+    this.grid.pathMode = mode === "set" && Boolean(chosen && chosen.cells === "path");
     if (mode === "solve") this.solve.paint(); else if (this.grid.over) this.grid.over.replaceChildren();
     this.verdict();
   }

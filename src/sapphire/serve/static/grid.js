@@ -38,6 +38,9 @@ export class Grid {
     if (board) this.board = board;
     this.panel = this.frame.querySelector("svg g.answer");
     if (!this.panel || !this.board) return;
+    for (const old of this.panel.querySelectorAll(":scope > g.overlay-under, :scope > g.overlay")) {
+      old.remove(); // the same picture again (a solve that found problems draws none)
+    }
     this.under = svgElement("g", { class: "overlay-under" });
     this.panel.prepend(this.under);
     this.over = svgElement("g", { class: "overlay" });

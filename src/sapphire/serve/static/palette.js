@@ -165,8 +165,8 @@ export function askValues(box, kind, cells, done) {
     } else {
       input = document.createElement("input");
       input.type = p.type === "integer" ? "number" : "text";
-      if (p.minimum !== null) input.min = p.minimum;
-      if (p.maximum !== null) input.max = p.maximum;
+      if (p.min !== null) input.min = p.min;
+      if (p.max !== null) input.max = p.max;
       input.size = p.type === "integer" ? 5 : 14;
       if (p.default !== null) input.placeholder = JSON.stringify(p.default);
       if (p.required) input.required = true;

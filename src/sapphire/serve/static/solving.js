@@ -105,16 +105,19 @@ export class TestSolve {
   // A click or a drag in the shading, loop, links or edges mode.
   gesture(mode, drag) {
     const cells = drag.cells;
+    const inside = (h) => h.r >= 1 && h.c >= 1 && h.r <= this.grid.board.rows
+      && h.c <= this.grid.board.cols;
+    const steps = drag.hits.filter(inside).map((h) => [h.r, h.c]); // a loop may come back
     if (mode === "shade" && cells.length) {
       this.save();
       const next = (this.entry(...cells[0]).shade + 1) % 3; // none, shaded, marked unshaded
       for (const [r, c] of cells) this.entry(r, c).shade = next;
-    } else if ((mode === "loop" || mode === "links") && cells.length >= 2) {
+    } else if ((mode === "loop" || mode === "links") && steps.length >= 2) {
       this.save();
       const store = this.state[mode];
       let adding = null;
-      for (let i = 1; i < cells.length; i++) {
-        const k = between(cells[i - 1], cells[i]);
+      for (let i = 1; i < steps.length; i++) {
+        const k = between(steps[i - 1], steps[i]);
         if (!k) continue;
         if (mode === "loop") {
           if (adding === null) adding = !store[k];
