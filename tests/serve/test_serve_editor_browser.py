@@ -134,6 +134,12 @@ def test_dots_outside_clues_and_corner_clues_are_placed_where_clicked(
     assert body(browser)[-1] == "quadruple r1c1-r1c2-r2c1-r2c2 digits [1,2]"
     assert "1 2" in texts(browser, "#picture svg text.corner-label")
     shot(browser, "palette")
+    # a global rule is added from the palette, and taken away the same way
+    grid_edit(browser, lambda: choose_kind(browser, "knight", "anti-knight"))
+    assert body(browser)[-1] == "anti-knight"
+    grid_edit(browser, lambda: choose_kind(browser, "knight", "anti-knight"))
+    assert "anti-knight" not in body(browser)
+    assert "took away line 10: anti-knight" in browser.find_element("id", "edit-message").text
 
 
 def test_exports_that_leave_lines_out_say_so_beside_their_buttons(

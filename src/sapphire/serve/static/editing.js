@@ -236,10 +236,14 @@ export class Editing {
     }
   }
 
+  // A global rule chosen in the palette: added (with its size and values when it takes
+  // them), or taken away when the case has it already.
   placeGlobal(kind) {
     const there = text.ruleLines(this.page.text()).find((l) => l.kind === kind.kind && !l.nots);
     if (there) {
       this.edit((t) => text.removeLine(t, there.index));
+      this.page.message(`took away line ${there.index + 1}: ${there.text.trim()} (Undo puts it ` +
+                        "back)");
       this.paintPalette();
       return;
     }
