@@ -5,12 +5,8 @@ new browser, and test-solves a classic sudoku to the end."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from page_cases import CLASSIC, KILLER
 from page_driver import (
     answered,
@@ -154,27 +150,6 @@ def test_exports_that_leave_lines_out_say_so_beside_their_buttons(
     button = browser.find_element("id", "link-fpuzzles")
     assert "partial" in button.get_attribute("class").split()
     assert browser.find_element("id", "link-puzzlink").get_attribute("aria-disabled") == "true"
-
-
-@pytest.fixture
-def second_browser() -> Iterator[Any]:
-    """Another browser, with a profile of its own: nothing the first one kept."""
-    from conftest import CHROMEDRIVER, CHROMIUM
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="sapphire-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--no-first-run", "--window-size=1280,900", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_a_share_link_opens_the_case_in_a_new_browser(
