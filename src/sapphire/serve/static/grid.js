@@ -73,7 +73,9 @@ export class Grid {
     const c = Math.floor(x) + 1;
     const r = Math.floor(y) + 1;
     if (c < 0 || r < 0 || c > cols + 1 || r > rows + Math.max(extraRows, 1)) return null;
-    return { r, c, fx: x - (c - 1), fy: y - (r - 1) };
+    const h = { r, c, fx: x - (c - 1), fy: y - (r - 1) };
+    h.inside = this.inside(h); // a cell of the board, or one of its extra cells
+    return h;
   }
 
   inside(h) {
@@ -113,7 +115,7 @@ export class Grid {
   }
 
   enter(h) {
-    if (!this.inside(h)) return;
+    if (!h.inside) return;
     const cells = this.drag.cells;
     const at = cells.findIndex(([r, c]) => r === h.r && c === h.c);
     if (at >= 0 && this.pathMode && at === cells.length - 2) cells.pop(); // stepping back

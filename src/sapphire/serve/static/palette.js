@@ -39,32 +39,32 @@ export const HOW = {
 // The cells a finished click or drag (`grid.js`) gives a kind placed by `gesture`; a click
 // outside the grid gives the row, column or diagonal it points along, whatever the kind.
 export function cellsFor(gesture, drag, board) {
-  const { start, end, cells } = drag;
-  const outside = (h) => h.r < 1 || h.c < 1 || h.r > board.rows || h.c > board.cols;
-  if (outside(start)) return lineFrom(start, drag, board);
+  const { start, cells } = drag;
+  if (!start.inside) return lineFrom(start, drag, board);
   if (gesture === "edge" && !drag.moved) return edgeAt(start, board);
   if (gesture === "edge") return cells.slice(0, 2);
   if (gesture === "corner" && !drag.moved) return cornerAt(start, board);
-  if (gesture === "region" || gesture === "corner") return [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (gesture === "region" || gesture === "corner") {
+    return [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
   return cells;
 }
 
+// From a place outside the grid inwards to the far side: along the row or column it stands
+// beside (from outside a corner, along the diagonal), or the way it was dragged in.
 function lineFrom(start, drag, board) {
   const { rows, cols } = board;
   let dr = start.r < 1 ? 1 : start.r > rows ? -1 : 0;
   let dc = start.c < 1 ? 1 : start.c > cols ? -1 : 0;
   const into = drag.hits.find((h) => h.r >= 1 && h.c >= 1 && h.r <= rows && h.c <= cols);
-  if (into) { // the direction it was dragged in
+  if (into) {
     dr = Math.sign(into.r - start.r);
     dc = Math.sign(into.c - start.c);
-  } else if (dr && dc) {
-    // a corner outside the grid: along the diagonal
   }
   const out = [];
   for (let r = start.r + dr, c = start.c + dc; r >= 1 && c >= 1 && r <= rows && c <= cols;
     r += dr, c += dc) {
     out.push([r, c]);
-    if (!dr && !dc) break;
   }
   return out;
 }
