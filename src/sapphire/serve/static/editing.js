@@ -336,15 +336,29 @@ export class Editing {
       this.typeNumber(n);
       return;
     }
+    const [low, high] = this.board.digits;
+    if (n < low || n > high) return;
     const how = e.shiftKey ? "corner" : ctrl ? "centre"
       : ["corner", "centre"].includes(this.solveMode) ? this.solveMode : "digit";
     this.solve.type(this.grid.selection, n, how);
     this.verdict();
   }
 
-  undo() { return this.mode === "solve" ? this.solve.undo() : false; }
+  // Undo and redo while test-solving take back entries, never the case's text: whether
+  // they were the page's to handle.
+  undo() {
+    if (this.mode !== "solve") return false;
+    this.solve.undo();
+    this.verdict();
+    return true;
+  }
 
-  redo() { return this.mode === "solve" ? this.solve.redo() : false; }
+  redo() {
+    if (this.mode !== "solve") return false;
+    this.solve.redo();
+    this.verdict();
+    return true;
+  }
 
   verdict() {
     const box = $("solve-verdict");
