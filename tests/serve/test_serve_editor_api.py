@@ -85,7 +85,8 @@ def test_a_shared_case_opens_as_it_was(client: TestClient) -> None:
                                                                 "case": CLASSIC}
 
 
-@pytest.mark.parametrize("fragment", ["", "case=", "case=!!!", "puzzle=N4Ig", "case=abc"])
+@pytest.mark.parametrize("fragment", ["", "case=", "case=!!!", "puzzle=N4Ig", "case=abc",
+                                      "case=0jW"])
 def test_a_damaged_share_link_says_so(client: TestClient, fragment: str) -> None:
     r = post(client, "/api/open", fragment=fragment)
     assert r["status"] == "error"

@@ -119,7 +119,7 @@ def open_shared(fragment: str) -> dict[str, Any]:
     if key == SHARE_KEY and data:
         try:
             text = LZString.decompressFromEncodedURIComponent(data)
-        except (KeyError, ValueError, IndexError, TypeError):
+        except Exception:  # noqa: BLE001 - its decoder fails on bad input as it happens to
             text = None
     if not text:
         return {"status": "error", "diagnostics": [{
