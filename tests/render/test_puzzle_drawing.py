@@ -124,6 +124,18 @@ def test_quadruple_odd_even_and_pearls(tmp_path: Path) -> None:
     assert len(of_class(root, "rect", "square")) == 1
 
 
+def test_given_shading_no_kind_draws_is_drawn_as_cells(tmp_path: Path) -> None:
+    path = tmp_path / "p.case"
+    path.write_text("---\nlibrary: std\nboard: 3x3\nshading: |\n  1 . .\n  . 0 .\n  . . .\n---\n"
+                    "nurikabe\nisland r3c3 size 2\n", encoding="utf-8")
+    case, lib = load_case(str(path))
+    root = ET.fromstring(picture(case, lib))
+    assert [(e.get("x"), e.get("y")) for e in of_class(root, "rect", "given-shaded")] == \
+        [("0", "0")]
+    assert [(e.get("cx"), e.get("cy")) for e in of_class(root, "circle", "given-unshaded")] == \
+        [("60", "60")]
+
+
 def test_given_shading_circles_of_a_yin_yang(tmp_path: Path) -> None:
     root = draw(tmp_path, "board: 3x3\nshading: |\n  b . .\n  . w .\n  . . b\n", "yin-yang")
     circles = of_class(root, "circle", "given-shading")
@@ -197,10 +209,31 @@ def test_candidates_and_highlighted_cells(tmp_path: Path) -> None:
     root = ET.fromstring(picture(case, lib, candidates={(1, 1): [2], (1, 2): [2, 4]},
                                  highlight={(4, 4)}))
     small = [(t.text, t.get("x"), t.get("y")) for t in of_class(root, "text", "candidate")]
-    # a keypad: 2 top middle, 4 middle left, in cell r1c2 (x from 40)
-    assert small == [("2", "60.0", "8.6"), ("4", "48.6", "20.0")]
+    # a 2×2 keypad for the digits 1-4: 2 top right, 4 bottom right, in cell r1c2 (x from 40)
+    assert small == [("2", "69.0", "11.0"), ("4", "69.0", "29.0")]
+    assert {t.get("font-size") for t in of_class(root, "text", "candidate")} == {"11.2"}
     (tint,) = of_class(root, "rect", "highlight")
     assert (tint.get("x"), tint.get("y")) == ("120", "120")
+
+
+def test_small_digits_stay_inside_their_place_and_below_a_cage_total(tmp_path: Path) -> None:
+    path = tmp_path / "p.case"
+    path.write_text("---\nlibrary: std\n---\nsudoku 9x9\ncage r1c1-r1c2 total 17\n",
+                    encoding="utf-8")
+    case, lib = load_case(str(path))
+    every = list(range(1, 10))
+    root = ET.fromstring(picture(case, lib, candidates={(1, 1): every, (2, 1): every}))
+    places = {(t.text, float(t.get("y") or 0) // 40): (
+        float(t.get("x") or 0), float(t.get("y") or 0), float(t.get("font-size") or 0))
+        for t in of_class(root, "text", "candidate")}
+    # in r1c1 the keypad starts below the cage total's 14 px band; in r2c1 at the top
+    (total,) = of_class(root, "text", "cage-total")
+    _, one_y, one_size = places[("1", 0)]
+    assert float(total.get("y") or 0) + 11 / 2 <= 14 <= one_y - one_size / 2
+    assert places[("1", 1)][1] - 40 < one_y
+    for (_, row), (x, y, size) in places.items():  # each digit whole inside its cell
+        assert size / 2 < x < 40 - size / 2
+        assert row * 40 < y - size / 2 < y + size / 2 < row * 40 + 40
 
 
 def test_diagonals_and_counting_circles(tmp_path: Path) -> None:

@@ -67,6 +67,17 @@ def browser_missing() -> str | None:
 def browser() -> Iterator[Any]:
     """A headless Chromium driven through chromedriver; skipped on a machine without them
     (never in CI, whose script installs them)."""
+    yield from chromium()
+
+
+@pytest.fixture
+def second_browser() -> Iterator[Any]:
+    """Another Chromium for one test, with a profile of its own: nothing the first one kept
+    (a share link opened elsewhere)."""
+    yield from chromium()
+
+
+def chromium() -> Iterator[Any]:
     missing = browser_missing()
     if missing is not None:
         if os.environ.get("CI"):

@@ -13,7 +13,6 @@ import os
 import re
 import statistics
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -27,89 +26,30 @@ from page_cases import (
     PUZZLINK_SUDOKU,
     SLOW,
 )
+from page_driver import (
+    edit_and_wait,
+    editor_text,
+    fresh,
+    paste,
+    retype,
+    shot,
+    show_answer,
+    stats,
+    status,
+    wait_for,
+)
 
 import sapphire
 
-WAIT = 20.0
-"""Seconds a status may take to show (a loaded machine; a killer takes well under one)."""
 
-
-def shot(browser: Any, name: str) -> None:
-    folder = os.environ.get("SAPPHIRE_SCREENSHOTS")
-    if folder:
-        browser.save_screenshot(str(Path(folder) / f"serve-{name}.png"))
-
-
-def wait_for(condition: Any, timeout: float = WAIT, what: str = "") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"waited {timeout:g} s for {what}")
-
-
-def answered(browser: Any) -> int:
-    """How many solves the page has shown so far."""
-    return int(browser.execute_script(
-        "return window.sapphire ? window.sapphire.timings.length : 0"))
-
-
-def status(browser: Any) -> str:
-    return str(browser.execute_script("return document.getElementById('status').dataset.status"))
-
-
-def edit_and_wait(browser: Any, edit: Any, expected: str) -> None:
-    """Make `edit`, then wait until the page shows the status of a solve after it."""
-    before = answered(browser)
-    edit()
-    wait_for(lambda: answered(browser) > before and status(browser) != "solving",
-             what=f"a status after the edit (expected {expected})")
-    assert status(browser) == expected, browser.find_element("id", "problems").text
-
-
-def paste(browser: Any, text: str) -> None:
-    """Replace the editor's text as a paste does (the browser's own text input)."""
-    editor = browser.find_element("id", "editor")
-    editor.click()
-    browser.execute_script("arguments[0].select()", editor)
-    browser.execute_cdp_cmd("Input.insertText", {"text": text})
-
-
-def retype(browser: Any, line: int, col: int, length: int, text: str) -> None:
-    """Select `length` characters at `line`:`col` of the editor and type `text` over them."""
-    browser.execute_script("""
-        const [editor, line, col, length] = arguments;
-        const lines = editor.value.split('\\n');
-        let at = col - 1;
-        for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
-        editor.focus();
-        editor.setSelectionRange(at, at + length);
-    """, browser.find_element("id", "editor"), line, col, length)
-    browser.execute_cdp_cmd("Input.insertText", {"text": text})
-
-
-def fresh(browser: Any, server: str) -> None:
-    """The page as a new user first opens it: the starter case, solved."""
-    browser.get(server + "/")
-    browser.execute_script("localStorage.clear()")
-    browser.get(server + "/")
-    wait_for(lambda: answered(browser) > 0, what="the starter case's status")
-
-
-def editor_text(browser: Any) -> str:
-    return str(browser.execute_script("return document.getElementById('editor').value"))
-
-
-def stats(server: str) -> dict[str, int]:
-    with urllib.request.urlopen(server + "/api/stats") as reply:
-        return json.load(reply)  # type: ignore[no-any-return]
-
-
-def test_a_pasted_killer_is_unique_and_its_answer_is_drawn(browser: Any, server: str) -> None:
+def test_a_pasted_killer_is_unique_and_its_answer_is_drawn_when_asked(
+        browser: Any, server: str) -> None:
     fresh(browser, server)
     edit_and_wait(browser, lambda: paste(browser, KILLER), "unique")
+    # the answer is hidden until the switch shows it, which the page remembers
+    assert not browser.find_elements("css selector", "#picture svg text.digit")
+    assert browser.find_elements("css selector", "#picture svg path.cage")
+    show_answer(browser, True)
     answer = sapphire.load(KILLER).solve().solutions[0]["digits"]
     drawn = [e.text for e in browser.find_elements("css selector", "#picture svg text.digit")]
     assert drawn == [str(d) for row in answer for d in row]
@@ -134,8 +74,11 @@ def test_the_case_file_and_the_picture_download(browser: Any, server: str) -> No
     fresh(browser, server)
     edit_and_wait(browser, lambda: paste(browser, KILLER), "unique")
     assert downloaded(browser, "download-case") == ("Killer.case", KILLER)
-    name, svg = downloaded(browser, "download-svg")
-    assert name == "Killer.svg" and svg.startswith("<svg") and 'class="digit"' in svg
+    name, svg = downloaded(browser, "download-svg")  # the picture shown: the puzzle
+    assert name == "Killer.svg" and svg.startswith("<svg") and 'class="cage"' in svg
+    assert 'class="digit"' not in svg and 'class="selected"' not in svg
+    show_answer(browser, True)
+    assert 'class="digit"' in downloaded(browser, "download-svg")[1]
 
 
 def test_a_broken_cage_total_is_none_with_its_line_named(browser: Any, server: str) -> None:
@@ -157,6 +100,7 @@ def test_a_removed_given_is_multiple_with_the_differing_cells_marked(
         browser: Any, server: str) -> None:
     fresh(browser, server)
     edit_and_wait(browser, lambda: paste(browser, CLASSIC), "unique")
+    show_answer(browser, True)
     edit_and_wait(browser, lambda: retype(browser, GIVEN_LINE, GIVEN_COL, 1, "."), "multiple")
     differ = browser.find_elements("css selector", "#picture svg rect.differ")
     why = browser.find_element("id", "why").text

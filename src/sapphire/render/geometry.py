@@ -50,6 +50,12 @@ class Puzzle:
     """The walls already crossed by a diagonal, which a run's total stands beside."""
     pencil: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     """Given pencil marks: the digits a cell may hold, drawn small where no digit stands."""
+    alphabet: range = range(1, 10)
+    """The digits a cell may hold: small digits (candidates, pencil marks) are laid out in a
+    keypad for them (2×2 for 1-4, 3×3 for 1-9, 4×4 for 1-16)."""
+    labelled: set[tuple[int, int]] = field(default_factory=set)
+    """The cells with a label in their top-left corner (a cage's total, a room's number),
+    below which small digits stand."""
     given_shading: dict[tuple[int, int], int] = field(default_factory=dict)
     """The cells whose shading is given (1 shaded), drawn as circles already."""
     grid: str = "lines"

@@ -20,6 +20,7 @@ from sapphire.case.givens import (
     shared_corner,
 )
 from sapphire.case.model import Case, RuleLine
+from sapphire.diagnostics import SapphireError
 from sapphire.library.definition import RuleDefinition
 from sapphire.library.drawing import DrawElement
 from sapphire.render.clues import clue_numbers, inequality, outside, pill, shade, windows
@@ -52,6 +53,7 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
     else:
         rows, cols = size
     p = Puzzle(rows, cols, digit_grid(case, lib.declares_board))
+    p.alphabet = case_digits(case) or range(1, max(rows, cols, 1) + 1)
     p.extra_rows = len(p.givens) - rows if p.givens and len(p.givens) > rows else 0
     undrawn: dict[str, int] = {}
     for rule in case.rules:  # first the walls, which place the numbers on walls
@@ -73,6 +75,8 @@ def puzzle_of(case: Case, lib: Any) -> Puzzle:
             undrawn[name] = undrawn.get(name, 0) + 1
             continue
         _draw(p, element, d, rule, case, lib)
+    if not p.given_shading:
+        _shading_given(p, case, lib)
     p.legend = [k if n == 1 else f"{k} ({n} lines)" for k, n in undrawn.items()]
     if case.front.negate_all:  # the marks drawn are each false, which they cannot show
         p.rules.insert(0, "negate: all (every line's rule is false, one written with not true)")
@@ -185,6 +189,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
             p.borders.append(segment(*side, "region", "black", 3))
         if label and cells:
             r, c = min(cells)
+            p.labelled.add((r, c))
             p.marks.append(text((c - 1) * CELL + 4, y_of(r, p) + 9, label, 13, "region-label",
                                 anchor="start"))
     elif element == "outline" and cells:
@@ -217,9 +222,8 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
             p.rules.append(title)
     elif element == "candidates" and cells:
         gone = set(_flat(args.get(e.option("label"), []) or [])) if e.option("label") else set()
-        digits = case_digits(case) or range(1, max(p.rows, p.cols, 1) + 1)
         for cell in dict.fromkeys(cells):
-            p.pencil[cell] = [v for v in digits if v not in gone]
+            p.pencil[cell] = [v for v in p.alphabet if v not in gone]
     elif element == "answer-shading":  # cells, the plain style, gives way to any other
         if p.shading == "cells":
             p.shading = e.option("as", "cells")
@@ -246,6 +250,31 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
                 if v is not None:
                     x, y = mid(r, c, p)
                     p.marks.append(text(x, y, str(v), 24, "clue"))
+
+
+def _shading_given(p: Puzzle, case: Case, lib: Any) -> None:
+    """The case's `shading:` grid where no line's `given-shading` drew it (a Nurikabe's
+    given walls): shaded cells dark as the answer's, unshaded ones with a dot."""
+    try:
+        grid = shading_grid(case, lib.declares_board) or []
+    except SapphireError:  # reported where the case is checked
+        return
+    for r, row in enumerate(grid, start=1):
+        for c, v in enumerate(row, start=1):
+            if v is None or r > p.rows or c > p.cols:
+                continue
+            p.given_shading[(r, c)] = v
+            x, y = mid(r, c, p)
+            if v:
+                p.fills.append(f'<rect class="given-shaded" x="{x - CELL / 2:g}" '
+                               f'y="{y - CELL / 2:g}" width="{CELL}" height="{CELL}" '
+                               f'fill="{SHADED_GIVEN}"/>')
+            else:
+                p.marks.append(circle(x, y, CELL * 0.08, "given-unshaded", "#555", "#555", 0))
+
+
+SHADED_GIVEN = "#2b2b2b"
+"""Given shaded cells, dark as an answer's shaded cells are drawn."""
 
 
 def _boxes(p: Puzzle, bh: int, bw: int) -> None:
@@ -291,6 +320,7 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
                    f'stroke="black" stroke-width="1.2" stroke-dasharray="4 3"/>')
     if label:
         r, c = min(have)
+        p.labelled.add((r, c))
         x, y = (c - 1) * CELL + 2, y_of(r, p) + 2
         size = 11 if len(label) <= 4 else 8  # a long label (a look-and-say's) kept small
         p.marks.append(f'<rect class="cage-total-back" x="{x:g}" y="{y:g}" '

@@ -10,6 +10,7 @@ so a saved JSON result can be drawn again without solving.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -242,9 +243,10 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                            f'font-size="24" fill="{fill}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
             elif candidates and (r + 1, c + 1) in candidates:
-                out.extend(_candidates(r, c, candidates[(r + 1, c + 1)]))
+                out.extend(_candidates(r, c, candidates[(r + 1, c + 1)], puzzle))
             elif puzzle is not None and (r + 1, c + 1) in puzzle.pencil:
-                out.extend(_candidates(r, c, puzzle.pencil[(r + 1, c + 1)], "pencil-mark"))
+                out.extend(_candidates(r, c, puzzle.pencil[(r + 1, c + 1)], puzzle,
+                                       "pencil-mark"))
             cl = _at(p.clues, r, c)
             if cl is not None:
                 out.append(f'<text class="clue" x="{c * s + half}" y="{r * s + half}" '
@@ -314,18 +316,37 @@ FOUND_ON_DARK = "#9cc3ff"
 """… and in a shaded cell, where givens are white."""
 
 
-def _candidates(r: int, c: int, digits: Sequence[int], cls: str = "candidate") -> list[str]:
-    """Small digits in a 3×3 (or wider) keypad layout inside cell r,c (0-based)."""
+def _candidates(r: int, c: int, digits: Sequence[int], puzzle: Puzzle | None,
+                cls: str = "candidate") -> list[str]:
+    """Small digits inside cell r,c (0-based) in a keypad laid out for the case's digits: as
+    many columns as the square root of their number, rounded up (2×2 for 1-4, 3×3 for 1-9),
+    each digit in its own place. Below a label in the cell's top-left corner (a cage's
+    total), the keypad takes the rest of the cell."""
+    alphabet = puzzle.alphabet if puzzle is not None else range(1, max(digits, default=9) + 1)
+    low = min(alphabet.start, min(digits, default=alphabet.start))
+    count = max(len(alphabet), max(digits, default=0) - low + 1)
+    per_row = math.ceil(math.sqrt(count))
+    rows = math.ceil(count / per_row)
+    top = LABEL_BAND if puzzle is not None and (r + 1, c + 1) in puzzle.labelled else PAD
+    step_x, step_y = (CELL - 2 * PAD) / per_row, (CELL - top - PAD) / rows
+    size = round(min(step_x, step_y * 1.1, 14.0) * 0.8, 1)
     out = []
-    per_row = 3 if max(digits, default=0) <= 9 else 4
-    step = CELL / (per_row + 0.5)
     for d in digits:
-        k = d - 1 if d >= 1 else d
-        x = c * CELL + step * (0.75 + k % per_row)
-        y = r * CELL + step * (0.75 + k // per_row)
-        out.append(f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="9" '
+        k = d - low
+        x = c * CELL + PAD + step_x * (k % per_row + 0.5)
+        y = r * CELL + top + step_y * (k // per_row + 0.5)
+        out.append(f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" '
                    f'fill="#555" text-anchor="middle" dominant-baseline="central">{d}</text>')
     return out
+
+
+PAD = 2
+"""Pixels between a cell's side and its small digits."""
+LABEL_BAND = 14
+"""The height of the label in a cell's top-left corner (a cage's total), which small digits
+stay below."""
+
+
 def _loop_line(x1: int, y1: int, x2: int, y2: int) -> str:
     return (f'<line class="loop" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
             f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')

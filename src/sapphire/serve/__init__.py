@@ -1,8 +1,9 @@
 """`sapphire serve`: a setter's page in the browser, the puzzle re-solved as it is typed.
 
 `app` is the web application (Starlette), `pool` the worker processes its solves run in,
-`work` what a worker does with one request, and `static/` the page itself (plain HTML, CSS
-and JavaScript, shipped as they are). `run` binds the address and serves until stopped.
+`work` what a worker does with one request, `editor` what the page's grid editor reads (the
+kinds with their drawing, the board, share links), and `static/` the page itself (plain HTML,
+CSS and JavaScript modules, shipped as they are). `run` binds the address and serves until stopped.
 """
 
 from __future__ import annotations

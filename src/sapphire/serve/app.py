@@ -25,7 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sapphire.importers import FORMATS
-from sapphire.serve import work
+from sapphire.serve import editor, work
 from sapphire.serve.pool import SolvePool
 
 MAX_BODY = 1_000_000
@@ -148,6 +148,8 @@ def create_app(config: Config) -> Starlette:
         return JSONResponse(await pool().run(_client(data), "import", work.import_text, fmt,
                                              _text(data, "text"), ignore))
 
+    share_routes = _share_routes(pool)
+
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
         return JSONResponse({"error": str(exc)}, status_code=exc.status)
@@ -160,8 +162,27 @@ def create_app(config: Config) -> Starlette:
         Route("/api/draw", on_case("draw", work.draw), methods=["POST"]),
         Route("/api/why", on_case("why", work.explain), methods=["POST"]),
         Route("/api/import", api_import, methods=["POST"]),
+        *share_routes,
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(config.hosts))]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                      exception_handlers={BadRequest: bad_request})
+
+
+def _share_routes(pool: Callable[[], SolvePool]) -> list[Route]:
+    """`/api/share`, the fragment of a link that carries the posted case, and `/api/open`,
+    the case a posted fragment carries; both run in the pool (a crafted fragment may
+    decompress to far more than it holds)."""
+    async def share(request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await pool().run(_client(data), "share", editor.share_fragment,
+                                             _text(data, "case")))
+
+    async def open_(request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await pool().run(_client(data), "open", editor.open_shared,
+                                             _text(data, "fragment")))
+
+    return [Route("/api/share", share, methods=["POST"]),
+            Route("/api/open", open_, methods=["POST"])]

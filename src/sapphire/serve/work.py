@@ -17,6 +17,7 @@ from typing import Any
 from sapphire.api import Puzzle, check_case
 from sapphire.batch.work import STACK_BYTES
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
+from sapphire.serve.editor import board_of, catalogue
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
     out["differ"] = [f"r{r}c{c}" for r, c in differ]
     out["svg"] = picture(case, lib, answers, shapes=shapes, differ=differ,
                          candidates=candidates)
+    out.update(_editing(case, lib, differ))
     out["exports"] = _exports(puzzle, case, lib)
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out
@@ -192,11 +194,22 @@ def _draw(text: str, settings: Settings) -> dict[str, Any]:
     from sapphire.render import picture
 
     svg = picture(case, lib, shapes=drawing_of(case, lib)[1])
+    board = {"board": board_of(case, lib)}
     try:
         instantiate_checked(case, lib)  # as `sapphire export`, a case with problems has no link
     except SapphireError:
-        return {"status": "drawn", "svg": svg, "exports": None}
-    return {"status": "drawn", "svg": svg, "exports": _exports(puzzle, case, lib)}
+        return {"status": "drawn", "svg": svg, "exports": None, **board}
+    return {"status": "drawn", "svg": svg, "exports": _exports(puzzle, case, lib), **board}
+
+
+def _editing(case: Any, lib: Any, differ: list[tuple[int, int]]) -> dict[str, Any]:
+    """What the page's grid editor and test solve read besides the answer: the board, and
+    the puzzle drawn without the answer (shown while the answer is hidden)."""
+    from sapphire.api import drawing_of
+    from sapphire.render import picture
+
+    return {"board": board_of(case, lib),
+            "puzzle_svg": picture(case, lib, shapes=drawing_of(case, lib)[1], differ=differ)}
 
 
 def _exports(puzzle: Puzzle, case: Any, lib: Any) -> dict[str, Any]:
@@ -288,8 +301,8 @@ def guess_format(text: str) -> str:
 
 
 def library_kinds(library: str | None) -> list[dict[str, Any]]:
-    """Every kind a case may use, with its parameters, for the editor's suggestions: the
-    bundled library's, and `--library DIR`'s when given."""
+    """Every kind a case may use, with its parameters and drawing, for the editor's
+    suggestions and its palette: the bundled library's, and `--library DIR`'s when given."""
     from sapphire.library import load_layers, load_library, std_root
 
     lib = load_library("std", std_root())
@@ -299,10 +312,4 @@ def library_kinds(library: str | None) -> list[dict[str, Any]]:
             lib = load_layers(["std", str(folder)], folder.parent)
         except SapphireError:
             pass  # its problems are shown on the case that names it; std's kinds are offered
-    out = []
-    for d in lib.definitions():
-        params = [p.preferred or p.name for p in d.params]
-        out.append({"kind": d.kind, "title": d.title, "scope": d.scope, "cells": d.cells,
-                    "params": params,
-                    "positional": d.positional is not None})
-    return out
+    return catalogue(lib)

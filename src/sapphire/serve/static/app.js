@@ -1,9 +1,15 @@
 // Sapphire's setter page: the case is sent to the server a moment after each edit, and what
-// the solver found (status, count, answer, candidates, why) replaces what was shown.
-"use strict";
+// the solver found (status, count, answer, candidates, why) replaces what was shown. The
+// picture is an editor too (`editing.js`): its edits are made to the text, which stays the
+// one source of truth.
+
+import { Editing } from "./editing.js";
+import { TextHistory } from "./history.js";
+import { newId, recent, remember, shareLink, sharedCase } from "./share.js";
 
 const STARTER = "---\ntitle: My puzzle\nlibrary: std\n---\nsudoku 9x9\n";
 const PAUSE_MS = 150; // typing pauses this long before a solve is asked for
+const GRID_PAUSE_MS = 20; // an edit on the grid is solved at once
 const DRAW_AFTER_MS = 300; // a solve still running then: the puzzle is drawn meanwhile
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
@@ -21,6 +27,11 @@ const page = {
   underline: new Map(), // line number -> column of an error
   suggestions: [],
   chosen: 0,
+  last: null, // the last solve's result, drawn again when the answer is shown or hidden
+  board: null,
+  doc: null, // this puzzle's id among the recent ones
+  history: null,
+  showAnswer: false,
 };
 // edit-to-status times (ms) for the tests and the measurements
 window.sapphire = { timings: [], shown: [], page };
@@ -145,11 +156,18 @@ function accept(i) {
   const at = editor.selectionStart;
   editor.setRangeText(kind.kind + " ", at - prefix.length, at, "end");
   $("suggest").hidden = true;
+  page.history.changed(editor.value, true);
   edited();
   suggest();
 }
 
 editor.addEventListener("keydown", (e) => {
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && (e.key === "z" || e.key === "Z" || e.key === "y" || e.key === "Y")) {
+    e.preventDefault();
+    if (e.key === "y" || e.key === "Y" || e.shiftKey) redo(); else undo();
+    return;
+  }
   const open = !$("suggest").hidden;
   if (open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
     const n = page.suggestions.length;
@@ -164,7 +182,11 @@ editor.addEventListener("keydown", (e) => {
     e.preventDefault();
   }
 });
-editor.addEventListener("input", () => { edited(); suggest(); });
+editor.addEventListener("input", () => {
+  page.history.changed(editor.value, true);
+  edited();
+  suggest();
+});
 editor.addEventListener("scroll", syncScroll);
 editor.addEventListener("click", suggest);
 editor.addEventListener("keyup", (e) => {
@@ -174,15 +196,57 @@ editor.addEventListener("blur", () => { $("suggest").hidden = true; });
 
 // ---- solving after each edit ----
 
-function edited() {
+function edited(pause = PAUSE_MS) {
   page.generation += 1;
   page.editedAt = performance.now();
-  try { localStorage.setItem("sapphire-case", editor.value); } catch (e) { /* private mode */ }
+  try {
+    localStorage.setItem("sapphire-case", editor.value);
+    localStorage.setItem("sapphire-doc", page.doc);
+  } catch (e) { /* private mode */ }
+  remember(page.doc, editor.value);
+  paintRecent();
   page.marks.clear();
   page.underline.clear();
   paintEditor();
   clearTimeout(page.timer);
-  page.timer = setTimeout(solve, PAUSE_MS);
+  page.timer = setTimeout(solve, pause);
+}
+
+// The text as an edit on the grid (or an undo) leaves it: the caret stays where it was.
+function setText(text) {
+  const at = editor.selectionStart;
+  editor.value = text;
+  editor.setSelectionRange(Math.min(at, text.length), Math.min(at, text.length));
+  edited(GRID_PAUSE_MS);
+  editing.paintPalette();
+}
+
+function change(text) {
+  page.history.changed(text);
+  setText(text);
+}
+
+function undo() {
+  if (editing.undo()) return;
+  const text = page.history.undo();
+  if (text !== null) setText(text);
+}
+
+function redo() {
+  if (editing.redo()) return;
+  const text = page.history.redo();
+  if (text !== null) setText(text);
+}
+
+// A new puzzle in the editor (imported, opened from a link, chosen among the recent ones).
+function replaceCase(text, doc = newId()) {
+  page.doc = doc;
+  editor.value = text;
+  editor.scrollTop = 0;
+  page.history.replaced(text);
+  editing.solve.state = { cells: {}, loop: {}, links: {}, edges: {} };
+  edited(GRID_PAUSE_MS);
+  editing.paintPalette();
 }
 
 async function solve() {
@@ -218,6 +282,7 @@ async function draw(generation) {
   }
   if (generation !== page.generation || result.status !== "drawn" || page.solved) return;
   showExports(result.exports);
+  if (result.board) page.board = result.board;
   showPicture(result.svg);
   $("picture").classList.remove("stale");
 }
@@ -275,21 +340,33 @@ function show(r, generation) {
   const ms = performance.now() - page.editedAt;
   window.sapphire.timings.push(ms);
   window.sapphire.shown.push({ ms, status: r.status, seconds: r.seconds });
-  if (r.svg) showPicture(r.svg);
+  page.last = r;
+  if (r.board) page.board = r.board;
+  if (r.svg) showPicture(pictureOf(r), r);
+  else editing.attach(page.board, r);
   $("picture").classList.toggle("stale", r.status === "error");
   if (r.exports) showExports(r.exports);
   if (r.status === "multiple" && r.differ && r.differ.length) {
+    const shown = answerShown() ? "; small digits are each cell's candidates" : "";
     whyBox([`The first two solutions differ in ${r.differ.join(", ")}: a clue there would ` +
-            "tell them apart (tinted red; small digits are each cell's candidates)."]);
+            `tell them apart (tinted red${shown}).`]);
   } else if (r.status === "none") {
     explain(generation);
   }
 }
 
-function showPicture(svg) {
+// The answer is hidden unless the switch shows it, and always while test-solving.
+function answerShown() { return page.showAnswer && editing.mode === "set"; }
+
+function pictureOf(r) {
+  return answerShown() || !r.puzzle_svg ? r.svg : r.puzzle_svg;
+}
+
+function showPicture(svg, result = null) {
   page.svg = svg;
   $("picture").innerHTML = svg;
   $("download-svg").disabled = false;
+  editing.attach(page.board, result);
 }
 
 function whyBox(paragraphs) {
@@ -352,17 +429,47 @@ async function explain(generation) {
 
 // ---- downloads and links ----
 
+// Each link, and next to it what the format cannot hold: a format that refuses the case has
+// its button off and says why; one that leaves lines out (f-puzzles and SudokuPad have no
+// place for a kind) says which, and its buttons carry a warning.
 function showExports(exports) {
-  const set = (id, link, refused) => {
+  const set = (id, link, refused, leftOut) => {
     const a = $(id);
     a.classList.toggle("off", !link);
+    a.classList.toggle("partial", Boolean(link && leftOut && leftOut.length));
     if (link) { a.href = link; a.title = ""; } else { a.removeAttribute("href"); a.title = refused || ""; }
+    a.setAttribute("aria-disabled", String(!link));
   };
   const f = (exports && exports.fpuzzles) || {};
   const p = (exports && exports.puzzlink) || {};
-  set("link-fpuzzles", f.link, f.refused);
-  set("link-sudokupad", f.sudokupad, f.refused);
+  set("link-fpuzzles", f.link, f.refused, f.left_out);
+  set("link-sudokupad", f.sudokupad, f.refused, f.left_out);
   set("link-puzzlink", p.link, p.refused);
+  const notes = $("export-notes");
+  notes.replaceChildren();
+  const note = (cls, head, items) => {
+    const li = document.createElement("li");
+    li.className = cls;
+    li.textContent = head;
+    if (items && items.length) {
+      const ul = document.createElement("ul");
+      for (const item of items) {
+        const sub = document.createElement("li");
+        sub.textContent = item;
+        ul.append(sub);
+      }
+      li.append(ul);
+    }
+    notes.append(li);
+  };
+  if (!exports) return;
+  if (f.refused) note("refused", `f-puzzles and SudokuPad: not offered: ${f.refused}`);
+  else if (f.left_out && f.left_out.length) {
+    note("left-out", `f-puzzles and SudokuPad leave out ${f.left_out.length} ` +
+         `${f.left_out.length === 1 ? "line" : "lines"} (named in the puzzle's rules text):`,
+         f.left_out);
+  }
+  if (p.refused) note("refused", `puzz.link: not offered: ${p.refused}`);
 }
 
 for (const id of ["link-fpuzzles", "link-sudokupad", "link-puzzlink"]) {
@@ -421,17 +528,86 @@ $("import-form").addEventListener("submit", async (e) => {
     error.hidden = false;
     return;
   }
-  editor.value = r.case;
-  editor.scrollTop = 0;
-  edited();
+  replaceCase(r.case);
 });
+
+// ---- the answer switch, the modes, undo, share and the recent puzzles ----
+
+const editing = new Editing({
+  text: () => editor.value,
+  change,
+  kinds: () => page.kinds,
+  message: (text) => { $("edit-message").textContent = text; $("edit-message").hidden = !text; },
+  undo,
+  redo,
+});
+window.sapphire.editing = editing;
+
+function redraw() {
+  if (page.last && page.last.svg) showPicture(pictureOf(page.last), page.last);
+}
+
+$("show-answer").addEventListener("change", () => {
+  page.showAnswer = $("show-answer").checked;
+  try { localStorage.setItem("sapphire-show-answer", page.showAnswer ? "1" : ""); } catch (e) { /* */ }
+  redraw();
+});
+
+for (const mode of ["set", "solve"]) {
+  $(`mode-${mode}`).addEventListener("click", () => {
+    editing.setMode(mode);
+    $("show-answer").disabled = mode === "solve";
+    $("answer-switch").classList.toggle("off", mode === "solve");
+    redraw();
+  });
+}
+$("undo").addEventListener("click", undo);
+$("redo").addEventListener("click", redo);
+
+$("share").addEventListener("click", async () => {
+  const field = $("share-link");
+  try {
+    field.value = await shareLink(post, editor.value);
+  } catch (e) {
+    field.value = `no link: ${e.message}`;
+  }
+  field.hidden = false;
+  field.select();
+  try { await navigator.clipboard.writeText(field.value); } catch (e) { /* not allowed */ }
+});
+
+function paintRecent() {
+  const list = $("recent");
+  list.replaceChildren();
+  for (const p of recent()) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = p.title;
+    button.dataset.id = p.id;
+    button.classList.toggle("current", p.id === page.doc);
+    const when = document.createElement("small");
+    when.textContent = new Date(p.at).toLocaleString();
+    button.addEventListener("click", () => { if (p.id !== page.doc) replaceCase(p.text, p.id); });
+    li.append(button, when);
+    list.append(li);
+  }
+}
+
+$("new-case").addEventListener("click", () => replaceCase(STARTER));
 
 // ---- start ----
 
 async function start() {
   let saved = null;
-  try { saved = localStorage.getItem("sapphire-case"); } catch (e) { /* private mode */ }
+  try {
+    saved = localStorage.getItem("sapphire-case");
+    page.doc = localStorage.getItem("sapphire-doc") || newId();
+    page.showAnswer = localStorage.getItem("sapphire-show-answer") === "1";
+  } catch (e) { page.doc = newId(); }
+  $("show-answer").checked = page.showAnswer;
   editor.value = saved || STARTER;
+  page.history = new TextHistory(editor.value);
   paintEditor();
   try {
     const r = await (await fetch("/api/kinds")).json();
@@ -445,7 +621,19 @@ async function start() {
       select.append(option);
     }
   } catch (e) { /* suggestions stay empty */ }
-  edited();
+  editing.paintPalette();
+  try {
+    const shared = await sharedCase(post);
+    if (shared !== null) {
+      history.replaceState(null, "", location.pathname); // a reload keeps the edits made since
+      replaceCase(shared);
+      return;
+    }
+  } catch (e) {
+    $("import-error").textContent = `The link's puzzle could not be opened: ${e.message}`;
+    $("import-error").hidden = false;
+  }
+  edited(0);
 }
 
 start();
