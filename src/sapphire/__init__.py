@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from sapphire.version import __version__
 
 _API = ("Puzzle", "Solved", "check_case", "import_puzzle", "load", "solve_program")
 
