@@ -6,7 +6,8 @@ deadline (`solve`), or the answers that show every candidate value (`candidates`
 how long each step took. `REGISTRY` holds them by the names `--backend` takes: `cpsat` is
 OR-Tools' CP-SAT, `sat` is CaDiCaL through python-sat, and `auto` picks one of them per model
 (`sapphire.backend.auto`). `lookup` finds one by name. Adding a backend is a package beside
-`sat/` and `cpsat/` written from `template.py`, and one entry in `REGISTRY`.
+`sat/` and `cpsat/` written from `template.py`, and one entry in `REGISTRY` (the function that
+imports it).
 
 Importing this package loads no backend, and a backend loads its solver only when it loads
 or runs (OR-Tools costs a fresh process about a third of a second).

@@ -8,9 +8,9 @@ To add a solver `NAME`:
    solver, and only inside `load`, `solve` and `candidates`, so that importing the registry
    stays free. Pin the solver's package in pyproject.toml and add it to the import contract
    "Only the backends load a solver".
-2. Add the backend's one instance to `REGISTRY` in `sapphire/backend/__init__.py`; `lookup`,
-   `--backend` and the API then know its name. Name it in `--backend`'s help
-   (`sapphire/cli/__init__.py`).
+2. Add its name to `REGISTRY` in `sapphire/backend/__init__.py`, with a function that
+   imports the package and returns its one instance (as `_sat` does); `lookup`, `--backend`
+   and the API then know the name. Name it in `--backend`'s help (`sapphire/cli/__init__.py`).
 3. Test it as `tests/backend/test_search.py` tests the others: the answers of small models
    against brute force, `unique`/`multiple`/`none`, a deadline that stops a long search
    (`timed_out`), and the candidates of a model against the union of all its answers.
