@@ -125,12 +125,16 @@ class Puzzle:
         return self._typed
 
     def grounded(self, deadline: Deadline) -> GroundModel | None:
-        """The ground model (`sapphire.pipeline.ground_within`); None when the deadline
-        passed first, which leaves nothing kept."""
+        """The ground model (`sapphire.pipeline.ground_model`); None when the deadline passed
+        while grounding, which leaves nothing kept (the next question grounds again)."""
         if self._model is None:
-            from sapphire.pipeline import ground_within
+            from sapphire.ground.grounder import TimeUp
+            from sapphire.pipeline import ground_model
 
-            self._model = ground_within(*self.typed(), deadline)
+            try:
+                self._model = ground_model(*self.typed(), deadline)
+            except TimeUp:
+                return None
         return self._model
 
     def _staged(self, deadline: Deadline) -> tuple[float, dict[str, float], GroundModel | None]:
