@@ -20,6 +20,7 @@ from sapphire.cli.arguments import (
     reads_program,
     take_stdin,
 )
+from sapphire.deep import run_deep
 from sapphire.diagnostics import InternalError, SapphireError
 
 COUNT_LIMIT = 100_000
@@ -185,8 +186,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command on a thread with a deep stack (`sapphire.deep`); its exit status."""
-    from sapphire.deep import run_deep
-
     try:
         return run_deep(lambda: _run(argv))
     except KeyboardInterrupt:  # the search goes on in its daemon thread until exit
