@@ -118,7 +118,7 @@ class Outcome:
     """The recorded solve time of the corpus's own solver (iss_solve_ms)."""
     timings: dict[str, float] = field(default_factory=dict)
     backend: str = ""
-    """The backend that answered (`SolveResult.backend`), empty when no search ran."""
+    """The backend that answered (`Solved.backend`), empty when no search ran."""
 
 
 class Timeout(Exception):

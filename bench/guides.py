@@ -17,6 +17,7 @@ import statistics
 import time
 from pathlib import Path
 
+from sapphire.deadline import Deadline
 from sapphire.meaning.instantiate import instantiate_checked, load_case
 from sapphire.model import GroundModel
 from sapphire.pipeline import ground_model, has_answer
@@ -25,7 +26,7 @@ from sapphire.pipeline import ground_model, has_answer
 def first_answer(gm: GroundModel, limit: float) -> float | None:
     """Seconds to one verified answer of `gm` by the SAT backend, or None at the limit."""
     t0 = time.perf_counter()
-    found = has_answer(gm, time_limit=limit, backend="sat")
+    found = has_answer(gm, deadline=Deadline.after(limit), backend="sat")
     return time.perf_counter() - t0 if found else None
 
 

@@ -8,7 +8,7 @@ quote ratios. Sections (all by default):
   long-lived node process fed one puzzle at a time), then Sapphire on the same puzzle through
   `bench/corpus.py`'s import → `solve_case` (two answers at most) → compare. Both times are
   parse + build + search for two answers after a warm-up: ISS's `ms` as its runner measures it,
-  ours `SolveResult.seconds` (the wall time of `solve_case` less `timings["load"]`, the
+  ours `Solved.seconds` (the wall time of `solve_case` less `timings["load"]`, the
   solver's import; the import of the puzzle into a case file is not timed). ISS gets the same
   time limit (`--iss-time-limit`, default `--time-limit`): past it the node process is killed
   and restarted, and the row reads `timeout`.

@@ -100,7 +100,7 @@ def test_importing_sapphire_loads_no_solver() -> None:
     run = subprocess.run([sys.executable, "-c", "import sys, sapphire; sapphire.load; "
                           "print(sorted(m for m in sys.modules if m.startswith('sapphire')))"],
                          capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "['sapphire', 'sapphire.api']"
+    assert run.stdout.strip() == "['sapphire', 'sapphire.api', 'sapphire.version']"
 
 
 def cli_output(*args: str) -> tuple[int, str]:

@@ -1,18 +1,21 @@
 """Sapphire: logic-puzzle rules written formally, then solved, counted and checked.
 
 The public API (`sapphire.api`), loaded on first use so that `import sapphire` stays cheap:
-`load(text_or_path)` and `import_puzzle(format, text)` give a `Puzzle`, whose `solve()`,
-`why()` and `check()` do what `sapphire solve`, `solve --why` and `sapphire check` do;
-`solve_program(path, data)` solves a `.sapphire` program.
+`load(text_or_path)` and `import_puzzle(format, text)` give a `Puzzle`, the case loaded once,
+whose `solve()`, `why()`, `candidates()`, `verify()`, `draw()` and `check()` do what `sapphire
+solve`, `solve --why`, `solve --candidates`, `sapphire verify`, `sapphire draw` and `sapphire
+check` do; `load_program(path, data)` loads a `.sapphire` program with its data, and
+`solve_program(path, data)` solves one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from sapphire.version import __version__
 
-_API = ("Puzzle", "Solved", "check_case", "import_puzzle", "load", "solve_program")
+_API = ("Puzzle", "Solved", "check_case", "import_puzzle", "load", "load_program",
+        "solve_program")
 
 __all__ = ["__version__", *_API]
 

@@ -14,13 +14,13 @@ Several answers: the cells where the first two differ, which is where a clue is 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sapphire.case.givens import GridKind, clue_grid, digit_grid, read_grid, shading_grid
 from sapphire.case.model import Case, RuleLine
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.library import Library
 from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import ground_model, has_answer
@@ -91,7 +91,7 @@ def _is_frame(lib: Library, rule: RuleLine) -> bool:
 class _Oracle:
     """Whether the frame plus some members has no answer, under one deadline."""
 
-    def __init__(self, case: Case, lib: Library, frame: list[int], deadline: float | None,
+    def __init__(self, case: Case, lib: Library, frame: list[int], deadline: Deadline,
                  workers: int | None, backend: str) -> None:
         self.case, self.lib, self.frame = case, lib, frame
         self.deadline, self.workers, self.backend = deadline, workers, backend
@@ -133,9 +133,8 @@ class _Oracle:
         key = frozenset(chosen)
         if key not in self.memo:
             inst = instantiate_checked(self.subcase(key), self.lib)
-            left = None if self.deadline is None else max(self.deadline - time.perf_counter(),
-                                                          0.01)
-            self.memo[key] = has_answer(ground_model(inst.program, inst.instance), time_limit=left,
+            self.memo[key] = has_answer(ground_model(inst.program, inst.instance),
+                                        deadline=self.deadline.at_least(0.01),
                                         workers=self.workers, backend=self.backend)
             self.timed_out |= self.memo[key] is None
         return self.memo[key]
@@ -146,13 +145,12 @@ class _Oracle:
         return self.solve(chosen) is False
 
 
-def conflict(case: Case, lib: Library, *, time_limit: float | None = None,
+def conflict(case: Case, lib: Library, *, deadline: Deadline = UNBOUNDED,
              workers: int | None = None, refuted: bool = False,
              backend: str = "auto") -> Conflict | None:
     """A set of `case`'s lines and givens with no answer that gets one when any of them is
     dropped; None when the case has an answer after all. `refuted`: the caller's own solve has
     shown the whole case has none, so it is not solved again."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
     rules = case.rules
     frame = [i for i, r in enumerate(rules) if _is_frame(lib, r)]
     oracle = _Oracle(case, lib, frame, deadline, workers, backend)
@@ -231,7 +229,7 @@ class Why:
 
 
 def why(case: Case, lib: Library, status: str, solutions: list[dict[str, Any]], *,
-        time_limit: float | None = None, workers: int | None = None,
+        deadline: Deadline = UNBOUNDED, workers: int | None = None,
         backend: str = "auto") -> Why | None:
     """Explain a solve of `case` that ended with `status` and `solutions`: the differing cells
     of two answers, or a conflict when there is none; None for a unique or unknown status."""
@@ -239,7 +237,7 @@ def why(case: Case, lib: Library, status: str, solutions: list[dict[str, Any]], 
         return Why(differ=tuple(differences(solutions[0], solutions[1])))
     if status != "none":
         return None
-    found = conflict(case, lib, time_limit=time_limit, workers=workers, refuted=True,
+    found = conflict(case, lib, deadline=deadline, workers=workers, refuted=True,
                      backend=backend)
     assert found is not None  # the whole case is refuted, so some conflict exists
     source = case.source.splitlines()

@@ -1,10 +1,13 @@
 """The pipeline in one place: read → (instantiate) → ground → search → verify → decode.
 
 Every stage is a call to one function of its package; the data between them are the stage
-dataclasses (`Case`, `Program` with its `Instance`, `GroundModel`, `BackendResult`). A
-`.sapphire` program and its data enter at `solve_program`; a case file at `solve_case`, whose
-first stage (`sapphire.meaning`) turns the case into a `Program` plus an `Instance`. From
-there both take the same path, `solve_grounded`; only the shape of the answer differs.
+dataclasses (`Case`, `Program` with its `Instance`, `GroundModel`, `BackendResult`), and the
+result of a solve is one `Solved`. A `.sapphire` program and its data enter at
+`solve_program`; a case file at `solve_case`, whose first stage (`sapphire.meaning`) turns the
+case into a `Program` plus an `Instance`. From there both take the same path (`ground_within`,
+then `search_answers`); only the shape of the answer differs. A loaded case
+(`sapphire.api.Puzzle`) runs these same stages once each and keeps what they made. Time
+travels as one `Deadline`, made where the time limit is given.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from sapphire.backend import BackendResult
+import sapphire.backend as backends
+from sapphire.backend.base import BackendResult
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import InternalError, error, read_text
 from sapphire.evaluator import holds, violations
 from sapphire.ground.grounder import TimeUp, ground
@@ -47,21 +52,39 @@ class Count:
     for were found, and there may be more); empty when complete."""
 
 
+class Explanation(Protocol):
+    """What `--why` found (`sapphire.explain.Why`), as a result carries it."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 @dataclass
-class SolveResult:
+class Solved:
+    """What a solve found, as every entry point gives it: the object `sapphire solve --format
+    json` prints (`to_json`), `Puzzle.solve()`'s result, a batch record's source."""
+
     status: str
-    """'unique' | 'multiple' | 'none' | 'unknown'"""
+    """`unique`, `multiple`, `none` or `unknown` (the time limit came first)."""
     solutions: list[Answer]
-    """The answers shown, at most the `max_solutions` asked for."""
+    """The answers shown, at most the `max_solutions` asked for: a case's `digits` (and
+    `shading`, `regions`, `loop`, `extra`, `values` where its rules declare them), a
+    program's maps by name."""
     seconds: float
-    """From reading the input to the verified answers, less `timings["load"]`."""
+    """From reading the input to the verified answers, less `timings["load"]` (loading the
+    solver)."""
     timings: dict[str, float] = field(default_factory=dict)
+    """Seconds per stage (`load` is loading the solver)."""
     model: GroundModel | None = None
     backend: str = ""
     """The backend that answered (`cpsat` or `sat`); empty when no search ran."""
     counted: Count | None = None
     """The answers found and whether that is all of them; None when no search ran (the time
     limit passed first), which counts what is shown, incompletely."""
+    why: Explanation | None = None
+    """`--why`, when asked for (`Puzzle.why()`)."""
+    picture: Callable[[list[Answer]], str] | None = field(default=None, repr=False,
+                                                         compare=False)
+    """Draws answers over their puzzle (a case's), for `_repr_svg_`; None for a program."""
 
     @property
     def count(self) -> int:
@@ -75,10 +98,32 @@ class SolveResult:
 
     @property
     def stopped(self) -> str:
-        """Why the count is not complete (`STOPPED_BY_TIME` or `STOPPED_BY_LIMIT`)."""
+        """Why the count is not complete (`STOPPED_BY_TIME` or `STOPPED_BY_LIMIT`); empty
+        when it is."""
+        if self.complete:
+            return ""
         if self.counted is None:
             return STOPPED_BY_TIME
         return self.counted.stopped
+
+    def to_json(self) -> dict[str, Any]:
+        """The object `sapphire solve --format json` prints, as plain JSON values."""
+        out: dict[str, Any] = {
+            "status": self.status, "count": self.count, "complete": self.complete,
+            "solutions": self.solutions, "seconds": round(self.seconds, 4),
+            "backend": self.backend, "timings": {k: round(v, 4) for k, v in self.timings.items()}}
+        if not self.complete:  # why the count is only a lower bound
+            out["stopped"] = self.stopped
+        if self.why is not None:
+            out["why"] = self.why.to_json()
+        return out
+
+    def _repr_svg_(self) -> str | None:
+        """The answers over their puzzle as SVG (Jupyter shows it); None without answers or
+        a puzzle to draw them on."""
+        if self.picture is None or not self.solutions:
+            return None
+        return self.picture(self.solutions)
 
 
 def read_program(path: str) -> Program:
@@ -112,44 +157,40 @@ def answer_variables(gm: GroundModel) -> list[int]:
     return [i for i, v in enumerate(gm.variables) if v.source and v.name in names]
 
 
-def solve_model(gm: GroundModel, *, max_solutions: int = 2,
-                time_limit: float | None = None, workers: int | None = None,
-                backend: str = "auto") -> BackendResult:
+def solve_model(gm: GroundModel, *, max_solutions: int = 2, deadline: Deadline = UNBOUNDED,
+                workers: int | None = None, backend: str = "auto") -> BackendResult:
     """Solve with the named backend and verify every answer with the independent evaluator.
 
     `timings["load"]` is the import of the backend's solver (OR-Tools: about a third of a
     second in a fresh process; 0 after). Callers leave it out of the seconds they report,
     which then measure the puzzle rather than the process."""
-    return search_model(gm, max_solutions=max_solutions, time_limit=time_limit,
-                        workers=workers, backend=backend)[0]
+    return search_model(gm, max_solutions=max_solutions, deadline=deadline, workers=workers,
+                        backend=backend)[0]
 
 
 def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | None = None,
-                 time_limit: float | None = None, workers: int | None = None,
+                 deadline: Deadline = UNBOUNDED, workers: int | None = None,
                  backend: str = "auto") -> tuple[BackendResult, Count]:
     """`solve_model`, with how many answers were found and whether that is all of them.
 
     With `count_limit` the search goes on past the `max_solutions` kept, counting answers up
     to that many (each still verified); without, it stops at `max_solutions` (at least two,
     so that `multiple` is known). The count is complete only when the search was exhausted:
-    it found fewer answers than it asked for, and not because the time limit stopped it."""
-    from sapphire.backend import solve
-
+    it found fewer answers than it asked for, and not because the deadline stopped it."""
     asked = max(2, max_solutions, count_limit or 0)
     t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
-    search_limit = time_limit
-    if count_limit is not None and time_limit is not None:  # leave time to verify them
-        search_limit = time_limit * COUNT_SEARCH_SHARE
-    res = _settled(gm, backend, search_limit, workers)
+    search_deadline = deadline
+    if count_limit is not None:  # leave time to verify them
+        search_deadline = deadline.share(COUNT_SEARCH_SHARE)
+    res = _settled(gm, backend, search_deadline, workers)
     if res is None:
         tried = time.perf_counter() - t0
-        left = None if search_limit is None else search_limit - tried
-        if left is not None and left <= 0:  # the guided search had all the time there was
+        if search_deadline.expired():  # the guided search had all the time there was
             res = BackendResult("unknown", [], {"load": 0.0}, "", True)
         else:
-            res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
-                        time_limit=left, workers=workers)
+            res = backends.solve(gm, answer_variables(gm), backend=backend,
+                                 max_solutions=asked, deadline=search_deadline,
+                                 workers=workers)
         if settles(gm):
             res.timings["guided search"] = tried
     timed_out = res.status == "unknown" or res.timed_out
@@ -176,19 +217,17 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
     return res, counted
 
 
-def _settled(gm: GroundModel, backend: str, time_limit: float | None, workers: int | None
+def _settled(gm: GroundModel, backend: str, deadline: Deadline, workers: int | None
              ) -> BackendResult | None:
     """The one answer keeping the guides, when they settle the count (a rule's ```sapphire
     guide-settles): one answer keeps them and the condition holds of it, so the rule's kind
     says no other answer exists. None when the guides cannot settle it or did not; the search
     then runs as usual in the time left."""
-    from sapphire.backend import solve
-
     if not settles(gm):
         return None
     guided = replace(gm, constraints=[*gm.constraints, *gm.guides], guides=[], settles=[])
-    res = solve(guided, answer_variables(guided), backend=backend, max_solutions=2,
-                time_limit=time_limit, workers=workers)
+    res = backends.solve(guided, answer_variables(guided), backend=backend, max_solutions=2,
+                         deadline=deadline, workers=workers)
     if res.status == "unique" and all(holds(c.formula, res.solutions[0]) for c in gm.settles):
         res.timings["settled by the guides"] = 1
         return res
@@ -202,7 +241,7 @@ def settles(gm: GroundModel) -> bool:
 
 
 COUNT_SEARCH_SHARE = 0.6
-"""The part of the time limit a count's search gets; the rest is for verifying what it found,
+"""The part of the time left a count's search gets; the rest is for verifying what it found,
 which takes about half as long per answer as finding it (a 4×4 with free digits: 120 µs to
 find an answer with the SAT backend, 60-80 µs to verify it)."""
 
@@ -210,12 +249,12 @@ VERIFY_BATCH = 256
 """Answers verified between looks at the clock when a count runs against the time limit."""
 
 
-def _verify_until(gm: GroundModel, solutions: list[list[int]], deadline: float | None) -> int:
+def _verify_until(gm: GroundModel, solutions: list[list[int]], deadline: Deadline) -> int:
     """Verify answers in order until `deadline`; how many were verified. A count of many
     answers spends as long verifying them as finding them (80 µs each on a 4×4), and the time
     limit covers that too, so a count cut short counts the verified ones."""
     for start in range(0, len(solutions), VERIFY_BATCH):
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline.expired():
             return start
         _verify(gm, solutions[start:start + VERIFY_BATCH])
     return len(solutions)
@@ -235,28 +274,26 @@ def _verify(gm: GroundModel, solutions: list[list[int]]) -> None:
             raise InternalError(f"the solver's answer fails verification: {detail}")
 
 
-def has_answer(gm: GroundModel, *, time_limit: float | None = None,
-               workers: int | None = None, backend: str = "auto") -> bool | None:
-    """Whether the model has an answer (None: the time limit came first); the search stops at
+def has_answer(gm: GroundModel, *, deadline: Deadline = UNBOUNDED, workers: int | None = None,
+               backend: str = "auto") -> bool | None:
+    """Whether the model has an answer (None: the deadline came first); the search stops at
     the first answer, which is verified like any other."""
-    from sapphire.backend import solve
-
-    res = solve(gm, answer_variables(gm), backend=backend, max_solutions=1,
-                time_limit=time_limit, workers=workers)
+    res = backends.solve(gm, answer_variables(gm), backend=backend, max_solutions=1,
+                         deadline=deadline, workers=workers)
     if res.status == "unknown" and not res.solutions:
         return None
     _verify(gm, res.solutions)
     return bool(res.solutions)
 
 
-def ground_model(program: Program, inst: Instance, deadline: float | None = None
+def ground_model(program: Program, inst: Instance, deadline: Deadline = UNBOUNDED
                  ) -> GroundModel:
     """The ground stage: unroll and fold the program on its instance (raises `TimeUp` past
     `deadline`), then the passes over the ground model (the facts its rules imply)."""
     return imply(ground(program, inst, deadline))
 
 
-def check_grounded(program: Program, inst: Instance, deadline: float | None) -> bool:
+def check_grounded(program: Program, inst: Instance, deadline: Deadline) -> bool:
     """What a solve tests before it searches, after the program is instantiated and typed:
     ground it and ask whether the backend refuses the model (`sapphire.backend.static`);
     raises the same `SapphireError` a solve would. False when `deadline` passed first."""
@@ -270,61 +307,74 @@ def check_grounded(program: Program, inst: Instance, deadline: float | None) -> 
     return True
 
 
-def ground_within(program: Program, inst: Instance, t0: float, time_limit: float | None
-                  ) -> tuple[GroundModel | None, float | None]:
-    """Ground with the time limit counted from `t0`: the model and the seconds the search has
-    left, or None for the model when the limit passed first (the search then never starts).
-    The limit covers reading and grounding too, so that a big model does not outrun it."""
-    deadline = None if time_limit is None else t0 + time_limit
+def ground_within(program: Program, inst: Instance, deadline: Deadline) -> GroundModel | None:
+    """Ground before the deadline: the model, or None when the deadline passed first (the
+    search then never starts). The limit covers reading and grounding too, so that a big
+    model does not outrun it."""
     try:
         gm = ground_model(program, inst, deadline)
     except TimeUp:
-        return None, 0.0
-    left = None if deadline is None else deadline - time.perf_counter()
-    return (gm if left is None or left > 0 else None), left
+        return None
+    return None if deadline.expired() else gm
+
+
+def search_answers(gm: GroundModel | None, *, start: float, timings: dict[str, float],
+                   max_solutions: int = 2, deadline: Deadline = UNBOUNDED,
+                   workers: int | None = None, backend: str = "auto",
+                   count_limit: int | None = None,
+                   answer: Callable[[Answer], Answer] | None = None) -> Solved:
+    """The search stage and after: up to `max_solutions` verified answers of `gm` (None when
+    the deadline passed before it was grounded), each decoded and shaped by `answer` (a
+    case's grids; by default left as decoded). `count_limit` counts answers up to that many
+    (see `search_model`). `timings` are the stages before, `start` the moment the input was
+    first read, which the seconds count from."""
+    if gm is None or deadline.expired():
+        return Solved("unknown", [], time.perf_counter() - start, {**timings, "load": 0.0})
+    res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
+                                deadline=deadline, workers=workers, backend=backend)
+    timings = {**timings, **res.timings}
+    shape = answer or (lambda decoded: decoded)
+    answers = [shape(decode(gm, s)) for s in res.solutions]
+    return Solved(res.status, answers, time.perf_counter() - start - timings["load"], timings,
+                  gm, res.backend, counted)
 
 
 def solve_grounded(program: Program, inst: Instance, *, max_solutions: int = 2,
-                   time_limit: float | None = None, workers: int | None = None,
-                   start: float | None = None, backend: str = "auto",
-                   count_limit: int | None = None,
-                   answer: Callable[[Answer], Answer] | None = None) -> SolveResult:
-    """Ground and solve; the time limit counts from `start` (default: now). `count_limit`
-    counts answers up to that many (see `search_model`); `answer` turns each decoded answer
-    into the shape its caller shows (a case's grids), and by default it is left as decoded."""
+                   deadline: Deadline = UNBOUNDED, workers: int | None = None,
+                   backend: str = "auto", count_limit: int | None = None) -> Solved:
+    """Ground and solve a program on its instance (`search_answers`); the seconds count from
+    now."""
     t0 = time.perf_counter()
-    gm, left = ground_within(program, inst, t0 if start is None else start, time_limit)
+    gm = ground_within(program, inst, deadline)
     t1 = time.perf_counter()
-    if gm is None:
-        return SolveResult("unknown", [], t1 - t0, {"ground": t1 - t0, "load": 0.0}, None)
-    res, counted = search_model(gm, max_solutions=max_solutions, count_limit=count_limit,
-                                time_limit=left, workers=workers, backend=backend)
-    timings = {"ground": t1 - t0, **res.timings}
-    shape = answer or (lambda decoded: decoded)
-    answers = [shape(decode(gm, s)) for s in res.solutions]
-    return SolveResult(res.status, answers, time.perf_counter() - t0 - timings["load"], timings,
-                       gm, res.backend, counted)
+    return search_answers(gm, start=t0, timings={"ground": t1 - t0},
+                          max_solutions=max_solutions, deadline=deadline, workers=workers,
+                          backend=backend, count_limit=count_limit)
 
 
 def solve_case(path: str, *, max_solutions: int = 2, time_limit: float | None = None,
                workers: int | None = None, backend: str = "auto",
                count_limit: int | None = None,
                library_roots: Sequence[Path | str] = (),
-               fetch: str = "auto", text: str | None = None) -> SolveResult:
-    """Parse, resolve, instantiate, ground, solve and verify a case file; `count_limit`
-    counts its answers up to that many (`search_model`), `library_roots` are folders besides
-    the case file's own that its library may be in, and `fetch` how fetched definitions use
-    their cache. With `text`, that is the case and `path` only names it (in errors, and as
-    the place a library folder is found from)."""
+               fetch: str = "auto", text: str | None = None) -> Solved:
+    """The whole chain for a case file, from its text to verified answers: read, resolve
+    its library, instantiate, ground, search, verify and decode; `time_limit` counts from
+    reading the case. `count_limit` counts its answers up to that many (`search_model`),
+    `library_roots` are folders besides the case file's own that its library may be in, and
+    `fetch` how fetched definitions use their cache. With `text`, that is the case and `path`
+    only names it (in errors, and as the place a library folder is found from). A loaded
+    `sapphire.api.Puzzle` runs the same stages and keeps what each made."""
+    deadline = Deadline.after(time_limit)
     t0 = time.perf_counter()
     case, lib = load_case(path, library_roots, fetch, text=text)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
-    res = solve_grounded(inst.program, inst.instance, max_solutions=max_solutions,
-                         time_limit=time_limit, workers=workers, start=t0, backend=backend,
-                         count_limit=count_limit,
-                         answer=lambda decoded: case_answer(inst, decoded))
-    return _counted_from(t0, {"instantiate": t1 - t0}, res)
+    gm = ground_within(inst.program, inst.instance, deadline)
+    t2 = time.perf_counter()
+    return search_answers(gm, start=t0, timings={"instantiate": t1 - t0, "ground": t2 - t1},
+                          max_solutions=max_solutions, deadline=deadline, workers=workers,
+                          backend=backend, count_limit=count_limit,
+                          answer=lambda decoded: case_answer(inst, decoded))
 
 
 @dataclass
@@ -387,16 +437,15 @@ def decided(cands: Answer) -> dict[str, Any]:
     return out
 
 
-def search_candidates(gm: GroundModel, *, time_limit: float | None = None,
+def search_candidates(gm: GroundModel, *, deadline: Deadline = UNBOUNDED,
                       workers: int | None = None, backend: str = "auto"
                       ) -> tuple[BackendResult, dict[int, list[int]]]:
     """The backend's candidates search (`sapphire.backend.candidates`), each answer verified
     with the independent evaluator, and per answer variable the values those answers give it.
     """
-    from sapphire.backend import candidates
-
     answer_vars = answer_variables(gm)
-    res = candidates(gm, answer_vars, backend=backend, time_limit=time_limit, workers=workers)
+    res = backends.candidates(gm, answer_vars, backend=backend, deadline=deadline,
+                              workers=workers)
     t1 = time.perf_counter()
     _verify(gm, res.solutions)
     res.timings["verify"] = time.perf_counter() - t1
@@ -424,36 +473,42 @@ def decode_candidates(gm: GroundModel, values: dict[int, list[int]]) -> Answer:
     return out
 
 
+def search_candidate_values(gm: GroundModel | None, *, start: float,
+                            timings: dict[str, float], answer: Callable[[Answer], Answer],
+                            deadline: Deadline = UNBOUNDED, workers: int | None = None,
+                            backend: str = "auto") -> Candidates:
+    """The candidates stage: every value some answer of `gm` (None when the deadline passed
+    before it was grounded) gives each answer point, in the shape `answer` gives; with no
+    answer found at the deadline the status is `unknown` and the candidates are empty lists.
+    `timings` are the stages before, `start` the moment the input was first read."""
+    if gm is None or deadline.expired():
+        return Candidates("unknown", {}, False, 0, time.perf_counter() - start,
+                          {**timings, "load": 0.0})
+    res, values = search_candidates(gm, deadline=deadline, workers=workers, backend=backend)
+    timings = {**timings, **res.timings}
+    shaped = answer(decode_candidates(gm, values))
+    complete = not res.timed_out and res.status != "unknown"
+    return Candidates(res.status, shaped, complete, len(res.solutions),
+                      time.perf_counter() - start - timings["load"], timings, res.backend, gm)
+
+
 def candidates_case(path: str, *, time_limit: float | None = None, workers: int | None = None,
                     backend: str = "auto", library_roots: Sequence[Path | str] = (),
                     fetch: str = "auto", text: str | None = None) -> Candidates:
     """Every value some answer of a case gives each of its answer points, in the case's answer
     shape (`case_answer`), without listing every answer (`search_candidates`). The time limit
-    counts from reading the case, as `solve_case`'s does; with no answer found when it passes,
-    the status is `unknown` and the candidates are empty lists."""
+    counts from reading the case, as `solve_case`'s does."""
+    deadline = Deadline.after(time_limit)
     t0 = time.perf_counter()
     case, lib = load_case(path, library_roots, fetch, text=text)
     inst = instantiate_checked(case, lib)
     t1 = time.perf_counter()
-    gm, left = ground_within(inst.program, inst.instance, t0, time_limit)
+    gm = ground_within(inst.program, inst.instance, deadline)
     t2 = time.perf_counter()
-    timings = {"instantiate": t1 - t0, "ground": t2 - t1}
-    if gm is None:
-        return Candidates("unknown", {}, False, 0, t2 - t0, {**timings, "load": 0.0})
-    res, values = search_candidates(gm, time_limit=left, workers=workers, backend=backend)
-    timings.update(res.timings)
-    shaped = case_answer(inst, decode_candidates(gm, values))
-    complete = not res.timed_out and res.status != "unknown"
-    return Candidates(res.status, shaped, complete, len(res.solutions),
-                      time.perf_counter() - t0 - timings["load"], timings, res.backend, gm)
-
-
-def _counted_from(t0: float, before: dict[str, float], res: SolveResult) -> SolveResult:
-    """`res` with the stages before grounding in its timings and its seconds counted from
-    `t0`, the moment the input was first read."""
-    res.timings = {**before, **res.timings}
-    res.seconds = time.perf_counter() - t0 - res.timings["load"]
-    return res
+    return search_candidate_values(gm, start=t0,
+                                   timings={"instantiate": t1 - t0, "ground": t2 - t1},
+                                   answer=lambda decoded: case_answer(inst, decoded),
+                                   deadline=deadline, workers=workers, backend=backend)
 
 
 def prepare_program(program_path: str, data: dict[str, Any], data_path: str | None = None,
@@ -479,14 +534,18 @@ def solve_program(program_path: str, data: dict[str, Any], *, max_solutions: int
                   time_limit: float | None = None, workers: int | None = None,
                   data_path: str | None = None, data_text: str | None = None,
                   backend: str = "auto", count_limit: int | None = None,
-                  text: str | None = None) -> SolveResult:
-    """Solve a `.sapphire` program on instance data (scalars and nested-list maps). With the
-    data file's path and text, errors about the data point into it. With `text`, that is the
-    program and `program_path` only names it in errors."""
+                  text: str | None = None) -> Solved:
+    """The whole chain for a `.sapphire` program on instance data (scalars and nested-list
+    maps): read, bind the data, type-check, ground, search, verify and decode; `time_limit`
+    counts from reading the program. With the data file's path and text, errors about the
+    data point into it. With `text`, that is the program and `program_path` only names it in
+    errors."""
+    deadline = Deadline.after(time_limit)
     t0 = time.perf_counter()
     program, inst = prepare_program(program_path, data, data_path, data_text, text)
     t1 = time.perf_counter()
-    res = solve_grounded(program, inst, max_solutions=max_solutions,
-                         time_limit=time_limit, workers=workers, start=t0, backend=backend,
-                         count_limit=count_limit)
-    return _counted_from(t0, {"parse": t1 - t0}, res)
+    gm = ground_within(program, inst, deadline)
+    t2 = time.perf_counter()
+    return search_answers(gm, start=t0, timings={"parse": t1 - t0, "ground": t2 - t1},
+                          max_solutions=max_solutions, deadline=deadline, workers=workers,
+                          backend=backend, count_limit=count_limit)

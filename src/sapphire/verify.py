@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import Span
 from sapphire.ground.grounder import Grounder
 from sapphire.lang.instance import Instance
@@ -157,7 +158,7 @@ class AnswerError(Exception):
         self.hint = hint or f"give every cell of the {part} a value"
 
 
-def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | None = None,
+def verify_answer(inst: Instantiated, answer: Answer, *, deadline: Deadline = UNBOUNDED,
                   workers: int | None = None, backend: str = "auto") -> AnswerCheck:
     """Check an answer in a case's shape (`case_answer`) against the case's ground model with
     the independent evaluator: every constraint, fact and given, each named by the line that
@@ -169,13 +170,11 @@ def verify_answer(inst: Instantiated, answer: Answer, *, time_limit: float | Non
     from sapphire.ground.witness import formula_variables
 
     t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
 
     def search(constraints: list[int]) -> list[int] | None:
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
+        if deadline.expired():
             return None
-        return _witnesses(gm, values, constraints, left, workers, backend)
+        return _witnesses(gm, values, constraints, deadline, workers, backend)
 
     prov = ground_traced(inst.program, inst.instance)
     gm = prov.model
@@ -311,7 +310,7 @@ def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[
 
 
 def _witnesses(gm: GroundModel, values: list[int | None], constraints: list[int],
-               time_limit: float | None, workers: int | None, backend: str
+               deadline: Deadline, workers: int | None, backend: str
                ) -> list[int] | None:
     """Every variable's value with the answer's fixed and `constraints` (by index) kept: a
     search over the auxiliary variables only. [] when there is none, None when the time limit
@@ -320,7 +319,7 @@ def _witnesses(gm: GroundModel, values: list[int | None], constraints: list[int]
              for v, x in zip(gm.variables, values, strict=True)]
     sub = GroundModel(fixed, [gm.constraints[k] for k in constraints], gm.elements,
                       gm.constants, gm.answer, gm.source)
-    res, _ = search_model(sub, max_solutions=1, time_limit=time_limit, workers=workers,
+    res, _ = search_model(sub, max_solutions=1, deadline=deadline, workers=workers,
                           backend=backend)
     if res.solutions:
         return res.solutions[0]
@@ -352,18 +351,20 @@ class Verdict:
 
 
 def check_answer(case: Case, lib: Library, text: str, label: str, *,
-                 time_limit: float | None = None) -> Verdict:
+                 deadline: Deadline = UNBOUNDED, inst: Instantiated | None = None) -> Verdict:
     """Read an answer a user wrote (`sapphire.answers`) and check it against `case`; a
-    malformed or incomplete answer is a `SapphireError` placed in `text`."""
+    malformed or incomplete answer is a `SapphireError` placed in `text`. `inst` is the case
+    instantiated already (by a loaded case), when it is."""
     from sapphire.answers import read_answer
     from sapphire.diagnostics import error
     from sapphire.meaning import instantiate_checked
 
-    inst = instantiate_checked(case, lib)
+    if inst is None:
+        inst = instantiate_checked(case, lib)
     found = read_answer(text, label, inst.rows, inst.cols, inst.digits, len(inst.extra),
                         inst.digits or inst.shading or inst.regions)
     try:
-        checked = verify_answer(inst, found.answer, time_limit=time_limit)
+        checked = verify_answer(inst, found.answer, deadline=deadline)
     except AnswerError as e:
         span = found.places.get(e.place) if e.place is not None else None
         raise error("incomplete-answer", e.message, span or Span(label, 1, 1),

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sapphire.backend import candidates
+from sapphire.deadline import Deadline
 from sapphire.meaning import instantiate_checked, load_case
 from sapphire.model import GroundModel
 from sapphire.pipeline import answer_variables, ground_model, search_model
@@ -27,7 +28,8 @@ def found(gm: GroundModel, backend: str, time_limit: float | None = None
           ) -> tuple[dict[tuple[str, tuple[int, ...]], set[int]], bool, int]:
     """Per answer point (name, index), the candidates the backend finds; whether it finished;
     how many answers it used."""
-    res = candidates(gm, answer_variables(gm), backend=backend, time_limit=time_limit)
+    res = candidates(gm, answer_variables(gm), backend=backend,
+                     deadline=Deadline.after(time_limit))
     out: dict[tuple[str, tuple[int, ...]], set[int]] = {}
     for v in answer_variables(gm):
         var = gm.variables[v]

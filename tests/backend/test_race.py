@@ -14,6 +14,7 @@ import pytest
 import sapphire.backend.race as race
 import sapphire.backend.sat.search as sat_search
 from sapphire.backend import solve
+from sapphire.deadline import Deadline
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
@@ -71,7 +72,7 @@ def test_cpsat_answers_for_a_sat_search_that_does_not_finish(
     monkeypatch.setattr(sat_search, "Solver", StuckSolver)
     monkeypatch.setattr(race, "RACE_AFTER", 0.0)
     gm = latin()
-    res = solve(gm, list(range(len(gm.variables))), max_solutions=1000, time_limit=60)
+    res = solve(gm, list(range(len(gm.variables))), max_solutions=1000, deadline=Deadline.after(60))
     assert res.backend == "cpsat" and res.status == "multiple"
     assert answers(gm, res.solutions) == brute_force() and len(res.solutions) == 144
     assert "race from" in res.timings
@@ -89,7 +90,7 @@ def test_a_sat_search_that_finishes_first_answers(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_failing_child_leaves_the_answer_to_sat(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sapphire.backend.cpsat as cpsat
+    from sapphire.backend.cpsat import CpsatBackend
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("no CP-SAT here")
@@ -107,11 +108,11 @@ def test_a_failing_child_leaves_the_answer_to_sat(monkeypatch: pytest.MonkeyPatc
                 return None
             return super().solve_limited(*args, **kwargs)
 
-    monkeypatch.setattr(cpsat, "solve", broken)
+    monkeypatch.setattr(CpsatBackend, "solve", broken)
     monkeypatch.setattr(sat_search, "Solver", SlowSolver)
     monkeypatch.setattr(race, "RACE_AFTER", 0.0)
     gm = latin()
-    res = solve(gm, list(range(len(gm.variables))), max_solutions=1000, time_limit=60)
+    res = solve(gm, list(range(len(gm.variables))), max_solutions=1000, deadline=Deadline.after(60))
     assert res.backend == "sat" and len(res.solutions) == 144
     assert multiprocessing.active_children() == []
 
@@ -121,7 +122,7 @@ def test_explicit_backends_never_race(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(race, "RACE_AFTER", 0.0)
     gm = latin()
     t = time.perf_counter()
-    res = solve(gm, list(range(len(gm.variables))), backend="sat", time_limit=1.0)
+    res = solve(gm, list(range(len(gm.variables))), backend="sat", deadline=Deadline.after(1.0))
     assert res.status == "unknown" and res.backend == "sat"
     assert time.perf_counter() - t < 5
 

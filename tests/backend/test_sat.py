@@ -16,11 +16,12 @@ from pysat.solvers import Solver
 from sapphire.backend import BackendResult
 from sapphire.backend import solve as backend_solve
 from sapphire.backend.sat import Unsupported
-from sapphire.backend.sat import solve as sat_solve
 from sapphire.backend.sat.cnf import Cnf
 from sapphire.backend.sat.layered import flow, sum_graph
 from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering
+from sapphire.backend.sat.search import solve as sat_solve
 from sapphire.builtins import Accepts, AllDifferent, Connected, Element
+from sapphire.deadline import Deadline
 from sapphire.diagnostics import SapphireError
 from sapphire.evaluator import holds
 from sapphire.model import (
@@ -169,7 +170,7 @@ def test_the_time_limit_stops_the_search() -> None:
     variables = [Variable("p", (i,), Domain.range(1, n - 1)) for i in range(n)]
     gm = GroundModel(variables, [Constraint(AllDifferent(tuple(
         Lin(((i, 1),), 0) for i in range(n))), NOWHERE)], answer=("p",))
-    res = sat_solve(gm, list(range(n)), time_limit=0.2)
+    res = sat_solve(gm, list(range(n)), deadline=Deadline.after(0.2))
     assert res.status == "unknown" and res.solutions == []
 
 
@@ -218,7 +219,7 @@ def test_writing_a_huge_sum_stops_at_the_time_limit() -> None:
     gm = ground(parse_program("∀i∈{1⋯5000} ⦗x i⦘∈{1⋯9}\n(Σi∈{1⋯5000}: 20·⦗x i⦘) = 500000\n",
                               "t.sapphire"), data_to_instance({}))
     t = time.process_time()  # CPU time: the bound holds on a loaded machine
-    res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.5)
+    res = sat_solve(gm, list(range(len(gm.variables))), deadline=Deadline.after(0.5))
     assert time.process_time() - t < 2.5
     assert res.status == "unknown" and res.timed_out
 
@@ -231,7 +232,7 @@ def test_writing_many_variables_stops_at_the_time_limit() -> None:
     gm = ground(parse_program("∀i∈{1⋯60000} ⦗x i⦘∈{1⋯9}\n", "t.sapphire"),
                 data_to_instance({}))
     t = time.process_time()
-    res = sat_solve(gm, list(range(len(gm.variables))), time_limit=0.1)
+    res = sat_solve(gm, list(range(len(gm.variables))), deadline=Deadline.after(0.1))
     assert time.process_time() - t < 1.0
     assert res.status == "unknown" and res.timed_out
 
@@ -252,7 +253,7 @@ def test_a_full_connectivity_encoding_stops_at_the_time_limit(
     low = SatLowering(gm, list(range(len(gm.variables))))
     low.post_model()
     assert low.lazy
-    low.deadline = time.perf_counter() - 1
+    low.deadline = Deadline(time.perf_counter() - 1)
     t = time.process_time()
     with pytest.raises(TimeUp):
         low.encode_lazy()

@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from sapphire.backend.sat import solve as sat_solve
+from sapphire.backend.sat.search import solve as sat_solve
 from sapphire.evaluator import holds
 from sapphire.model import (
     Cmp,

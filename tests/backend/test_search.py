@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from sapphire.backend import solve as backend_solve
 from sapphire.backend.cpsat import search as cpsat
 from sapphire.backend.cpsat.lowering import Lowering
+from sapphire.deadline import Deadline
 from sapphire.ground.grounder import data_to_instance, ground
 from sapphire.ground.implied import imply
 from sapphire.lang.parser import parse_program
@@ -227,35 +228,37 @@ def test_a_result_says_whether_the_clock_stopped_it(backend: str) -> None:
     free = imply(ground(parse_program("∀i∈{1⋯12} ⦗x i⦘∈{1⋯4}\n", "t.sapphire"),
                         data_to_instance({})))
     cut = backend_solve(free, list(range(len(free.variables))), backend=backend,
-                        max_solutions=10**7, time_limit=1.0)
+                        max_solutions=10**7, deadline=Deadline.after(1.0))
     assert cut.timed_out and cut.status == "multiple" and 0 < len(cut.solutions) < 4**12
     gm = g(LATIN)
     whole = backend_solve(gm, list(range(len(gm.variables))), backend=backend,
-                          max_solutions=1000, time_limit=60)
+                          max_solutions=1000, deadline=Deadline.after(60))
     assert not whole.timed_out and len(whole.solutions) == 144
 
 
 def test_a_model_the_sat_backend_refuses_late_leaves_cpsat_the_rest_of_the_time(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # auto's SAT attempt is no part of loading CP-SAT, and its time comes off CP-SAT's limit
-    import sapphire.backend.sat as sat
-    from sapphire.backend.sat import Unsupported
+    from sapphire.backend.base import Unsupported
+    from sapphire.backend.cpsat import CpsatBackend
+    from sapphire.backend.sat import SatBackend
 
     def refuse(*args: object, **kwargs: object) -> None:
         time.sleep(0.3)
         raise Unsupported("a sum too large")
 
     seen: dict[str, float | None] = {}
-    real = cpsat.solve
+    real = CpsatBackend.solve
 
-    def spy(*args: object, time_limit: float | None = None, **kwargs: object) -> object:
-        seen["limit"] = time_limit
-        return real(*args, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
+    def spy(self: object, *args: object, deadline: Deadline, **kwargs: object) -> object:
+        seen["limit"] = deadline.remaining()
+        return real(self, *args, deadline=deadline, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sat, "solve", refuse)
-    monkeypatch.setattr("sapphire.backend.cpsat.solve", spy)
+    monkeypatch.setattr(SatBackend, "solve", refuse)
+    monkeypatch.setattr(CpsatBackend, "solve", spy)
     gm = g(LATIN)
-    res = backend_solve(gm, list(range(len(gm.variables))), max_solutions=1000, time_limit=10)
+    res = backend_solve(gm, list(range(len(gm.variables))), max_solutions=1000,
+                        deadline=Deadline.after(10))
     assert res.backend == "cpsat" and len(res.solutions) == 144
     assert res.timings["sat refused"] >= 0.3 and res.timings["load"] < 0.3
     assert seen["limit"] is not None and seen["limit"] <= 9.7

@@ -38,7 +38,7 @@ def test_evaluator_rejects_a_broken_answer() -> None:
     res = solve_program(str(SEED), fx["data"])
     gm = res.model
     assert gm is not None
-    from sapphire.backend.cpsat import solve
+    from sapphire.backend.cpsat.search import solve
 
     raw = solve(gm, [], max_solutions=1).solutions[0]
     assert violations(gm, raw) == []

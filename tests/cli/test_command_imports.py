@@ -28,10 +28,11 @@ assert main(["check", sys.argv[1]]) == 0
 checked = set(sys.modules) - before
 from sapphire.meaning import load_case
 from sapphire.meaning.instantiate import instantiate_checked
+from sapphire.deadline import UNBOUNDED
 from sapphire.pipeline import ground_within
 case, lib = load_case(sys.argv[1])
 inst = instantiate_checked(case, lib)
-ground_within(inst.program, inst.instance, 0.0, None)
+ground_within(inst.program, inst.instance, UNBOUNDED)
 print(json.dumps([sorted(checked), sorted(set(sys.modules) - before)]))
 """
 

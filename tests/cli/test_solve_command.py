@@ -212,10 +212,10 @@ def test_an_answer_found_before_the_time_limit_is_solved() -> None:
     """Exit 3 is "time limit reached without an answer"; with one, the puzzle is solved, though
     not shown unique: 0, and the status stays `unknown`."""
     from sapphire.cli.solve import exit_status
-    from sapphire.pipeline import SolveResult
+    from sapphire.pipeline import Solved
 
-    def result(status: str, answers: int) -> SolveResult:
-        return SolveResult(status, [{}] * answers, 0.1, {}, None)
+    def result(status: str, answers: int) -> Solved:
+        return Solved(status, [{}] * answers, 0.1, {}, None)
 
     assert [exit_status(result(*r)) for r in [("unknown", 1), ("unknown", 0), ("unique", 1),
                                               ("multiple", 2), ("none", 0)]] == [0, 3, 0, 0, 2]

@@ -11,6 +11,7 @@ import pytest
 
 from sapphire.backend import BackendResult
 from sapphire.cli import main
+from sapphire.deadline import Deadline
 from sapphire.pipeline import STOPPED_BY_LIMIT, STOPPED_BY_TIME, search_model
 
 EMPTY_4X4 = "---\nlibrary: std\n---\nsudoku 4x4\n"
@@ -121,13 +122,14 @@ def test_a_count_is_complete_only_when_the_search_was_exhausted(
 ) -> None:
     gm = _model()
 
-    def fake(gm, answer_vars, *, backend, max_solutions, time_limit, workers):  # noqa: ANN001
+    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers):  # noqa: ANN001
         answers = [[x] for x in range(4)] * 2
         return BackendResult(status, answers[:found], {}, "sat", timed_out=late)
 
     monkeypatch.setattr("sapphire.backend.solve", fake)
     monkeypatch.setattr("sapphire.pipeline._verify", lambda gm, solutions: None)
-    _, counted = search_model(gm, max_solutions=2, count_limit=5, time_limit=0.2)
+    _, counted = search_model(gm, max_solutions=2, count_limit=5,
+                               deadline=Deadline.after(0.2))
     assert (counted.found, counted.complete, counted.stopped) == (found, complete, stopped)
 
 
@@ -137,7 +139,7 @@ def test_a_count_counts_only_answers_verified_within_the_time_limit(
     gm = _model()
     answers = [[x % 4] for x in range(5000)]
 
-    def fake(gm, answer_vars, *, backend, max_solutions, time_limit, workers):  # noqa: ANN001
+    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers):  # noqa: ANN001
         return BackendResult("multiple", list(answers), {}, "sat")  # exhausted, at once
 
     def slow(gm, solutions) -> None:  # noqa: ANN001
@@ -146,7 +148,8 @@ def test_a_count_counts_only_answers_verified_within_the_time_limit(
     monkeypatch.setattr("sapphire.backend.solve", fake)
     monkeypatch.setattr("sapphire.pipeline._verify", slow)
     t0 = time.perf_counter()
-    res, counted = search_model(gm, max_solutions=2, count_limit=10_000, time_limit=0.3)
+    res, counted = search_model(gm, max_solutions=2, count_limit=10_000,
+                                 deadline=Deadline.after(0.3))
     assert time.perf_counter() - t0 < 1.0  # 20 batches would take 1 s
     assert (counted.complete, counted.stopped) == (False, STOPPED_BY_TIME)
     assert 2 <= counted.found < 5000 and len(res.solutions) == 2

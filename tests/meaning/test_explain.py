@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sapphire.cli import main
+from sapphire.deadline import Deadline
 from sapphire.explain import Given, conflict, differences
 from sapphire.meaning import load_case
 
@@ -154,7 +155,7 @@ def test_out_of_time_lists_everything_and_says_so(tmp_path: Path,
 
     monkeypatch.setattr(explain, "has_answer", lambda *a, **k: None)  # every solve times out
     case, lib = load_case(case_file(tmp_path, CLASH))
-    found = conflict(case, lib, time_limit=1)
+    found = conflict(case, lib, deadline=Deadline.after(1))
     assert found is not None and not found.minimal and found.fixes == ()
     assert [r.span.line for r in found.lines] == [5, 6, 7, 8]
 

@@ -15,7 +15,7 @@ import pytest
 from sapphire.importers import import_puzzle
 from sapphire.library import load_library, std_root
 from sapphire.meaning import load_case
-from sapphire.render import picture, puzzle_of
+from sapphire.render import drawing_of, picture
 
 ROOT = Path(__file__).parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "importers"
@@ -88,7 +88,7 @@ def worked_examples() -> list[object]:
 
 def check(path: Path) -> None:
     case, lib = load_case(str(path))
-    drawn = puzzle_of(case, lib)
+    drawn = drawing_of(case, lib)
     left = {k.split(" (")[0] for k in drawn.legend}
     assert left <= set(LEGEND_ALLOWED), f"{path.name}: not drawn: {drawn.legend}"
     worded = {lib.resolve(r.reference).kind for r in case.rules

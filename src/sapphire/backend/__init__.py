@@ -1,138 +1,100 @@
-"""Backends: the answers of a ground model, searched by a solver chosen by name.
+"""Backends by name: the answers of a ground model, searched by a solver chosen by its name.
 
-One protocol for every solver (`solve` below): lower a ground model, find up to
-`max_solutions` answers that differ on the answer variables, within a time limit, and say
-how long each step took. `cpsat` is OR-Tools' CP-SAT; `sat` is CaDiCaL through python-sat;
-`auto` picks one per model (`sapphire.backend.choose`), and lets CP-SAT race a SAT search
-that takes long (`sapphire.backend.race`). Each backend's package is imported
-only when it runs: loading OR-Tools costs a fresh process about a third of a second.
+Every backend implements one interface (`sapphire.backend.base.Backend`): it loads its
+solver, finds up to `max_solutions` answers that differ on the answer variables before a
+deadline (`solve`), or the answers that show every candidate value (`candidates`), and says
+how long each step took. `REGISTRY` holds them by the names `--backend` takes: `cpsat` is
+OR-Tools' CP-SAT, `sat` is CaDiCaL through python-sat, and `auto` picks one of them per model
+(`sapphire.backend.auto`). `lookup` finds one by name. Adding a backend is a package beside
+`sat/` and `cpsat/` written from `template.py`, and one entry in `REGISTRY` (the function that
+imports it).
+
+Importing this package loads no backend, and a backend loads its solver only when it loads
+or runs (OR-Tools costs a fresh process about a third of a second).
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+import difflib
+from collections.abc import Callable
 
-from sapphire.diagnostics import error
+from sapphire.backend.base import Backend, BackendResult, Unsupported, loaded
+from sapphire.deadline import UNBOUNDED, Deadline
+from sapphire.diagnostics import SapphireError, error
 from sapphire.model import GroundModel
 
-BACKENDS = ("auto", "cpsat", "sat")
+
+def _auto() -> Backend:
+    from sapphire.backend.auto import AUTO
+
+    return AUTO
+
+
+def _cpsat() -> Backend:
+    from sapphire.backend.cpsat import CPSAT
+
+    return CPSAT
+
+
+def _sat() -> Backend:
+    from sapphire.backend.sat import SAT
+
+    return SAT
+
+
+REGISTRY: dict[str, Callable[[], Backend]] = {"auto": _auto, "cpsat": _cpsat, "sat": _sat}
+"""Every backend by its name, as the function that imports its adapter: `check` and `fmt`,
+which import this package, load no backend."""
+
+BACKENDS = tuple(REGISTRY)
 """The names `--backend` takes."""
 
 
-@dataclass
-class BackendResult:
-    status: str
-    """'unique' | 'multiple' | 'none' | 'unknown'"""
-    solutions: list[list[int]] = field(default_factory=list)
-    """Each solution: the value of every ground variable, by index."""
-    timings: dict[str, float] = field(default_factory=dict)
-    backend: str = ""
-    """The backend that answered (`cpsat` or `sat`)."""
-    timed_out: bool = False
-    """Whether the time limit stopped the search, so that `solutions` need not be every
-    answer (a `multiple` may have more; an `unknown` has no verdict)."""
+def lookup(name: str) -> Backend:
+    """The backend called `name`; an unknown name is a user error naming the closest one."""
+    found = REGISTRY.get(name)
+    if found is not None:
+        return found()
+    close = difflib.get_close_matches(name, BACKENDS, n=1, cutoff=0.5)
+    raise error("unknown-backend", f"unknown backend '{name}'", None,
+                hint=f"did you mean '{close[0]}'?" if close
+                else "backends: " + ", ".join(BACKENDS))
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
-          max_solutions: int = 2, time_limit: float | None = None,
+          max_solutions: int = 2, deadline: Deadline = UNBOUNDED,
           workers: int | None = None) -> BackendResult:
     """Up to `max_solutions` answers of `gm` differing on `answer_vars`, by the named backend.
 
     `timings["load"]` is the time spent importing the backend's solver, which callers leave
     out of the seconds they report for a puzzle."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}")
-    chosen = backend
-    if backend == "auto":
-        from sapphire.backend.choose import choose
-
-        chosen = choose(gm, answer_vars)
-    t0 = time.perf_counter()
-    if chosen == "sat":
-        from sapphire.backend.race import Overtaken, Race, can_race
-        from sapphire.backend.sat import Unsupported
-        from sapphire.backend.sat import solve as run_sat
-
-        load = time.perf_counter() - t0
-        left = _left(time_limit, load)
-        race = Race(gm, answer_vars, max_solutions, left, workers) \
-            if backend == "auto" and can_race() else None
-        try:
-            res = run_sat(gm, answer_vars, max_solutions=max_solutions, time_limit=left,
-                          workers=workers, between=race)
-        except Overtaken as o:  # auto: CP-SAT, started beside a long SAT search, answered
-            res = o.result
-            res.timings["load"] = load  # OR-Tools' import in the child is part of the wait
-            return res
-        except Unsupported as e:
-            refused = time.perf_counter() - t0  # the search time CP-SAT no longer has
-            if backend == "sat":
-                raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
-                            None, hint="use --backend cpsat, or auto to choose per model") \
-                    from None
-            chosen = "cpsat"  # auto: CP-SAT takes what the SAT lowering refuses
-        else:
-            res.timings["load"] = load
-            return res
-        finally:
-            if race is not None:
-                race.close()
-    else:
-        refused = 0.0
-    t1 = time.perf_counter()
-    from sapphire.backend.cpsat import solve as run_cpsat
-
-    load = time.perf_counter() - t1
-    res = run_cpsat(gm, answer_vars, max_solutions=max_solutions,
-                    time_limit=_left(time_limit, load + refused), workers=workers)
-    res.timings["load"] = load
-    if refused:
-        res.timings["sat refused"] = refused
-    return res
-
-
-def _left(time_limit: float | None, spent: float) -> float | None:
-    return None if time_limit is None else time_limit - spent
+    return _run(lookup(backend), lambda b: b.solve(
+        gm, answer_vars, max_solutions=max_solutions, deadline=deadline, workers=workers))
 
 
 def candidates(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
-               time_limit: float | None = None, workers: int | None = None) -> BackendResult:
+               deadline: Deadline = UNBOUNDED, workers: int | None = None) -> BackendResult:
     """Answers that between them give each of `answer_vars` every value some answer gives it
-    ("true candidates"), by the named backend: after each answer, the search asks for one
-    giving some variable a value not seen yet, until none is left or the time is up
-    (`timed_out`). `auto` chooses as `solve` does, without a race; a model the SAT lowering
-    refuses goes to CP-SAT."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}")
-    chosen = backend
-    if backend == "auto":
-        from sapphire.backend.choose import choose
+    ("true candidates"), by the named backend (`Backend.candidates`)."""
+    return _run(lookup(backend), lambda b: b.candidates(
+        gm, answer_vars, deadline=deadline, workers=workers))
 
-        chosen = choose(gm, answer_vars)
-    refused = 0.0
-    t0 = time.perf_counter()
-    if chosen == "sat":
-        from sapphire.backend.sat import Unsupported
-        from sapphire.backend.sat import candidates as run_sat
 
-        load = time.perf_counter() - t0
-        try:
-            res = run_sat(gm, answer_vars, time_limit=_left(time_limit, load), workers=workers)
-        except Unsupported as e:
-            if backend == "sat":
-                raise error("sat-unsupported", f"the sat backend cannot solve this model: {e}",
-                            None, hint="use --backend cpsat, or auto to choose per model") \
-                    from None
-            refused = time.perf_counter() - t0
-        else:
-            res.timings["load"] = load
-            return res
-    t1 = time.perf_counter()
-    from sapphire.backend.cpsat import candidates as run_cpsat
+def _run(backend: Backend, search: Callable[[Backend], BackendResult]) -> BackendResult:
+    """`search` on `backend`, loaded first; a model it refuses is the user's error (only a
+    backend named on the command line refuses one: `auto` falls back)."""
+    try:
+        return loaded(backend, search)
+    except Unsupported as e:
+        raise _refusal(backend, e) from None
 
-    load = time.perf_counter() - t1
-    res = run_cpsat(gm, answer_vars, time_limit=_left(time_limit, load + refused),
-                    workers=workers)
-    res.timings["load"] = load
-    return res
+
+def _refusal(backend: Backend, e: Unsupported) -> SapphireError:
+    """The user error of a named backend that cannot encode a model."""
+    return error(f"{backend.name}-unsupported",
+                 f"the {backend.name} backend cannot solve this model: {e}", None,
+                 hint=backend.unsupported_hint)
+
+
+__all__ = ["BACKENDS", "REGISTRY", "Backend", "BackendResult", "Unsupported", "candidates",
+           "lookup", "solve"]

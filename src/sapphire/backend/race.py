@@ -16,7 +16,9 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from sapphire.backend import BackendResult
+from sapphire.backend.base import BackendResult
+from sapphire.backend.cpsat import CPSAT
+from sapphire.deadline import Deadline
 from sapphire.model import GroundModel
 
 if TYPE_CHECKING:
@@ -51,10 +53,10 @@ class Race:
     `RACE_AFTER` seconds, and raises `Overtaken` with its result when it has one."""
 
     def __init__(self, gm: GroundModel, answer_vars: list[int], max_solutions: int,
-                 time_limit: float | None, workers: int | None) -> None:
+                 deadline: Deadline, workers: int | None) -> None:
         self.args = (gm, answer_vars, max_solutions, workers)
         self.t0 = time.perf_counter()
-        self.deadline = None if time_limit is None else self.t0 + time_limit
+        self.deadline = deadline
         self.started = 0.0
         """When CP-SAT's child started (a `perf_counter` time)."""
         self.process: Any = None
@@ -83,7 +85,7 @@ class Race:
             raise Overtaken(result)
 
     def _start(self, now: float) -> None:
-        left = None if self.deadline is None else self.deadline - now
+        left = self.deadline.remaining()
         if left is not None and left < 0.5:
             self.done = True  # too little time left to pay for loading OR-Tools
             return
@@ -91,7 +93,7 @@ class Race:
 
         ctx = multiprocessing.get_context("fork")
         self.conn, child = ctx.Pipe(duplex=False)
-        self.process = ctx.Process(target=_run_cpsat, args=(child, *self.args, left),
+        self.process = ctx.Process(target=_run_cpsat, args=(child, *self.args, self.deadline),
                                    daemon=True)
         self.process.start()
         child.close()
@@ -111,18 +113,17 @@ class Race:
 
 
 def _run_cpsat(conn: Connection, gm: GroundModel, answer_vars: list[int], max_solutions: int,
-               workers: int | None, time_limit: float | None) -> None:
-    """The child: CP-SAT on the model, its result (None on any error) sent back."""
+               workers: int | None, deadline: Deadline) -> None:
+    """The child: CP-SAT on the model, its result (None on any error) sent back. The
+    deadline is the parent's: a forked child reads the same monotonic clock."""
     result: BackendResult | None = None
     try:
         os.nice(NICENESS)
         t0 = time.perf_counter()
-        from sapphire.backend.cpsat import solve
-
+        CPSAT.load()
         load = time.perf_counter() - t0
-        result = solve(gm, answer_vars, max_solutions=max_solutions,
-                       time_limit=None if time_limit is None else time_limit - load,
-                       workers=workers)
+        result = CPSAT.solve(gm, answer_vars, max_solutions=max_solutions, deadline=deadline,
+                             workers=workers)
         result.timings["cpsat load"] = load
     except Exception:  # noqa: BLE001 - the SAT search answers instead
         result = None

@@ -1,23 +1,21 @@
 """What a batch worker does with one job: import it if need be, solve it, and say what came out.
 
 A worker process is started once and keeps the rule library and the solvers loaded (`warm`),
-so a puzzle pays only for itself. Whatever goes wrong with one puzzle (bad input, a bug, no
-memory) becomes that puzzle's record, never the worker's end.
+so a puzzle pays only for itself; each job is loaded once (`sapphire.api.Puzzle`) and solved
+on the deep stack every entry point runs on (`sapphire.deep`). Whatever goes wrong with one
+puzzle (bad input, a bug, no memory) becomes that puzzle's record, never the worker's end.
 """
 
 from __future__ import annotations
 
 import resource
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from sapphire.batch.inputs import Job
+from sapphire.deep import run_deep
 from sapphire.diagnostics import SapphireError
-
-STACK_BYTES = 256 * 1024 * 1024
-"""The stack each puzzle is solved on: formulas are walked recursively, as in the command."""
 
 
 @dataclass(frozen=True)
@@ -35,23 +33,16 @@ def warm(memory_mb: int | None = None) -> None:
         cap = memory_mb * 1024 * 1024
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         resource.setrlimit(resource.RLIMIT_AS, (cap if hard < 0 else min(cap, hard), hard))
-    import sapphire.backend.sat  # noqa: F401 - its solver loaded once per worker
+    from sapphire.backend import lookup
     from sapphire.library import load_library, std_root
 
+    lookup("sat").load()  # its solver loaded once per worker
     load_library("std", std_root())
 
 
 def solve_job(job: Job, options: Options) -> dict[str, Any]:
     """The record of one job: its status and answer, or the error that stopped it."""
-    box: list[dict[str, Any]] = []
-    old = threading.stack_size(STACK_BYTES)
-    try:
-        runner = threading.Thread(target=lambda: box.append(_solve(job, options)))
-        runner.start()
-        runner.join()
-    finally:
-        threading.stack_size(old)
-    return box[0]
+    return run_deep(lambda: _solve(job, options))
 
 
 def record(job: Job, **fields: Any) -> dict[str, Any]:
@@ -63,19 +54,19 @@ def record(job: Job, **fields: Any) -> dict[str, Any]:
 
 
 def _solve(job: Job, options: Options) -> dict[str, Any]:
-    from sapphire.pipeline import solve_case
+    from sapphire.api import Puzzle
 
     t0 = time.perf_counter()
     try:
         if job.format == "case":
-            res = solve_case(job.id, time_limit=options.time_limit, backend=options.backend)
+            puzzle = Puzzle(None, job.id)
         else:
             from sapphire.importers import import_puzzle
 
             text = import_puzzle(job.format, job.text, source=job.source, title=job.name or None,
                                  label=job.id)
-            res = solve_case(f"{job.id}.case", text=text, time_limit=options.time_limit,
-                             backend=options.backend)
+            puzzle = Puzzle(text, f"{job.id}.case")
+        res = puzzle.solve(time_limit=options.time_limit, backend=options.backend)
     except SapphireError as e:
         return record(job, seconds=_since(t0), error={
             "kind": e.kinds[0] if e.kinds else "error", "message": str(e)})

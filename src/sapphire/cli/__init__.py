@@ -8,72 +8,24 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
-from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
+from sapphire.cli.arguments import (
+    BackendNames,
+    command_help,
+    fetch_mode,
+    file_argument,
+    is_program,
+    library_root_options,
+    reads_program,
+    take_stdin,
+)
+from sapphire.deep import run_deep
 from sapphire.diagnostics import InternalError, SapphireError
-
-STACK_BYTES = 256 * 1024 * 1024
-"""The stack the command runs on. Formulas are trees that every stage walks recursively, and a
-long sum or conjunction written on one line is as deep as it is long; Python's default stack
-and recursion limit stop at a few hundred terms."""
-
-RECURSION_LIMIT = 60_000
-"""Python frames allowed on that stack: well within it, so that input deeper still is a
-`RecursionError`, reported as input too deep, not a crash."""
-
 
 COUNT_LIMIT = 100_000
 """Answers `solve --count` counts at most when no limit is given: each is kept until it is
 verified, so a count takes some 150 MB and half a minute on a 4×4 (a million, 1.5 GB)."""
-
-
-def is_program(path: str) -> bool:
-    """A `.sapphire` program (any case of the suffix), rather than a case file."""
-    return path.lower().endswith(".sapphire")
-
-
-def take_stdin(args: argparse.Namespace, *, newlines: bool = True) -> str | None:
-    """When the command's file is `-`, read standard input whole and name the file `<stdin>`
-    (in errors, and as the place a case's library folder is found from: the current
-    directory); the text, or None for a file named on the command line."""
-    from sapphire.diagnostics import STDIN, STDIN_LABEL, read_stdin
-
-    if args.file != STDIN:
-        return None
-    text = read_stdin("unreadable-file", newlines=newlines)
-    args.file = STDIN_LABEL
-    return text
-
-
-def reads_program(args: argparse.Namespace) -> bool:
-    """Whether the command's file is a `.sapphire` program: `--program`, or its name."""
-    return bool(getattr(args, "program", False)) or is_program(args.file)
-
-
-class _Backends(Sequence[str]):
-    """`sapphire.backend.BACKENDS`, imported when argparse first looks at it: only a command
-    line naming a backend, or a help or usage text, does, so that `check`, `fmt` and `import`
-    never load the backend package (and the ground model it imports)."""
-
-    @staticmethod
-    def _names() -> tuple[str, ...]:
-        from sapphire.backend import BACKENDS
-
-        return BACKENDS
-
-    def __getitem__(self, i: Any) -> Any:
-        return self._names()[i]
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._names()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
 
 
 class _UsageError(Exception):
@@ -87,29 +39,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         raise _UsageError(f"{self.prog}: error: {message}")
-
-
-def _library_root(command: argparse.ArgumentParser) -> None:
-    """What a case's library may read and fetch: `--library-root`, `--offline`, `--refresh`."""
-    command.add_argument(
-        "--library-root", action="append", metavar="DIR",
-        help="a folder (with its subfolders) a case's library folder may be in, besides the "
-             "case file's own folder; may be given more than once (default: the case file's "
-             "folder only)")
-    cache = command.add_mutually_exclusive_group()
-    cache.add_argument("--offline", action="store_true",
-                       help="fetch nothing: definitions named by https URLs come from the "
-                            "cache, however old")
-    cache.add_argument("--refresh", action="store_true",
-                       help="ask the server of every fetched definition whether it changed, "
-                            "however recently it was cached")
-
-
-def fetch_mode(args: argparse.Namespace) -> str:
-    """How the command's fetched definitions use their cache (`sapphire.library.fetch`)."""
-    if getattr(args, "offline", False):
-        return "offline"
-    return "refresh" if getattr(args, "refresh", False) else "auto"
 
 
 EXIT_STATUSES = """exit status:
@@ -128,21 +57,8 @@ EXAMPLES = """examples:
   sapphire import puzzlekit:sudoku PUZZLE.txt -o puzzle.case"""
 
 
-def _help(description: str, epilog: str) -> dict[str, Any]:
-    """A subcommand's help: its description, and examples and exit statuses below the
-    options, kept as written."""
-    return {"help": description, "description": description, "epilog": epilog,
-            "formatter_class": argparse.RawDescriptionHelpFormatter}
-
-
-def _file(command: argparse.ArgumentParser, what: str) -> None:
-    command.add_argument("file", help=f"{what}, or - for standard input (named <stdin> in "
-                                      "errors; a case's library folder is then found from "
-                                      "the current directory)")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    from sapphire import __version__
+    from sapphire.version import __version__
 
     p = _Parser(prog="sapphire", description=__doc__.splitlines()[0],
                 epilog=f"{EXAMPLES}\n\n{EXIT_STATUSES}",
@@ -150,14 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"sapphire {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("solve", **_help(
+    s = sub.add_parser("solve", **command_help(
         "solve a case file or a .sapphire program",
         "examples:\n  sapphire solve puzzle.case --format json\n"
         "  sapphire solve puzzle.case --count --max-solutions 1\n"
         "  sapphire import fpuzzles LINK | sapphire solve - --why\n"
         "  sapphire solve --program - --data puzzle.json < rules.sapphire\n\n"
         + EXIT_STATUSES))
-    _file(s, "a case file, or a .sapphire program (a name ending in .sapphire)")
+    file_argument(s, "a case file, or a .sapphire program (a name ending in .sapphire)")
     s.add_argument("--program", action="store_true",
                    help="read FILE as a .sapphire program whatever its name (standard input "
                         "is read as a case file without it)")
@@ -190,8 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--backend", default="auto",
         help="the solver: sat (CaDiCaL), cpsat (OR-Tools CP-SAT), or auto, which picks one per "
              "model from its variables and constraints (default: auto)")
-    backend.choices = _Backends()  # after add_argument, which would list them at once
-    _library_root(s)
+    backend.choices = BackendNames()  # after add_argument, which would list them at once
+    library_root_options(s)
     s.add_argument("--why", action="store_true",
                    help="case files: with no solution, name rule lines and givens that "
                    "already have none (each of them needed) and those whose removal alone "
@@ -201,12 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
                    "regions, loop edges), without listing every answer; says whether the "
                    "time limit left it incomplete")
 
-    c = sub.add_parser("check", **_help(
+    c = sub.add_parser("check", **command_help(
         "report every problem that solving would report before it searches, in a "
         "case file or a .sapphire program",
         "examples:\n  sapphire check puzzle.case\n  sapphire check - < puzzle.case\n\n"
         "exit status: 0 ok, 1 problems found (each as FILE:LINE:COL: error: ...)"))
-    _file(c, "a case file, or a .sapphire program (a name ending in .sapphire)")
+    file_argument(c, "a case file, or a .sapphire program (a name ending in .sapphire)")
     c.add_argument("--program", action="store_true",
                    help="read FILE as a .sapphire program whatever its name")
     c.add_argument("--data", metavar="JSON",
@@ -215,18 +131,18 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--time-limit", type=float, default=None, metavar="S",
                    help="stop grounding after S seconds and report what was found "
                         "(default: 20)")
-    _library_root(c)
+    library_root_options(c)
 
-    f = sub.add_parser("fmt", **_help(
+    f = sub.add_parser("fmt", **command_help(
         "print the canonical form of a case file",
         "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n\n"
         "exit status: 0 written, 1 the case does not parse (nothing is written)"))
-    _file(f, "a case file")
+    file_argument(f, "a case file")
     f.add_argument("--write", action="store_true",
                    help="rewrite the file in place (not with -)")
-    _library_root(f)
+    library_root_options(f)
 
-    i = sub.add_parser("import", **_help(
+    i = sub.add_parser("import", **command_help(
         "convert a puzzle from another format to a case file",
         "examples:\n  sapphire import iss '.~R1C1_5.AntiKing'\n"
         "  sapphire import fpuzzles 'https://f-puzzles.com/?load=N4Ig...' -o p.case\n"
@@ -248,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from sapphire.cli.batch_command import add_parser
 
-    add_parser(sub, _Backends())
+    add_parser(sub, BackendNames())
 
     from sapphire.cli.export_command import add_parser as add_export
 
@@ -273,35 +189,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command on a thread with a deep stack (see `STACK_BYTES`); its exit status."""
-    outcome: list[int | BaseException] = []
-
-    def command() -> None:
-        try:
-            outcome.append(_run(argv))
-        except BaseException as e:  # noqa: BLE001 - handed to the calling thread as it is
-            outcome.append(e)
-
-    limit = sys.getrecursionlimit()
+    """Run one command on a thread with a deep stack (`sapphire.deep`); its exit status."""
     try:
-        old_size = threading.stack_size(STACK_BYTES)
-    except (ValueError, RuntimeError):  # a platform without that stack: Python's own limits
-        return _run(argv)
-    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
-    try:
-        worker = threading.Thread(target=command, name="sapphire", daemon=True)
-        worker.start()
-        try:
-            worker.join()
-        except KeyboardInterrupt:  # the search goes on in its daemon thread until exit
-            return 130
-    finally:
-        threading.stack_size(old_size)
-        sys.setrecursionlimit(limit)
-    result = outcome[0]
-    if isinstance(result, BaseException):
-        raise result
-    return result
+        return run_deep(lambda: _run(argv))
+    except KeyboardInterrupt:  # the search goes on in its daemon thread until exit
+        return 130
 
 
 def _run(argv: list[str] | None) -> int:
@@ -358,3 +250,6 @@ def _run(argv: list[str] | None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+__all__ = ["build_parser", "fetch_mode", "is_program", "main", "reads_program",
+           "take_stdin"]

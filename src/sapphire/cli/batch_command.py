@@ -12,13 +12,12 @@ import os
 import sys
 from pathlib import Path
 
+from sapphire.cli.arguments import command_help
 from sapphire.diagnostics import error
 
 
 def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
-    from sapphire.cli import _help
-
-    b = sub.add_parser("batch", **_help(
+    b = sub.add_parser("batch", **command_help(
         "solve many puzzles in parallel, one JSON line each",
         "examples:\n  sapphire batch puzzles/ -o results.jsonl\n"
         "  sapphire batch iss.json --jobs 4 --time-limit 30\n"

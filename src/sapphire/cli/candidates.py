@@ -1,8 +1,9 @@
 """`sapphire solve CASE --candidates`: every value some answer gives each cell, as text or JSON.
 
-The search is `sapphire.pipeline.candidates_case`; this module checks the command line and
-prints. A cell with one candidate is decided; the text shows several as `{12}` (`{1,10}`
-when a value has more than one character) and a shading cell that may be either as `?`.
+The search is the loaded case's (`sapphire.api.Puzzle.candidates`); this module checks the
+command line and prints. A cell with one candidate is decided; the text shows several as
+`{12}` (`{1,10}` when a value has more than one character) and a shading cell that may be
+either as `?`.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sapphire.cli import fetch_mode, is_program
+from sapphire.cli.arguments import is_program
+from sapphire.cli.draw_command import write_picture
 from sapphire.diagnostics import error
 from sapphire.pipeline import Candidates, answer_points, decided
+
+if TYPE_CHECKING:
+    from sapphire.api import Puzzle
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 """As `solve`'s: 0 some answer found, 2 none, 3 the time limit came before the first."""
@@ -33,18 +38,14 @@ def check_usage(args: argparse.Namespace) -> None:
                     hint="run solve --why on its own")
 
 
-def run_candidates(args: argparse.Namespace) -> int:
-    """Search the candidates of `args.file` and print them; the exit status (`EXIT`)."""
+def run_candidates(args: argparse.Namespace, puzzle: Puzzle) -> int:
+    """Search the candidates of the case `args` name (loaded as `puzzle`) and print them; the
+    exit status (`EXIT`)."""
     check_usage(args)
-    from sapphire.pipeline import candidates_case
-
-    found = candidates_case(args.file, time_limit=args.time_limit, workers=args.workers,
-                            backend=args.backend, library_roots=args.library_root or (),
-                            fetch=fetch_mode(args), text=getattr(args, "text", None))
+    found = puzzle.candidates(time_limit=args.time_limit, backend=args.backend,
+                              workers=args.workers)
     if args.format == "svg":
-        from sapphire.cli.draw_command import write_picture
-
-        write_picture(candidates_picture(args, found), getattr(args, "output", None))
+        write_picture(candidates_picture(puzzle, found), getattr(args, "output", None))
     elif args.format == "json":
         json.dump(found.to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
@@ -53,20 +54,15 @@ def run_candidates(args: argparse.Namespace) -> int:
     return 0 if found.status == "unknown" and found.seen else EXIT[found.status]
 
 
-def candidates_picture(args: argparse.Namespace, found: Candidates) -> str:
+def candidates_picture(puzzle: Puzzle, found: Candidates) -> str:
     """The puzzle with each cell's candidate digits drawn small in it, and a decided cell's
     digit drawn as found."""
-    from sapphire.meaning import load_case
-    from sapphire.render import picture
-
-    case, lib = load_case(args.file, args.library_root or (), fetch_mode(args),
-                          text=getattr(args, "text", None))
     rows = found.candidates.get("digits") or []
     small = {(r, c): values for r, row in enumerate(rows, start=1)
              for c, values in enumerate(row, start=1) if values and len(values) > 1}
     decided_digits = [[v[0] if v and len(v) == 1 else None for v in row] for row in rows]
     answers = [{"digits": decided_digits}] if rows else []
-    return picture(case, lib, answers, candidates=small)
+    return puzzle.draw(answers, candidates=small)
 
 
 def _cell(values: list[int] | None) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +23,8 @@ from sapphire.case.parser import (
     parse_case_partial,
     read_case_text,
 )
-from sapphire.cli import fetch_mode, reads_program, take_stdin
+from sapphire.cli.arguments import fetch_mode, reads_program, take_stdin
+from sapphire.deadline import Deadline
 from sapphire.diagnostics import (
     STDIN,
     Diagnostic,
@@ -91,7 +91,7 @@ def run_check(args: argparse.Namespace) -> int:
     limit = getattr(args, "time_limit", None)
     if limit is not None and not limit > 0:  # NaN too
         raise error("usage", f"--time-limit must be more than 0 seconds, not {limit:g}", None)
-    deadline = time.perf_counter() + (CHECK_SECONDS if limit is None else limit)
+    deadline = Deadline.after(CHECK_SECONDS if limit is None else limit)
     data_path: str | None = getattr(args, "data", None)
     program = reads_program(args)
     given = take_stdin(args, newlines=not program)
@@ -128,7 +128,7 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_program(path: str, data_path: str | None, deadline: float,
+def _check_program(path: str, data_path: str | None, deadline: Deadline,
                    text: str | None = None) -> int:
     """Parse the program, read its data, type-check and ground it as `solve` does. Without
     data, a program that reads a name where only a constant will do (the seed's `{0⋯n}`)
@@ -156,7 +156,7 @@ def _check_program(path: str, data_path: str | None, deadline: float,
     return 0
 
 
-def _ground(program: Program, inst: Instance, deadline: float) -> None:
+def _ground(program: Program, inst: Instance, deadline: Deadline) -> None:
     """Ground as `solve` does and test what the backend would refuse
     (`sapphire.pipeline.check_grounded`); past `deadline`, say that the rest was not checked."""
     from sapphire.pipeline import check_grounded

@@ -6,17 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-from sapphire.cli import fetch_mode, is_program
+from sapphire.cli.arguments import command_help, is_program, library_root_options, load_puzzle
 from sapphire.diagnostics import error
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """The `draw` command's arguments (registered by `sapphire.cli.build_parser`)."""
-    from sapphire.cli import _help
-
-    d = sub.add_parser("draw", **_help(
+    d = sub.add_parser("draw", **command_help(
         "draw a case's puzzle (givens and clues, no answer) as SVG or PNG",
         "examples:\n  sapphire draw puzzle.case > puzzle.svg\n"
         "  sapphire draw puzzle.case -o puzzle.png\n"
@@ -27,9 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write FILE.svg, or FILE.png as PNG (default: SVG on standard output)")
     d.add_argument("--force", action="store_true",
                    help="with -o, replace FILE when it exists (default: refuse)")
-    from sapphire.cli import _library_root
-
-    _library_root(d)
+    library_root_options(d)
 
 
 def write_picture(svg_text: str, output: str | None) -> None:
@@ -62,36 +57,10 @@ def check_output(output: str | None, force: bool, command: str) -> None:
                     hint="add --force to replace it, or name another file with -o")
 
 
-def case_picture(args: argparse.Namespace, answers: list[dict[str, Any]],
-                 shapes: dict[str, str], why: dict[str, Any] | None = None) -> str:
-    """`solve --format svg` of a case: each answer over its puzzle, the cells where the first
-    two answers differ marked; with no answer and `--why`, the puzzle with the cells of the
-    clashing lines and givens tinted."""
-    from sapphire.meaning import load_case
-    from sapphire.render import picture
-
-    case, lib = load_case(args.file, list(getattr(args, "library_root", None) or ()),
-                          fetch_mode(args), text=getattr(args, "text", None))
-    highlight: set[tuple[int, int]] = set()
-    if why is not None and "conflict" in why:
-        lines = {x["line"] for x in why["conflict"]}
-        for rule in case.rules:
-            if rule.span is not None and rule.span.line in lines:
-                highlight.update((ref.cell.row, ref.cell.col) for ref in rule.cells)
-        for given in why["givens"]:
-            row, _, col = given["cell"][1:].partition("c")
-            highlight.add((int(row), int(col)))
-    return picture(case, lib, answers, shapes=shapes, highlight=highlight)
-
-
 def run(args: argparse.Namespace) -> int:
-    from sapphire.meaning import load_case
-    from sapphire.render import picture
-
     if is_program(args.file):
         raise error("usage", f"{args.file} is a .sapphire program; draw takes a case file",
                     None, hint="solve a program with --format svg to draw its answers")
     check_output(args.output, args.force, "draw")
-    case, lib = load_case(args.file, list(args.library_root or ()), fetch_mode(args))
-    write_picture(picture(case, lib), args.output)
+    write_picture(load_puzzle(args).draw(), args.output)
     return 0

@@ -16,6 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from sapphire.cli.arguments import command_help, is_program, library_root_options, load_puzzle
 from sapphire.diagnostics import error
 
 FORMATS = ("fpuzzles", "puzzlink")
@@ -23,9 +24,7 @@ FORMATS = ("fpuzzles", "puzzlink")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from sapphire.cli import _help, _library_root
-
-    e = sub.add_parser("export", **_help(
+    e = sub.add_parser("export", **command_help(
         "write a case as an f-puzzles puzzle (or its f-puzzles and SudokuPad links), or as a "
         "puzz.link link",
         "examples:\n  sapphire export fpuzzles puzzle.case --link\n"
@@ -41,14 +40,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--link", action="store_true",
                    help="fpuzzles: the f-puzzles link and the SudokuPad link, one a line, "
                         "instead of JSON")
-    _library_root(e)
+    library_root_options(e)
 
 
 def run(args: argparse.Namespace) -> int:
-    from sapphire.cli import fetch_mode, is_program
     from sapphire.importers.fpuzzles.export import case_to_fpuzzles
-    from sapphire.meaning import load_case
-    from sapphire.meaning.instantiate import instantiate_checked
 
     if args.format not in FORMATS:
         raise error("unknown-format", f"unknown export format '{args.format}'",
@@ -62,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
         _write(args.output, export_puzzlink(read_text(args.file), label=args.file) + "\n",
                args.force)
         return 0
-    case, lib = load_case(args.file, args.library_root or (), fetch_mode(args))
-    instantiate_checked(case, lib)  # the case's own errors first, as solve reports them
+    puzzle = load_puzzle(args)
+    puzzle.instantiated()  # the case's own errors first, as solve reports them
+    case, lib = puzzle.parsed()
     found = case_to_fpuzzles(case, lib)
     if args.link:
         text = "\n".join(found.links()) + "\n"

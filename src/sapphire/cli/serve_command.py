@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from sapphire.cli.arguments import BackendNames, command_help
 from sapphire.diagnostics import error
 
 CASE_NAME = "page.case"
@@ -20,9 +21,7 @@ CASE_NAME = "page.case"
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """The `serve` command's arguments (registered by `sapphire.cli.build_parser`)."""
-    from sapphire.cli import _Backends, _help
-
-    s = sub.add_parser("serve", **_help(
+    s = sub.add_parser("serve", **command_help(
         "serve a page in the browser where a puzzle is set, re-solved after each edit",
         "examples:\n  sapphire serve --open\n  sapphire serve --port 8080 --library mykinds\n\n"
         "exit status: 130 stopped (Ctrl-C), 1 bad input (an address in use, a --library "
@@ -47,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "memory shared between the workers)")
     backend = s.add_argument("--backend", default="auto",
                              help="the solver: sat, cpsat or auto (default: auto)")
-    backend.choices = _Backends()
+    backend.choices = BackendNames()
 
 
 def run(args: argparse.Namespace) -> int:

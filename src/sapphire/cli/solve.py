@@ -9,16 +9,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from sapphire.cli import fetch_mode, reads_program, take_stdin
+from sapphire.cli.arguments import load_puzzle, reads_program, take_stdin
+from sapphire.cli.draw_command import check_output, write_picture
 from sapphire.diagnostics import Span, error, read_text
-from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
+from sapphire.pipeline import STOPPED_BY_TIME, Solved
+
+if TYPE_CHECKING:
+    from sapphire.api import Puzzle
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 
 
-def exit_status(res: SolveResult) -> int:
+def exit_status(res: Solved) -> int:
     """`EXIT` of the status; a search stopped by the time limit after an answer has solved the
     puzzle, though not shown it unique: 0, as for "solved (unique or not)"."""
     return 0 if res.status == "unknown" and res.count > 0 else EXIT[res.status]
@@ -41,11 +46,6 @@ def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
     return data, text
 
 
-def _roots(args: argparse.Namespace) -> list[str]:
-    """The folders `--library-root` allows a case's library to be in, besides its own."""
-    return list(getattr(args, "library_root", None) or ())
-
-
 def run(args: argparse.Namespace) -> int:
     if args.max_solutions < 1:
         raise error("usage", "--max-solutions must be at least 1", None)
@@ -63,45 +63,40 @@ def run(args: argparse.Namespace) -> int:
     if output is not None and args.format != "svg":
         raise error("usage", "-o writes a picture, and goes with --format svg", None,
                     hint="add --format svg, or redirect standard output for text or json")
-    from sapphire.cli.draw_command import check_output, write_picture
-
     check_output(output, getattr(args, "force", False), "solve")
-    args.text = take_stdin(args)
+    text = take_stdin(args)
     if getattr(args, "candidates", False):  # every value some answer gives each cell
         from sapphire.cli.candidates import run_candidates
 
-        return run_candidates(args)
+        return run_candidates(args, load_puzzle(args, text))
     if args.why and program:
         raise error("usage", "--why explains case files, not .sapphire programs", None)
     if args.data is not None and not program:
         raise error("usage", f"--data goes with a .sapphire program, and {args.file} is read as "
                     "a case file, which holds its own givens", None,
                     hint="a program's file name ends in .sapphire, or --program says so")
-    why: dict[str, Any] | None = None
     if program:
-        from sapphire.pipeline import solve_program
+        from sapphire.api import load_program
 
-        data, text = _read_data(args.data)
-        res = solve_program(args.file, data, max_solutions=args.max_solutions,
-                            time_limit=args.time_limit, workers=args.workers,
-                            data_path=args.data, data_text=text, backend=args.backend,
-                            count_limit=count_limit, text=args.text)
+        data, data_text = _read_data(args.data)
+        puzzle = load_program(args.file, data, data_path=args.data, data_text=data_text,
+                              text=text)
+    else:
+        puzzle = load_puzzle(args, text)
+    res = puzzle.solve(max_solutions=args.max_solutions, time_limit=args.time_limit,
+                       backend=args.backend, count=count_limit, workers=args.workers)
+    if program:
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         shapes, clues, size = _program_drawing(res.solutions, data) \
             if args.format != "json" else ({}, None, None)
         drawing = _draw(res.solutions, *size, shapes, clues) if size is not None else None
     else:
-        from sapphire.pipeline import solve_case
-
-        res = solve_case(args.file, max_solutions=args.max_solutions,
-                         time_limit=args.time_limit, workers=args.workers, backend=args.backend,
-                         count_limit=count_limit, library_roots=_roots(args),
-                         fetch=fetch_mode(args), text=args.text)
         answers = res.solutions
-        shapes, clues = _case_drawing(args, answers) if args.format != "json" else ({}, None)
+        shapes, clues = _case_drawing(puzzle, answers) if args.format != "json" else ({}, None)
         drawing = _case_edge_drawings(answers, shapes, clues)
-        if args.why:
-            why = _why(args, res)
+        if args.why:  # the differing cells, or the clashing lines (`Puzzle.why`)
+            res.why = puzzle.why(time_limit=args.time_limit, backend=args.backend,
+                                 workers=args.workers, solved=res)
     if args.format == "svg":
         from sapphire.render import panel_of, svg
 
@@ -109,40 +104,21 @@ def run(args: argparse.Namespace) -> int:
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
-        if not program:  # each answer over the puzzle as `sapphire draw` shows it
-            from sapphire.cli.draw_command import case_picture
-
-            write_picture(case_picture(args, answers, shapes, why), output)
+        if not program:  # each answer over the puzzle as `sapphire draw` shows it, the
+            # cells of a conflict `--why` found tinted
+            write_picture(puzzle.draw(answers, highlight=puzzle.conflict_cells(res.why)),
+                          output)
             return exit_status(res)
         write_picture(svg([p for p in panels if p is not None]), output)
         return exit_status(res)
     if args.format == "json":
-        from sapphire.api import solved  # the API's result, so both print one object
-
-        out = solved(res, answers).to_json()
-        if why is not None:
-            out["why"] = why
-        json.dump(out, sys.stdout, separators=(",", ":"))
+        json.dump(replace(res, solutions=answers).to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
     else:
         print(_text(res, answers, drawing, count_limit is not None))
-        if why is not None:
-            print(_why_text(why))
+        if res.why is not None:
+            print(_why_text(res.why.to_json()))
     return exit_status(res)
-
-
-def _why(args: argparse.Namespace, res: SolveResult) -> dict[str, Any] | None:
-    """`--why`: the clashing lines when there is no answer, the differing cells when there are
-    several (`sapphire.explain.why`, which `Puzzle.why()` gives too)."""
-    from sapphire.explain import why
-    from sapphire.meaning import load_case
-
-    if res.status not in ("multiple", "none"):
-        return None
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args), text=args.text)
-    found = why(case, lib, res.status, res.solutions, time_limit=args.time_limit,
-                workers=args.workers, backend=args.backend)
-    return found.to_json() if found is not None else None
 
 
 def _given_text(given: dict[str, Any]) -> str:
@@ -175,7 +151,7 @@ def _why_text(why: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def count_text(res: SolveResult, counting: bool = False) -> str:
+def count_text(res: Solved, counting: bool = False) -> str:
     """The count as it is known: "3 solutions" when the search was exhausted, "at least 42"
     (and why) when the time limit or the answers asked for stopped it first."""
     n = res.count
@@ -191,7 +167,7 @@ def count_text(res: SolveResult, counting: bool = False) -> str:
     return f"at least {n} {noun} ({why}){shown}"
 
 
-def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] | None,
+def _text(res: Solved, answers: list[dict[str, Any]], drawings: list[str] | None,
           counting: bool = False) -> str:
     head = {"unique": "unique solution", "multiple": "more than one solution",
             "none": "no solution", "unknown": "unknown (time limit reached)"}[res.status]
@@ -244,18 +220,13 @@ def _text(res: SolveResult, answers: list[dict[str, Any]], drawings: list[str] |
     return "\n".join(lines)
 
 
-def _case_drawing(args: argparse.Namespace, answers: list[dict[str, Any]]
+def _case_drawing(puzzle: Puzzle, answers: list[dict[str, Any]]
                   ) -> tuple[dict[str, str], list[list[int | None]] | None]:
     """How a case's answers are drawn: the shape of each map its rules report (their
     definitions' `answer`), and the clue grid a rule binds (`binds: {NAME: clues}`)."""
     if not answers:
         return {}, None
-    from sapphire.api import drawing_of
-    from sapphire.meaning import load_case
-
-    case, lib = load_case(args.file, _roots(args), fetch_mode(args),
-                          text=getattr(args, "text", None))
-    clues, shapes = drawing_of(case, lib)
+    clues, shapes = puzzle.answer_drawing()
     return shapes, clues
 
 

@@ -14,15 +14,13 @@ import json
 import sys
 from typing import Any
 
-from sapphire.cli import fetch_mode
+from sapphire.cli.arguments import command_help, library_root_options, load_puzzle
 from sapphire.diagnostics import error, read_text
 
 
 def add_parser(sub: Any) -> None:
     """Register `verify` (from `sapphire.cli.build_parser`)."""
-    from sapphire.cli import _help
-
-    v = sub.add_parser("verify", **_help(
+    v = sub.add_parser("verify", **command_help(
         "check an answer against a case file, each broken rule line named",
         "examples:\n  sapphire verify puzzle.case answer.txt\n"
         "  sapphire solve puzzle.case --format json | sapphire verify puzzle.case -\n\n"
@@ -36,21 +34,17 @@ def add_parser(sub: Any) -> None:
     v.add_argument("--time-limit", type=float, default=None, metavar="S",
                    help="for the search of auxiliary variables' values, when the case has any "
                         "(default: none)")
-    from sapphire.cli import _library_root
-
-    _library_root(v)
+    library_root_options(v)
 
 
 def run(args: argparse.Namespace) -> int:
-    from sapphire.meaning import load_case
-    from sapphire.verify import check_answer
-
     if args.time_limit is not None and not args.time_limit > 0:
         raise error("usage", "--time-limit must be more than 0 seconds", None)
-    case, lib = load_case(args.file, list(args.library_root or ()), fetch_mode(args))
+    puzzle = load_puzzle(args)
+    puzzle.parsed()  # the case's own errors first
     label = "<stdin>" if args.answer == "-" else args.answer
     text = sys.stdin.read() if args.answer == "-" else read_text(args.answer)
-    verdict = check_answer(case, lib, text, label, time_limit=args.time_limit)
+    verdict = puzzle.verify(text, time_limit=args.time_limit, label=label)
     if args.format == "json":
         json.dump(verdict.to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")

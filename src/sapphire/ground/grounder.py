@@ -19,9 +19,9 @@ Three steps, each a walk over the program:
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import SapphireError, Span, error
 from sapphire.ground.evaluate import Evaluation
 from sapphire.ground.exclusions import Exclusions
@@ -54,7 +54,8 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
     """One grounding of a program on an instance: the state its steps share, the driver, and
     the posting of each constraint. Each step's own state and methods are in its module."""
 
-    def __init__(self, program: Program, inst: Instance, deadline: float | None = None) -> None:
+    def __init__(self, program: Program, inst: Instance, deadline: Deadline = UNBOUNDED
+                 ) -> None:
         self.program = program
         self.source = program.source
         self.inst = inst
@@ -104,7 +105,7 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
 
     def post(self, e: Expr) -> None:
         """Ground `e` at an unconditional position, emitting one constraint per conjunct."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline.expired():
             raise TimeUp  # a quantifier's body posts here once per binding
         if isinstance(e, Let):
             with self.bound(e):
@@ -182,10 +183,10 @@ class Grounder(FactsPass, Exclusions, Variables, Unrolling, Evaluation, Quantifi
 
 
 
-def ground(program: Program, inst: Instance, deadline: float | None = None) -> GroundModel:
-    """Ground `program` on `inst` (see the module docstring); `TimeUp` once `deadline` (a
-    `time.perf_counter()` reading) has passed. A user's data must have every point it gives
-    read (`check_read`), which only the finished grounding can tell."""
+def ground(program: Program, inst: Instance, deadline: Deadline = UNBOUNDED) -> GroundModel:
+    """Ground `program` on `inst` (see the module docstring); `TimeUp` once `deadline` has
+    passed. A user's data must have every point it gives read (`check_read`), which only the
+    finished grounding can tell."""
     with no_gc():
         grounder = Grounder(program, inst, deadline)
         model = grounder.run()

@@ -4,10 +4,10 @@ will walk, taken before it is walked so that a size typed wrong stops at once.""
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterator
 from typing import Any
 
+from sapphire.deadline import Deadline
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.ground.closures import NotConstant as _NotConstant
 from sapphire.ground.closures import free_names
@@ -46,10 +46,9 @@ class TimeUp(Exception):  # noqa: N818 - an outcome, not a fault
 class Unrolling:
     """How `Grounder` binds quantified names, and what that may cost."""
 
-    def init_unrolling(self, deadline: float | None) -> None:
+    def init_unrolling(self, deadline: Deadline) -> None:
         self.deadline = deadline
-        """A `time.perf_counter()` reading past which grounding stops (`TimeUp`), checked as
-        the budget is spent."""
+        """When grounding stops (`TimeUp`), checked as the budget is spent."""
         self.bindings: list[tuple[str, Value]] = []
         """The quantifier bindings in force, outermost first, for messages and provenance."""
         self.bindings_left = MAX_BINDINGS
@@ -60,7 +59,7 @@ class Unrolling:
     def spend(self, count: int, span: Span) -> None:
         """Take `count` bindings (or product members) from the budget, or fail at `span`; stop
         when the deadline has passed."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline.expired():
             raise TimeUp
         self.bindings_left -= count
         if self.bindings_left < 0:
@@ -114,7 +113,7 @@ class Unrolling:
             for k, v in enumerate(dom):
                 # the clock between domains is not enough: one binding of a product may
                 # ground a whole block (a 150×150 Slitherlink: 8 s between two domains)
-                if deadline is not None and not k & 63 and time.perf_counter() > deadline:
+                if not k & 63 and deadline.expired():
                     raise TimeUp
                 if q.tuple_binder:
                     if not isinstance(v, tuple) or len(v) != len(names):

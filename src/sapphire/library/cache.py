@@ -54,9 +54,10 @@ def code_stamp() -> tuple[Any, ...]:
     """What identifies the code that reads definitions: worked out once per process (the code
     does not change while it runs)."""
     if not _CODE:
-        import sapphire
+        from sapphire.version import __version__
 
-        package = os.path.dirname(sapphire.__file__)  # os.path: pathlib costs more, per file
+        # the package's folder (os.path: pathlib costs more, per file)
+        package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         files: list[tuple[str, int, int]] = []
         for folder in _READERS:
             where = os.path.join(package, folder)
@@ -68,7 +69,7 @@ def code_stamp() -> tuple[Any, ...]:
                 files.append(_stat(os.path.join(where, name)))
         for module in ("yaml", "markdown_it"):
             files.append(_module_stamp(module))
-        _CODE.append((sapphire.__version__, sys.version, tuple(files)))
+        _CODE.append((__version__, sys.version, tuple(files)))
     return _CODE[0]
 
 

@@ -8,10 +8,10 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from sapphire.case.model import Case
-from sapphire.render.puzzle import Puzzle, puzzle_of
+from sapphire.render.puzzle import Drawing, drawing_of
 from sapphire.render.svg import Panel, edge_map, panel_of, svg
 
-__all__ = ["Panel", "Puzzle", "edge_map", "panel_of", "picture", "png", "puzzle_of", "svg"]
+__all__ = ["Drawing", "Panel", "drawing_of", "edge_map", "panel_of", "picture", "png", "svg"]
 
 
 def picture(case: Case, lib: Any, answers: Sequence[dict[str, Any]] = (), *,
@@ -29,9 +29,9 @@ def picture(case: Case, lib: Any, answers: Sequence[dict[str, Any]] = (), *,
 
     if differ is None:
         differ = differing_cells(answers[0], answers[1]) if len(answers) >= 2 else ()
-    puzzle = puzzle_of(case, lib)
+    drawing = drawing_of(case, lib)
     panels = [panel_of(a, None, shapes) for a in answers]
-    return svg([p for p in panels if p is not None], puzzle, differ=differ,
+    return svg([p for p in panels if p is not None], drawing, differ=differ,
                candidates=candidates, highlight=highlight)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from sapphire.render.geometry import (
     CELL,
     TINT,
-    Puzzle,
+    Drawing,
     arrowhead,
     mid,
     rect,
@@ -65,7 +65,7 @@ def clue_numbers(value: Any, label: str, read_as: str | None) -> list[str]:
     return [label] if label else []
 
 
-def outside(p: Puzzle, cells: list[tuple[int, int]], numbers: list[str]) -> None:
+def outside(p: Drawing, cells: list[tuple[int, int]], numbers: list[str]) -> None:
     """The numbers beside the first cell on the side away from the second, the last one
     nearest the grid (a row's clue reads left to right, a column's top to bottom); a
     diagonal's gets a small arrow pointing along it. A place drawn as a wall holds the number
@@ -102,7 +102,7 @@ def outside(p: Puzzle, cells: list[tuple[int, int]], numbers: list[str]) -> None
         arrowhead(p.marks, ax, ay, bx, by, "black", 1.2)
 
 
-def _in_wall(p: Puzzle, at: tuple[int, int], dr: int, dc: int, number: str) -> None:
+def _in_wall(p: Drawing, at: tuple[int, int], dr: int, dc: int, number: str) -> None:
     """A run's total in the wall before it, as a Kakuro's: the wall crossed by a diagonal
     from its top-left corner, the total of a run going down below it, of one going right
     above it."""
@@ -118,7 +118,7 @@ def _in_wall(p: Puzzle, at: tuple[int, int], dr: int, dc: int, number: str) -> N
     p.marks.append(text(tx, ty, number, 13, "wall-total", "white"))
 
 
-def inequality(p: Puzzle, cells: list[tuple[int, int]]) -> None:
+def inequality(p: Drawing, cells: list[tuple[int, int]]) -> None:
     """A `>` on the edge between each two consecutive cells, its point towards the later."""
     for a, b in zip(cells, cells[1:], strict=False):
         (ax, ay), (bx, by) = mid(*a, p), mid(*b, p)
@@ -135,14 +135,14 @@ def inequality(p: Puzzle, cells: list[tuple[int, int]]) -> None:
                        f'stroke-linejoin="round"/>')
 
 
-def shade(p: Puzzle, cells: list[tuple[int, int]], color: str | None, first: bool) -> None:
+def shade(p: Drawing, cells: list[tuple[int, int]], color: str | None, first: bool) -> None:
     """The cells (or the first) tinted, under the grid lines."""
     for r, c in (cells[:1] if first else list(dict.fromkeys(cells))):
         x, y = mid(r, c, p)
         p.fills.append(rect(x - CELL / 2, y - CELL / 2, CELL, CELL, "tint", color or TINT))
 
 
-def windows(p: Puzzle, bh: int, bw: int) -> None:
+def windows(p: Drawing, bh: int, bw: int) -> None:
     """Tinted windows bh×bw, one row and column in from the edges and one apart, each that
     fits on the board."""
     for top in range(2, p.rows + 1, bh + 1):
@@ -152,7 +152,7 @@ def windows(p: Puzzle, bh: int, bw: int) -> None:
                                     "window", TINT))
 
 
-def pill(p: Puzzle, cells: list[tuple[int, int]], color: str) -> None:
+def pill(p: Drawing, cells: list[tuple[int, int]], color: str) -> None:
     """A rounded outline around the cells (a pill arrow's two or three), white inside."""
     xs = [mid(r, c, p)[0] for r, c in cells]
     ys = [mid(r, c, p)[1] for r, c in cells]

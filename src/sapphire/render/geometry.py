@@ -1,4 +1,4 @@
-"""What the drawing of a puzzle is made of: the grid's measures, the `Puzzle` its clues are
+"""What the drawing of a puzzle is made of: the grid's measures, the `Drawing` its clues are
 collected in, and the SVG fragments they are written with, in grid coordinates (the grid's
 top-left corner at 0,0, `CELL` pixels a cell). Shared by the modules that draw the elements."""
 
@@ -20,8 +20,9 @@ TINT = "#e4e4e4"
 
 
 @dataclass
-class Puzzle:
-    """What a case draws under its answers: the board, the givens and each layer of clues."""
+class Drawing:
+    """What a case draws under its answers: the board, the givens and each layer of clues
+    (the puzzle as drawn; the loaded case itself is `sapphire.api.Puzzle`)."""
 
     rows: int
     cols: int
@@ -73,12 +74,12 @@ class Puzzle:
         return CELL * self.depth.get(side, 1) if side in self.outside else 0
 
 
-def y_of(r: float, p: Puzzle) -> float:
+def y_of(r: float, p: Drawing) -> float:
     """The top of row r (1-based, fractional allowed); extra cells' rows lie below a gap."""
     return (r - 1) * CELL + (GAP // 2 if r > p.rows + 1 - 1e-9 and p.rows else 0)
 
 
-def mid(r: int, c: int, p: Puzzle) -> tuple[float, float]:
+def mid(r: int, c: int, p: Drawing) -> tuple[float, float]:
     """The centre of cell r,c (1-based)."""
     return (c - 0.5) * CELL, y_of(r, p) + CELL / 2
 

@@ -31,7 +31,7 @@ from sapphire.render.geometry import (
     LINE_COLOR,
     STEPS,
     WIDTHS,
-    Puzzle,
+    Drawing,
     arrowhead,
     circle,
     mid,
@@ -42,17 +42,17 @@ from sapphire.render.geometry import (
     y_of,
 )
 
-__all__ = ["CELL", "GAP", "Puzzle", "puzzle_of"]
+__all__ = ["CELL", "GAP", "Drawing", "drawing_of"]
 
 
-def puzzle_of(case: Case, lib: Any) -> Puzzle:
+def drawing_of(case: Case, lib: Any) -> Drawing:
     """The drawing of a case against its loaded library (`sapphire.library.Library`)."""
     size = board_size(case, lib.declares_board)
     if size is None:
         rows = cols = 0
     else:
         rows, cols = size
-    p = Puzzle(rows, cols, digit_grid(case, lib.declares_board))
+    p = Drawing(rows, cols, digit_grid(case, lib.declares_board))
     p.alphabet = case_digits(case) or range(1, max(rows, cols, 1) + 1)
     p.extra_rows = len(p.givens) - rows if p.givens and len(p.givens) > rows else 0
     undrawn: dict[str, int] = {}
@@ -91,7 +91,7 @@ def _cells(rule: RuleLine) -> list[tuple[int, int]]:
     return [(c.cell.row, c.cell.col) for c in rule.cells]
 
 
-def _chosen(d: RuleDefinition, rule: RuleLine, p: Puzzle) -> DrawElement | None:
+def _chosen(d: RuleDefinition, rule: RuleLine, p: Drawing) -> DrawElement | None:
     """The first element of the kind's `draw` whose `when` the line meets."""
     args = d.arguments(rule.params)
     cells = _cells(rule)
@@ -102,7 +102,7 @@ def _chosen(d: RuleDefinition, rule: RuleLine, p: Puzzle) -> DrawElement | None:
 
 
 def _meets(key: str, want: Any, args: dict[str, Any], cells: list[tuple[int, int]],
-           p: Puzzle) -> bool:
+           p: Drawing) -> bool:
     if key != "shape":
         return args.get(key) == want
     if want == "single":
@@ -127,7 +127,7 @@ def _meets(key: str, want: Any, args: dict[str, Any], cells: list[tuple[int, int
     return straight and len(set(cells)) == (p.cols if len(rows) == 1 else p.rows)
 
 
-def _centre(cells: list[tuple[int, int]], p: Puzzle) -> tuple[int, int] | None:
+def _centre(cells: list[tuple[int, int]], p: Drawing) -> tuple[int, int] | None:
     """The one cell, not among `cells`, whose orthogonal neighbours they are (an Akari
     wall's number lists the neighbours that are not walls): of the cells next to all of them,
     one that some line draws as a wall, else the one whose on-board neighbours they are all,
@@ -174,7 +174,7 @@ def _flat(value: list[Any]) -> list[Any]:
 # The elements
 
 
-def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Case,
+def _draw(p: Drawing, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Case,
           lib: Any) -> None:
     args = d.arguments(rule.params)
     cells = _cells(rule)
@@ -252,7 +252,7 @@ def _draw(p: Puzzle, e: DrawElement, d: RuleDefinition, rule: RuleLine, case: Ca
                     p.marks.append(text(x, y, str(v), 24, "clue"))
 
 
-def _shading_given(p: Puzzle, case: Case, lib: Any) -> None:
+def _shading_given(p: Drawing, case: Case, lib: Any) -> None:
     """The case's `shading:` grid where no line's `given-shading` drew it (a Nurikabe's
     given walls): shaded cells dark as the answer's, unshaded ones with a dot."""
     try:
@@ -277,14 +277,14 @@ SHADED_GIVEN = "#2b2b2b"
 """Given shaded cells, dark as an answer's shaded cells are drawn."""
 
 
-def _boxes(p: Puzzle, bh: int, bw: int) -> None:
+def _boxes(p: Drawing, bh: int, bw: int) -> None:
     for r in range(bh, p.rows, bh):
         p.borders.append(segment(r + 1, 1, r + 1, p.cols + 1, "box", "black", 3))
     for c in range(bw, p.cols, bw):
         p.borders.append(segment(1, c + 1, p.rows + 1, c + 1, "box", "black", 3))
 
 
-def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
+def _outline(p: Drawing, cells: list[tuple[int, int]], label: str) -> None:
     """A dashed line inset in the cells along their outer sides, each side stretched or cut
     at its ends so that the pieces meet at convex and concave corners alike."""
     have = set(cells)
@@ -329,7 +329,7 @@ def _outline(p: Puzzle, cells: list[tuple[int, int]], label: str) -> None:
         p.marks.append(text(x + 1.5, y + 6, label, size, "cage-total", anchor="start"))
 
 
-def _line(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], args: dict[str, Any]
+def _line(p: Drawing, e: DrawElement, cells: list[tuple[int, int]], args: dict[str, Any]
           ) -> None:
     """A line through the cells' centres with its ends; a path that comes back to its first
     cell starts another arm there, which ends in its own `end`."""
@@ -372,7 +372,7 @@ def _line(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], args: dict[st
             p.fills.append(circle(x, y, CELL * 0.4, "line-circle", "white", color, 2))
 
 
-def _dot(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
+def _dot(p: Drawing, e: DrawElement, cells: list[tuple[int, int]], label: str) -> None:
     (ax, ay), (bx, by) = mid(*cells[0], p), mid(*cells[1], p)
     x, y = (ax + bx) / 2, (ay + by) / 2
     fill = e.option("fill")
@@ -387,7 +387,7 @@ def _dot(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str) ->
                              "white" if fill == "black" else "black"))
 
 
-def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: str,
+def _in_cells(p: Drawing, e: DrawElement, cells: list[tuple[int, int]], label: str,
               params: dict[str, Any]) -> None:
     at = e.option("at", "each")
     if at == "corner":  # the point the cells share (a quadruple's four)
@@ -423,7 +423,7 @@ def _in_cells(p: Puzzle, e: DrawElement, cells: list[tuple[int, int]], label: st
             p.marks.append(text(x, y, label, 22 if e.element == "text" else 14, "cell-text"))
 
 
-def _grid_corner(cells: list[tuple[int, int]], p: Puzzle, which: str | None,
+def _grid_corner(cells: list[tuple[int, int]], p: Drawing, which: str | None,
                  params: dict[str, Any]) -> tuple[float, float]:
     """Where a corner clue stands: the grid corner its cells, and no others, meet at
     (`shared_corner`; the parameter `which` names picks one corner of the first cell where

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from sapphire.render.diagonals import diagonal_lines, diagonals_of
 from sapphire.render.links import link_lines, links_of
-from sapphire.render.puzzle import CELL, GAP, Puzzle
+from sapphire.render.puzzle import CELL, GAP, Drawing
 
 MARGIN = 12
 
@@ -97,24 +97,24 @@ def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
     return {(r[0], r[1]): r[2] for r in rows if isinstance(r, list) and len(r) == 3}
 
 
-def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
+def svg(panels: list[Panel], drawing: Drawing | None = None, *,
         differ: Collection[tuple[int, int]] = (),
         candidates: Mapping[tuple[int, int], Sequence[int]] | None = None,
         highlight: Collection[tuple[int, int]] = ()) -> str:
-    """One SVG document with the panels side by side, each over the `puzzle` when one is given
+    """One SVG document with the panels side by side, each over the `drawing` when one is given
     (its clues, and its givens in black where the answers' found digits are blue). `differ`
     marks cells where the answers differ; `candidates` writes small digits, cell (1-based row,
     column) to digits, in each cell a panel leaves empty; `highlight` tints cells (the cells a
     conflict names). With no panels, the puzzle is drawn alone."""
-    if not panels and puzzle is not None:
-        panels = [Panel(puzzle.rows, puzzle.cols)]
-    top, right, bottom, left = (puzzle.margin(side) if puzzle is not None else 0
+    if not panels and drawing is not None:
+        panels = [Panel(drawing.rows, drawing.cols)]
+    top, right, bottom, left = (drawing.margin(side) if drawing is not None else 0
                                 for side in ("top", "right", "bottom", "left"))
-    legend = puzzle.legend if puzzle is not None else []
-    rules = puzzle.rules if puzzle is not None else []
+    legend = drawing.legend if drawing is not None else []
+    rules = drawing.rules if drawing is not None else []
     width = MARGIN * 2 + sum(p.cols * CELL + left + right for p in panels) \
         + GAP * max(len(panels) - 1, 0)
-    panel_height = max((_height(p, puzzle) for p in panels), default=0) + top + bottom
+    panel_height = max((_height(p, drawing) for p in panels), default=0) + top + bottom
     legend_top = MARGIN + panel_height + (8 if legend or rules else 0)
     rule_lines = _legend_lines("Rules:", rules, width - 2 * MARGIN)
     lines = rule_lines + _legend_lines("Not drawn:", legend, width - 2 * MARGIN)
@@ -126,7 +126,7 @@ def svg(panels: list[Panel], puzzle: Puzzle | None = None, *,
     for k, p in enumerate(panels, start=1):
         out.append(f'<g class="answer" id="answer-{k}" '
                    f'transform="translate({x0 + left} {MARGIN + top})">')
-        out.extend(_panel(p, puzzle, differ, candidates, highlight))
+        out.extend(_panel(p, drawing, differ, candidates, highlight))
         out.append("</g>")
         x0 += p.cols * CELL + left + right + GAP
     for i, text in enumerate(lines):
@@ -157,9 +157,9 @@ def _legend_lines(head: str, items: list[str], width: int) -> list[str]:
     return [*lines, line]
 
 
-def _height(p: Panel, puzzle: Puzzle | None) -> int:
-    if puzzle is not None and puzzle.extra_rows and not p.extra:
-        return p.rows * CELL + puzzle.extra_rows * CELL + GAP // 2
+def _height(p: Panel, drawing: Drawing | None) -> int:
+    if drawing is not None and drawing.extra_rows and not p.extra:
+        return p.rows * CELL + drawing.extra_rows * CELL + GAP // 2
     return p.height
 
 
@@ -174,7 +174,7 @@ def _tint(r: int, c: int, color: str, cls: str) -> str:
             f'height="{CELL}" fill="{color}"/>')
 
 
-def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int, int]] = (),
+def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[int, int]] = (),
            candidates: Mapping[tuple[int, int], Sequence[int]] | None = None,
            highlight: Collection[tuple[int, int]] = ()) -> list[str]:
     s = CELL
@@ -183,7 +183,7 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
         out.append(_tint(r - 1, c - 1, "#fff0a0", "highlight"))
     for r, c in sorted(differ):
         out.append(_tint(r - 1, c - 1, "#ffd0d0", "differ"))
-    style = puzzle.shading if puzzle is not None else "cells"
+    style = drawing.shading if drawing is not None else "cells"
     if style == "cells":
         for r in range(p.rows):
             for c in range(p.cols):
@@ -192,18 +192,18 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                                f'height="{s}" fill="{SHADED}"/>')
     if p.links is not None:  # under the clues' circles, which hide a line's ends
         out.extend(link_lines(*p.links))
-    if puzzle is not None:
-        out.extend(puzzle.fills)
+    if drawing is not None:
+        out.extend(drawing.fills)
     if style != "cells":
-        out.extend(_shading_marks(p, style, puzzle))
-    dots = puzzle is not None and puzzle.grid == "dots"
+        out.extend(_shading_marks(p, style, drawing))
+    dots = drawing is not None and drawing.grid == "dots"
     line = 'stroke="#d4d4d4" stroke-width="1" stroke-dasharray="2 3"' if dots else \
         'stroke="#bbb" stroke-width="1"'
     for r in range(p.rows + 1):  # thin grid lines, then region borders on top
         out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" {line}/>')
     for c in range(p.cols + 1):
         out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" {line}/>')
-    regions = p.regions if p.regions is not None or puzzle is None or not puzzle.digit_regions \
+    regions = p.regions if p.regions is not None or drawing is None or not drawing.digit_regions \
         else p.digits  # a Fillomino's groups of equal digits
     if regions is not None:
         for r in range(p.rows):
@@ -213,17 +213,17 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                     out.append(_border(c + 1, r, c + 1, r + 1))
                 if r + 1 < p.rows and g != _at(regions, r + 1, c):
                     out.append(_border(c, r + 1, c + 1, r + 1))
-    if puzzle is not None:
-        out.extend(puzzle.borders)
+    if drawing is not None:
+        out.extend(drawing.borders)
     if not dots:  # a lattice has no frame, which a loop along the edge would look like
         out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
                    f'fill="none" stroke="black" stroke-width="2"/>')
     if p.diagonals is not None:  # under the corner clues
         out.extend(diagonal_lines(p.diagonals))
-    if puzzle is not None:
-        out.extend(puzzle.marks)
-    givens = puzzle.givens if puzzle is not None else None
-    walls = puzzle.walls if puzzle is not None else set()
+    if drawing is not None:
+        out.extend(drawing.marks)
+    givens = drawing.givens if drawing is not None else None
+    walls = drawing.walls if drawing is not None else set()
     half = s // 2
     for r in range(p.rows):
         for c in range(p.cols):
@@ -234,18 +234,18 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
             if v is not None:
                 # over a puzzle, givens are black and found digits blue; light on dark
                 dark = style != "bulbs" and bool(
-                    _at(p.shading, r, c) or puzzle is not None
-                    and puzzle.given_shading.get((r + 1, c + 1)))
+                    _at(p.shading, r, c) or drawing is not None
+                    and drawing.given_shading.get((r + 1, c + 1)))
                 cls, fill = ("given", "white" if dark else "black") if given is not None else (
-                    "digit", ("white" if dark else "black") if puzzle is None
+                    "digit", ("white" if dark else "black") if drawing is None
                     else FOUND_ON_DARK if dark else FOUND)
                 out.append(f'<text class="{cls}" x="{c * s + half}" y="{r * s + half}" '
                            f'font-size="24" fill="{fill}" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(v))}</text>')
             elif candidates and (r + 1, c + 1) in candidates:
-                out.extend(_candidates(r, c, candidates[(r + 1, c + 1)], puzzle))
-            elif puzzle is not None and (r + 1, c + 1) in puzzle.pencil:
-                out.extend(_candidates(r, c, puzzle.pencil[(r + 1, c + 1)], puzzle,
+                out.extend(_candidates(r, c, candidates[(r + 1, c + 1)], drawing))
+            elif drawing is not None and (r + 1, c + 1) in drawing.pencil:
+                out.extend(_candidates(r, c, drawing.pencil[(r + 1, c + 1)], drawing,
                                        "pencil-mark"))
             cl = _at(p.clues, r, c)
             if cl is not None:
@@ -270,7 +270,7 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                    for r in range(p.rows + 1) for c in range(p.cols + 1))
     top = p.rows * s + GAP // 2
     extra = p.extra if p.extra is not None else [None] * (
-        (puzzle.extra_rows if puzzle is not None else 0) * p.cols)
+        (drawing.extra_rows if drawing is not None else 0) * p.cols)
     given_extra = [v for row in (givens or [])[p.rows:] for v in row]
     for i, v in enumerate(extra):
         x, y = i % p.cols * s, top + i // p.cols * s
@@ -278,7 +278,7 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
                    f'stroke="#888" stroke-width="1"/>')
         g = given_extra[i] if i < len(given_extra) else None
         if g is not None or v is not None:
-            fill = "black" if g is not None or puzzle is None else FOUND
+            fill = "black" if g is not None or drawing is None else FOUND
             out.append(f'<text class="{"given" if g is not None else "digit"}" x="{x + half}" '
                        f'y="{y + half}" font-size="24" fill="{fill}" text-anchor="middle" '
                        f'dominant-baseline="central">{escape(str(g if g is not None else v))}'
@@ -290,11 +290,11 @@ SHADED = "#2b2b2b"
 """Shaded cells of an answer, dark as janko.at draws them (walls, drawn black, stay apart)."""
 
 
-def _shading_marks(p: Panel, style: str, puzzle: Puzzle | None) -> list[str]:
+def _shading_marks(p: Panel, style: str, drawing: Drawing | None) -> list[str]:
     """The answer's shading as circles (black in shaded cells, white in the others, a
     yin-yang's) or as bulbs in the shaded cells (an Akari's lamps)."""
     out = []
-    given = puzzle.given_shading if puzzle is not None else {}
+    given = drawing.given_shading if drawing is not None else {}
     for r in range(p.rows):
         for c in range(p.cols):
             v = _at(p.shading, r, c)
@@ -316,18 +316,18 @@ FOUND_ON_DARK = "#9cc3ff"
 """… and in a shaded cell, where givens are white."""
 
 
-def _candidates(r: int, c: int, digits: Sequence[int], puzzle: Puzzle | None,
+def _candidates(r: int, c: int, digits: Sequence[int], drawing: Drawing | None,
                 cls: str = "candidate") -> list[str]:
     """Small digits inside cell r,c (0-based) in a keypad laid out for the case's digits: as
     many columns as the square root of their number, rounded up (2×2 for 1-4, 3×3 for 1-9),
     each digit in its own place. Below a label in the cell's top-left corner (a cage's
     total), the keypad takes the rest of the cell."""
-    alphabet = puzzle.alphabet if puzzle is not None else range(1, max(digits, default=9) + 1)
+    alphabet = drawing.alphabet if drawing is not None else range(1, max(digits, default=9) + 1)
     low = min(alphabet.start, min(digits, default=alphabet.start))
     count = max(len(alphabet), max(digits, default=0) - low + 1)
     per_row = math.ceil(math.sqrt(count))
     rows = math.ceil(count / per_row)
-    top = LABEL_BAND if puzzle is not None and (r + 1, c + 1) in puzzle.labelled else PAD
+    top = LABEL_BAND if drawing is not None and (r + 1, c + 1) in drawing.labelled else PAD
     step_x, step_y = (CELL - 2 * PAD) / per_row, (CELL - top - PAD) / rows
     size = round(min(step_x, step_y * 1.1, 14.0) * 0.8, 1)
     out = []

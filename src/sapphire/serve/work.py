@@ -3,11 +3,11 @@
 Each function takes plain values and returns the JSON object the page reads, so that it can
 run in another process (`sapphire.serve.pool`); whatever goes wrong with the setter's text
 (bad input, too deep, out of memory, a bug) becomes an `error` object, never the worker's end.
+A request loads the case once (`sapphire.api.Puzzle`) and asks it everything it shows.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from sapphire.api import Puzzle, check_case
-from sapphire.batch.work import STACK_BYTES
+from sapphire.deadline import Deadline
+from sapphire.deep import run_deep
 from sapphire.diagnostics import Diagnostic, SapphireError, Span, error
 from sapphire.serve.editor import board_of, catalogue
 
@@ -35,34 +36,25 @@ class Settings:
     backend: str = "auto"
 
 
-def run_deep(task: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """`task()` on a thread with the command line's deep stack (formulas are walked
-    recursively), its failures turned into the `error` object the page shows."""
-    box: list[dict[str, Any]] = []
+def answered(task: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """`task()` on the deep stack every entry point runs on (`sapphire.deep`), its failures
+    turned into the `error` object the page shows."""
 
-    def guarded() -> None:
+    def guarded() -> dict[str, Any]:
         try:
-            box.append(task())
+            return task()
         except SapphireError as e:
-            box.append({"status": "error", "diagnostics": [_diagnostic(d) for d in
-                                                          e.diagnostics]})
+            return {"status": "error", "diagnostics": [_diagnostic(d) for d in e.diagnostics]}
         except MemoryError:
-            box.append(_failure("out-of-memory", "the puzzle needs more memory than a solve "
-                                "may take (sapphire serve --memory-limit)"))
+            return _failure("out-of-memory", "the puzzle needs more memory than a solve may "
+                            "take (sapphire serve --memory-limit)")
         except RecursionError:
-            box.append(_failure("too-deep", "the case nests too deeply to be read"))
+            return _failure("too-deep", "the case nests too deeply to be read")
         except Exception as e:  # noqa: BLE001 - a bug in Sapphire: the page says so
-            box.append(_failure("internal", f"{type(e).__name__}: {e} (a bug: please report "
-                                "it with the case)"))
+            return _failure("internal", f"{type(e).__name__}: {e} (a bug: please report it "
+                            "with the case)")
 
-    old = threading.stack_size(STACK_BYTES)
-    try:
-        runner = threading.Thread(target=guarded)
-        runner.start()
-        runner.join()
-    finally:
-        threading.stack_size(old)
-    return box[0]
+    return run_deep(guarded)
 
 
 def _failure(kind: str, message: str) -> dict[str, Any]:
@@ -108,41 +100,32 @@ def _libraries_allowed(text: str, settings: Settings) -> None:
 
 
 def _puzzle(text: str, settings: Settings) -> Puzzle:
+    """The request's case, loaded once for everything the page shows of it."""
+    _libraries_allowed(text, settings)
     return Puzzle(text, settings.case_path)
-
-
-def _loaded(puzzle: Puzzle) -> tuple[Any, Any]:
-    """The parsed case and its library, for the picture and the exports."""
-    from sapphire.meaning import load_case
-
-    return load_case(puzzle.path, puzzle.library_roots, text=puzzle.text)
 
 
 def solve(text: str, settings: Settings) -> dict[str, Any]:
     """The page after an edit: the case's problems at their lines, or its status, count,
     answer, true candidates, differing cells, its picture with them and its links."""
-    return run_deep(lambda: _solve(text, settings))
+    return answered(lambda: _solve(text, settings))
 
 
 def _solve(text: str, settings: Settings) -> dict[str, Any]:
     t0 = time.perf_counter()
-    _libraries_allowed(text, settings)
+    deadline = Deadline.after(settings.time_limit, t0)  # the solve's, then the candidates'
     puzzle = _puzzle(text, settings)
     try:
-        solved = puzzle.solve(time_limit=settings.time_limit, backend=settings.backend)
+        solved = puzzle.solve(time_limit=deadline, backend=settings.backend)
     except SapphireError as e:  # the solve stops at the first stage with problems: list all
-        problems = check_case(text, settings.case_path, (),
-                              deadline=t0 + settings.time_limit) or e.diagnostics
+        problems = check_case(text, settings.case_path, (), deadline=deadline) \
+            or e.diagnostics
         return {"status": "error", "diagnostics": [_diagnostic(d) for d in problems]}
     out: dict[str, Any] = {"status": solved.status, "count": solved.count,
                            "complete": solved.complete, "diagnostics": [],
                            "time_limit": settings.time_limit}
-    case, lib = _loaded(puzzle)
-    from sapphire.api import drawing_of
     from sapphire.meaning import differing_cells
-    from sapphire.render import picture
 
-    shapes = drawing_of(case, lib)[1]
     answers: list[dict[str, Any]] = []
     candidates: dict[tuple[int, int], list[int]] | None = None
     differ: list[tuple[int, int]] = []
@@ -152,19 +135,17 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
     elif solved.status in ("multiple", "unknown"):
         if len(solved.solutions) >= 2:
             differ = differing_cells(solved.solutions[0], solved.solutions[1])
-        left = settings.time_limit - (time.perf_counter() - t0)
-        if left > 0:
-            found = puzzle.candidates(time_limit=left, backend=settings.backend)
+        if not deadline.expired():
+            found = puzzle.candidates(time_limit=deadline, backend=settings.backend)
             out["candidates"] = found.to_json()
             candidates = _cell_candidates(found.candidates.get("digits"))
             out["candidates_complete"] = found.complete
         else:
             out["candidates_complete"] = False
     out["differ"] = [f"r{r}c{c}" for r, c in differ]
-    out["svg"] = picture(case, lib, answers, shapes=shapes, differ=differ,
-                         candidates=candidates)
-    out.update(_editing(case, lib, differ))
-    out["exports"] = _exports(puzzle, case, lib)
+    out["svg"] = puzzle.draw(answers, differ=differ, candidates=candidates)
+    out.update(_editing(puzzle, differ))
+    out["exports"] = _exports(puzzle)
     out["seconds"] = round(time.perf_counter() - t0, 4)
     return out
 
@@ -182,37 +163,27 @@ def draw(text: str, settings: Settings) -> dict[str, Any]:
     """The puzzle's picture and the links it exports to, shown while a solve takes longer
     than a moment (a hard puzzle's may take until the time limit); no picture while the
     case has problems that stop it being read."""
-    return run_deep(lambda: _draw(text, settings))
+    return answered(lambda: _draw(text, settings))
 
 
 def _draw(text: str, settings: Settings) -> dict[str, Any]:
-    _libraries_allowed(text, settings)
     puzzle = _puzzle(text, settings)
-    case, lib = _loaded(puzzle)
-    from sapphire.api import drawing_of
-    from sapphire.meaning.instantiate import instantiate_checked
-    from sapphire.render import picture
-
-    svg = picture(case, lib, shapes=drawing_of(case, lib)[1])
-    board = {"board": board_of(case, lib)}
+    svg = puzzle.draw()
+    board = {"board": board_of(*puzzle.parsed())}
     try:
-        instantiate_checked(case, lib)  # as `sapphire export`, a case with problems has no link
+        puzzle.instantiated()  # as `sapphire export`, a case with problems has no link
     except SapphireError:
         return {"status": "drawn", "svg": svg, "exports": None, **board}
-    return {"status": "drawn", "svg": svg, "exports": _exports(puzzle, case, lib), **board}
+    return {"status": "drawn", "svg": svg, "exports": _exports(puzzle), **board}
 
 
-def _editing(case: Any, lib: Any, differ: list[tuple[int, int]]) -> dict[str, Any]:
+def _editing(puzzle: Puzzle, differ: list[tuple[int, int]]) -> dict[str, Any]:
     """What the page's grid editor and test solve read besides the answer: the board, and
     the puzzle drawn without the answer (shown while the answer is hidden)."""
-    from sapphire.api import drawing_of
-    from sapphire.render import picture
-
-    return {"board": board_of(case, lib),
-            "puzzle_svg": picture(case, lib, shapes=drawing_of(case, lib)[1], differ=differ)}
+    return {"board": board_of(*puzzle.parsed()), "puzzle_svg": puzzle.draw(differ=differ)}
 
 
-def _exports(puzzle: Puzzle, case: Any, lib: Any) -> dict[str, Any]:
+def _exports(puzzle: Puzzle) -> dict[str, Any]:
     """The f-puzzles and SudokuPad links and the puzz.link link of the case, or why a format
     cannot hold it."""
     from sapphire.importers.fpuzzles.export import case_to_fpuzzles
@@ -220,7 +191,7 @@ def _exports(puzzle: Puzzle, case: Any, lib: Any) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     try:
-        found = case_to_fpuzzles(case, lib)
+        found = case_to_fpuzzles(*puzzle.parsed())
         fpuzzles, sudokupad = found.links()
         out["fpuzzles"] = {"link": fpuzzles, "sudokupad": sudokupad,
                            "left_out": list(found.left_out)}
@@ -236,38 +207,23 @@ def _exports(puzzle: Puzzle, case: Any, lib: Any) -> dict[str, Any]:
 def explain(text: str, settings: Settings) -> dict[str, Any]:
     """`--why` for the page: with no solution, the clashing lines and givens (their cells
     tinted in the picture) and which one alone to drop; with several, the differing cells."""
-    return run_deep(lambda: _explain(text, settings))
+    return answered(lambda: _explain(text, settings))
 
 
 def _explain(text: str, settings: Settings) -> dict[str, Any]:
-    _libraries_allowed(text, settings)
     puzzle = _puzzle(text, settings)
     found = puzzle.why(time_limit=settings.time_limit, backend=settings.backend)
     if found is None:
         return {"why": None}
-    case, lib = _loaded(puzzle)
-    from sapphire.api import drawing_of
-    from sapphire.render import picture
-
-    lines = {entry["line"] for entry in found.conflict}
-    cells = {(ref.cell.row, ref.cell.col) for rule in case.rules
-             if rule.span is not None and rule.span.line in lines for ref in rule.cells}
-    cells |= {_cell(g["cell"]) for g in found.givens if isinstance(g.get("cell"), str)}
-    svg = picture(case, lib, shapes=drawing_of(case, lib)[1], highlight=cells)
+    svg = puzzle.draw(highlight=puzzle.conflict_cells(found))
     return {"why": found.to_json(), "svg": svg}
-
-
-def _cell(name: str) -> tuple[int, int]:
-    """`r3c4` as (3, 4)."""
-    row, _, col = name[1:].partition("c")
-    return int(row), int(col)
 
 
 def import_text(fmt: str, text: str, ignore_cosmetic: bool = False) -> dict[str, Any]:
     """A puzzle in another format (`auto` guesses it from the text) as a case, or the
     problems that stop it, placed in the text given; `ignore_cosmetic` as `sapphire import
     --ignore-cosmetic` has it."""
-    return run_deep(lambda: _import(fmt, text, ignore_cosmetic))
+    return answered(lambda: _import(fmt, text, ignore_cosmetic))
 
 
 def _import(fmt: str, text: str, ignore_cosmetic: bool) -> dict[str, Any]:

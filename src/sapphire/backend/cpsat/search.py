@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from sapphire.backend import BackendResult
+from sapphire.backend.base import BackendResult
 from sapphire.backend.cpsat.lowering import Lowering
 from sapphire.builtins.connected import region_groups
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import InternalError
 from sapphire.ground.witness import formula_variables, relaxation
 from sapphire.model import GroundModel
@@ -176,7 +177,7 @@ class _Search:
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
-          time_limit: float | None = None, workers: int | None = None) -> BackendResult:
+          deadline: Deadline = UNBOUNDED, workers: int | None = None) -> BackendResult:
     """Find up to `max_solutions` answers differing on `answer_vars`.
 
     A small model, or a medium one with a region map (`REGION_ENUMERATION_BUDGETS`), is
@@ -203,8 +204,8 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
                         lazy_connectivity=LAZY_CONNECTIVITY, native_automata=not regions)
         low.post_model()
     timings = {"lower": time.perf_counter() - t0}
-    # the time limit covers the lowering too: a large model takes seconds to write out
-    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    # the deadline covers the lowering too: a large model takes seconds to write out
+    clock = _Clock(deadline, timings)
     t1 = time.perf_counter()
     found = None
     own = clock
@@ -218,8 +219,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     if relaxed is not None:
         # the model itself first, for a while: most large puzzles are solved sooner so
         turn = time.perf_counter() + RELAX_AFTER
-        own = clock if clock.deadline is not None and clock.deadline <= turn \
-            else _Clock(turn, clock.timings)
+        own = clock if clock.deadline.end <= turn else _Clock(Deadline(turn), clock.timings)
         found = _block(low, answer_vars, max_solutions, own, workers, _subsolvers(low, chosen))
         if own is not clock and found is not None and found[0] == "unknown":
             found = None
@@ -239,7 +239,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
                          or (own.timed_out and found[0] != "unknown"))
 
 
-def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | None = None,
+def candidates(gm: GroundModel, answer_vars: list[int], *, deadline: Deadline = UNBOUNDED,
                workers: int | None = None) -> BackendResult:
     """Answers that between them give each answer variable every value some answer gives it:
     the blocking search (`_block`), each further model asking for a value not yet seen
@@ -254,7 +254,7 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | N
                        native_automata=region_groups(gm) <= 2)
         low.post_model()
     timings = {"lower": time.perf_counter() - t0}
-    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    clock = _Clock(deadline, timings)
     t1 = time.perf_counter()
     search = _Search(low, answer_vars)
     values = sum(gm.variables[v].domain.size for v in answer_vars)  # answers it can take
@@ -274,16 +274,16 @@ def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
 class _Clock:
     """The deadline shared by every solver call, and where their times are recorded."""
 
-    deadline: float | None
+    deadline: Deadline
     timings: dict[str, float]
     timed_out: bool = False
     """Whether a search stopped at the deadline (see `BackendResult.timed_out`)."""
 
     def limit(self, solver: cp_model.CpSolver) -> bool:
         """Give `solver` the time left; False when none is."""
-        if self.deadline is None:
+        left = self.deadline.remaining()
+        if left is None:
             return True
-        left = self.deadline - time.perf_counter()
         if left <= 0:
             return False
         solver.parameters.max_time_in_seconds = left
@@ -416,7 +416,7 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
         if not clock.limit(solver):
             return "unknown", []
         own_limit = budget is not None and (
-            clock.deadline is None or budget < solver.parameters.max_time_in_seconds)
+            not clock.deadline.bounded or budget < solver.parameters.max_time_in_seconds)
         if own_limit:
             solver.parameters.max_time_in_seconds = budget
         runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions), own_limit))
@@ -499,10 +499,9 @@ class Completer:
         self.answer_vars, self.workers = answer_vars, workers
         self.timed_out = False
 
-    def find(self, vals: list[int], time_limit: float | None) -> list[int] | None:
+    def find(self, vals: list[int], deadline: Deadline) -> list[int] | None:
         """Every variable's value with `vals`'s answer; None when there is none or the time
         ran out (then `timed_out` is set)."""
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
         found = _Witnesses(self.low, self.answer_vars, _Clock(deadline, {}), self.workers)
         full = found.find(vals)
         self.timed_out = found.timed_out

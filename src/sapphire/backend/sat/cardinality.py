@@ -9,12 +9,8 @@ sum, costs far more to build for these, the most common counts of all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from sapphire.builtins.base import SatLowering
 from sapphire.model import Cmp, InSet
-
-if TYPE_CHECKING:
-    from sapphire.backend.sat.lowering import SatLowering
 
 
 def bounds(f: Cmp, n: int, negated: bool) -> tuple[int, int] | None:

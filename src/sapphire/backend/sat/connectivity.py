@@ -12,10 +12,9 @@ leaves some member out.
 
 from __future__ import annotations
 
-import time
-
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
 from sapphire.builtins.connected import Connected, neighbours, pieces
+from sapphire.deadline import Deadline
 from sapphire.model import Formula
 
 EXACT = 0
@@ -34,7 +33,7 @@ class Connectivity:
 
     cnf: Cnf
     sizes: dict[Connected, int]
-    deadline: float | None
+    deadline: Deadline
 
     def formula_literal(self, f: Formula, pol: int) -> int:
         raise NotImplementedError
@@ -93,7 +92,7 @@ class Connectivity:
         layer = [TRUE if p == sure else FALSE for p in range(len(live))] if sure is not None \
             else first_members(cnf, member)
         for d in range(1, depth):
-            if self.deadline is not None and not d & 15 and time.perf_counter() > self.deadline:
+            if not d & 15 and self.deadline.expired():
                 raise TimeUp  # a 30×30 loop's inside: 900 layers of 900 cells, seconds
             nxt = []
             for i, x in enumerate(member):

@@ -21,10 +21,10 @@ A state that accepts whatever the remaining positions hold is kept as one node p
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from sapphire.backend.sat.cnf import FALSE, TRUE, Cnf, TimeUp
+from sapphire.deadline import UNBOUNDED, Deadline
 
 ACCEPT = -1
 """The destination of an edge on the last layer that ends in an accepting state."""
@@ -56,20 +56,20 @@ class Graph:
 
 
 def sum_graph(labels: list[list[int]], weights: list[list[int]], const: int,
-              accepted: int, lo: int, budget: int, deadline: float | None = None) -> Graph:
+              accepted: int, lo: int, budget: int, deadline: Deadline = UNBOUNDED) -> Graph:
     """The graph of `const + Σ weights[i][value of position i] ∈ A`, where A is the set whose
     bits are `accepted` shifted by `lo` (bit k: lo + k ∈ A).
 
     States are partial sums. A state is kept when some completion lands in A; one whose
     every completion does is `SURE`. Raises `TooBig` past `budget` edges, and `TimeUp` once
-    `deadline` (a `perf_counter` time) has passed: a sum of tens of thousands of terms takes
+    `deadline` has passed: a sum of tens of thousands of terms takes
     seconds before its size is known."""
     n = len(labels)
     # suffix[i]: the bitset of sums positions i.. can add, as offsets from their smallest
     smallest = [0] * (n + 1)
     suffix = [1] * (n + 1)
     for i in range(n - 1, -1, -1):
-        if deadline is not None and not i & 255 and time.perf_counter() > deadline:
+        if not i & 255 and deadline.expired():
             raise TimeUp
         ws = weights[i]
         base = min(ws)
@@ -103,7 +103,7 @@ def sum_graph(labels: list[list[int]], weights: list[list[int]], const: int,
     edges: list[list[tuple[int, tuple[int, ...], int]]] = []
     spent = 0
     for i in range(n):
-        if deadline is not None and not i & 15 and time.perf_counter() > deadline:
+        if not i & 15 and deadline.expired():
             raise TimeUp
         nxt: dict[object, int] = {}
         out: list[tuple[int, tuple[int, ...], int]] = []

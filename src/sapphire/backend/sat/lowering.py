@@ -21,8 +21,7 @@ graph passes its budget) raises `Unsupported`; `auto` then runs CP-SAT.
 
 from __future__ import annotations
 
-import time
-
+from sapphire.backend.base import Unsupported
 from sapphire.backend.sat import layered, tables
 from sapphire.backend.sat.atoms import accepted_bits, atom_holds, supports
 from sapphire.backend.sat.cardinality import post_cardinality
@@ -31,6 +30,7 @@ from sapphire.backend.sat.connectivity import Connectivity, literal_holds
 from sapphire.backend.sat.presolve import defined_variables
 from sapphire.builtins import all_different, sums
 from sapphire.builtins.automaton import union
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import InternalError
 from sapphire.ground.implied import Implied
 from sapphire.model import (
@@ -65,10 +65,6 @@ MODEL_BUDGET = 6_000_000
 """Clauses the whole lowering may write before the model counts as too large for SAT."""
 
 
-class Unsupported(Exception):
-    """The model has something this backend does not encode; the message says what."""
-
-
 class SatLowering(Connectivity):
     """One ground model as clauses: literals per variable, one per atom and polarity, and the
     formulas posted under their conditions."""
@@ -77,12 +73,11 @@ class SatLowering(Connectivity):
 
     def __init__(self, gm: GroundModel, answer_vars: list[int] | None = None,
                  skip: frozenset[int] = frozenset(), implied: bool = False,
-                 deadline: float | None = None) -> None:
+                 deadline: Deadline = UNBOUNDED) -> None:
         self.gm = gm
         self.implied = implied
         self.deadline = deadline
-        """When writing must stop (`TimeUp`), a `perf_counter` time; `post_model` may set a
-        later one."""
+        """When writing must stop (`TimeUp`); `post_model` may set another."""
         """Post the model's implied constraints too (a relaxation needs them)."""
         self.defined = defined_variables(gm, answer_vars or [], implied)
         """Per constraint left out, the variable it defines and the sum that gives its value
@@ -103,7 +98,7 @@ class SatLowering(Connectivity):
         for v, var in enumerate(gm.variables):
             if v in skip:
                 continue
-            if deadline is not None and not v & 4095 and time.perf_counter() > deadline:
+            if not v & 4095 and deadline.expired():
                 raise TimeUp
             d = var.domain
             if d.size > MAX_VALUES:
@@ -147,11 +142,10 @@ class SatLowering(Connectivity):
         self.init_connectivity()
 
     # ------------------------------------------------------------------ the model
-    def post_model(self, deadline: float | None = None) -> None:
+    def post_model(self, deadline: Deadline | None = None) -> None:
         """Post every constraint (implied ones too when `implied`) but those that only define
         a variable, the element tables and the model's implied facts (`GroundModel.facts`, if
-        the pass has run); raise `TimeUp` when `deadline` (a `perf_counter` time) passes
-        first."""
+        the pass has run); raise `TimeUp` when `deadline` passes first."""
         self.deadline = deadline if deadline is not None else self.deadline
         facts: Implied = self.gm.facts or Implied()
         self.whole = sums.WholeGroups(facts.permutations)
@@ -164,7 +158,7 @@ class SatLowering(Connectivity):
                 self.post(con.formula, [])
                 if not k & 255:
                     self.check_budget()
-                    if self.deadline is not None and time.perf_counter() > self.deadline:
+                    if self.deadline.expired():
                         raise TimeUp
         for el, _origin in self.gm.elements:
             el.post_sat(self)

@@ -29,9 +29,10 @@ from collections.abc import Callable
 
 from pysat.solvers import Solver
 
-from sapphire.backend import BackendResult
+from sapphire.backend.base import BackendResult, Between, Unsupported
 from sapphire.backend.sat.cnf import FALSE
-from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, TimeUp, Unsupported
+from sapphire.backend.sat.lowering import MAX_VALUES, SatLowering, TimeUp
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.ground.witness import relaxation, witnesses
 from sapphire.model import GroundModel
 
@@ -64,14 +65,14 @@ changing may need hundreds."""
 
 
 class _Clock:
-    def __init__(self, deadline: float | None, timings: dict[str, float],
-                 between: Callable[[], None] | None = None) -> None:
+    def __init__(self, deadline: Deadline, timings: dict[str, float],
+                 between: Between | None = None) -> None:
         self.deadline, self.timings, self.between = deadline, timings, between
         self.timed_out = False
         """Whether the search stopped at the deadline (see `BackendResult.timed_out`)."""
 
     def left(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.perf_counter()
+        return self.deadline.remaining()
 
     def record(self, key: str, since: float) -> None:
         self.timings[key] = self.timings.get(key, 0.0) + time.perf_counter() - since
@@ -120,10 +121,9 @@ class _Incremental:
         ts = time.perf_counter()
         clock = self.clock
         if within is not None:
-            clock = _Clock(ts + within if clock.deadline is None else
-                           min(clock.deadline, ts + within), clock.timings, clock.between)
+            clock = _Clock(clock.deadline.within(within), clock.timings, clock.between)
         try:
-            if clock.deadline is None and clock.between is None:
+            if not clock.deadline.bounded and clock.between is None:
                 return self.solver.solve(assumptions=assume) if assume else self.solver.solve()
             budget = FIRST_BUDGET
             while True:
@@ -179,8 +179,8 @@ class _Incremental:
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
-          time_limit: float | None = None, workers: int | None = None,
-          between: Callable[[], None] | None = None) -> BackendResult:
+          deadline: Deadline = UNBOUNDED, workers: int | None = None,
+          between: Between | None = None) -> BackendResult:
     """Up to `max_solutions` answers differing on `answer_vars` (`workers` is CP-SAT's only).
     `between` is called between slices of the search (at least every `SLICE` seconds) and
     may raise to stop it (`sapphire.backend.race`).
@@ -191,10 +191,10 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
                clock: _Clock) -> tuple[str, list[list[int]]]:
         return _search(sat, low, answer_vars, max_solutions, completer, clock)
 
-    return _searched(gm, answer_vars, time_limit, between, search)
+    return _searched(gm, answer_vars, deadline, between, search)
 
 
-def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | None = None,
+def candidates(gm: GroundModel, answer_vars: list[int], *, deadline: Deadline = UNBOUNDED,
                workers: int | None = None) -> BackendResult:
     """Answers that between them give each answer variable every value some answer gives it
     (see the module docstring); `timed_out` says the time limit stopped the search first, so
@@ -204,19 +204,19 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | N
                clock: _Clock) -> tuple[str, list[list[int]]]:
         return _candidates(sat, low, answer_vars, completer, clock)
 
-    return _searched(gm, answer_vars, time_limit, None, search)
+    return _searched(gm, answer_vars, deadline, None, search)
 
 
 _Searcher = Callable[["_Incremental", SatLowering, "object | None", _Clock],
                      tuple[str, list[list[int]]]]
 
 
-def _searched(gm: GroundModel, answer_vars: list[int], time_limit: float | None,
-              between: Callable[[], None] | None, search: _Searcher) -> BackendResult:
+def _searched(gm: GroundModel, answer_vars: list[int], deadline: Deadline,
+              between: Between | None, search: _Searcher) -> BackendResult:
     """Lower `gm` (or its relaxation) and run `search` on one incremental solver."""
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
-    clock = _Clock(None if time_limit is None else t0 + time_limit, timings, between)
+    clock = _Clock(deadline, timings, between)
     answer = set(answer_vars)
     wide: set[int] = set()
     completer = None
@@ -240,7 +240,7 @@ def _searched(gm: GroundModel, answer_vars: list[int], time_limit: float | None,
         raise Unsupported("the relaxation still reads a wide variable")
     timings["lower"] = time.perf_counter() - t0
     if wide:
-        from sapphire.backend.cpsat import Completer
+        from sapphire.backend.cpsat.search import Completer  # OR-Tools, only for these
 
         completer = Completer(gm, answer_vars)
     sat = _Incremental(low, clock)
@@ -308,8 +308,8 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
         block = [-low.var_equals_literal(v, vals[v]) for v in answer_vars]
         low.cnf.add(block)
         if completer is not None:
-            left, ts = clock.left(), time.perf_counter()
-            full = completer.find(vals, left)  # type: ignore[attr-defined]
+            ts = time.perf_counter()
+            full = completer.find(vals, clock.deadline)  # type: ignore[attr-defined]
             clock.record("witness", ts)
             if full is None:
                 if completer.timed_out:  # type: ignore[attr-defined]
