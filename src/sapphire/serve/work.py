@@ -138,7 +138,7 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
                            "time_limit": settings.time_limit}
     case, lib = _loaded(puzzle)
     from sapphire.api import drawing_of
-    from sapphire.meaning import differing_cells
+    from sapphire.meaning import case_form, differing_cells
     from sapphire.render import picture
 
     shapes = drawing_of(case, lib)[1]
@@ -150,7 +150,8 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
         out["answer"] = solved.solutions[0]
     elif solved.status in ("multiple", "unknown"):
         if len(solved.solutions) >= 2:
-            differ = differing_cells(solved.solutions[0], solved.solutions[1])
+            differ = differing_cells(solved.solutions[0], solved.solutions[1],
+                                     case_form(case, lib))
         left = settings.time_limit - (time.perf_counter() - t0)
         if left > 0:
             found = puzzle.candidates(time_limit=left, backend=settings.backend)
