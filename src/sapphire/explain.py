@@ -20,9 +20,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import partial
+from typing import Any, get_args
 
-from sapphire.case.givens import GridKind, clue_grid, digit_grid, read_grid, shading_grid
+from sapphire.case.givens import GridKind, given_grid, read_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.library import Library
 from sapphire.meaning.answer import AnswerForm, Difference, case_form
@@ -31,7 +32,8 @@ from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import ground_model, has_answer
 
 GRIDS: dict[GridKind, Callable[[Case], list[list[int | None]] | None]] = {
-    "givens": digit_grid, "shading": shading_grid, "clues": clue_grid}
+    kind: partial(given_grid, key=kind)
+    for kind in get_args(GridKind)}
 """The front-matter grids whose given cells are members, in the order a conflict lists them,
 with the reader of each."""
 
@@ -52,9 +54,9 @@ class Given:
         cell = f"r{self.row}c{self.col}"
         if self.grid == "givens":
             return {"cell": cell, "digit": self.value}
-        if self.grid == "shading":
-            return {"cell": cell, "shading": self.value}
-        return {"cell": cell, "clue": self.value, "grid": self.grid}
+        if self.grid == "clues":
+            return {"cell": cell, "clue": self.value, "grid": self.grid}
+        return {"cell": cell, self.grid: self.value}  # a channel's grid (`shading`)
 
     def order(self) -> tuple[int, int, int]:
         """Grids in the order of `GRIDS`, then reading order."""

@@ -152,12 +152,14 @@ def _why(args: argparse.Namespace, res: SolveResult) -> Why | None:
 
 
 def _given_text(given: dict[str, Any]) -> str:
-    """A given cell of `--why` as text: `r1c2=5`, `r3c4 shaded`, `r2c2 clue 3`."""
-    if "shading" in given:
-        return f"{given['cell']} {'shaded' if given['shading'] else 'unshaded'}"
+    """A given cell of `--why` as text: `r1c2=5`, `r2c2 clue 3`, and a cell of a channel's
+    grid (the shading's) `r3c4 shaded` or `r3c4 unshaded`."""
+    if "digit" in given:
+        return f"{given['cell']}={given['digit']}"
     if "clue" in given:
         return f"{given['cell']} clue {given['clue']}"
-    return f"{given['cell']}={given['digit']}"
+    value = next(v for k, v in given.items() if k != "cell")
+    return f"{given['cell']} {'shaded' if value else 'unshaded'}"
 
 
 def _why_text(found: Why) -> str:

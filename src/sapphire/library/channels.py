@@ -27,7 +27,7 @@ RENDERERS: dict[str, tuple[str, ...]] = {
     "borders": (),
     "lines": ("class", "layer"),
     "grid-lines": ("class", "layer"),
-    "diagonals": (),
+    "diagonal": (),
     "symbols": ("class", "layer"),
 }
 """How a channel may be drawn (`draw`), with the options each reads; `sapphire.render` holds
@@ -42,7 +42,7 @@ one renderer for each:
   name), and `layer` is `under` (beneath the clues) or `over` (above them, the default).
 * `grid-lines`: lines along the grid's lines (`edges-across`, `edges-down`), drawn where the
   value is not 0 (walls, a Slitherlink's loop); `class` and `layer` as for `lines`.
-* `diagonals`: a diagonal across the cell, `\\` for 1 and `/` for 2.
+* `diagonal`: a diagonal across the cell, `\\` for 1 and `/` for 2.
 * `symbols`: each point's text symbol (or its number) written where the point lies: in the
   cell, on the edge's middle or at the corner (nothing for 0 unless 0 has a symbol); `class`
   and `layer` as for `lines`.

@@ -15,18 +15,22 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from sapphire.library.shapes import Shape
-from sapphire.meaning.answer import AnswerForm, Part, Points
+from sapphire.meaning.answer import AnswerForm, Points
 from sapphire.render.diagonals import diagonal_lines
 from sapphire.render.links import COLOR, link_lines
 from sapphire.render.puzzle import CELL
 
-FILL, UNDER, STYLED, BORDERS, DIAGONALS, OVER = (
-    "fill", "under", "styled", "borders", "diagonals", "over")
+FILL, UNDER, STYLED, BORDERS, ACROSS_CELLS, OVER = (
+    "fill", "under", "styled", "borders", "across-cells", "over")
 """The layers, bottom up: cells filled dark; lines under the clues; a shading drawn in a kind's
-style (circles, bulbs); region borders; diagonals; marks over the clues."""
+style (circles, bulbs); region borders; lines across cells (diagonals, under the corner clues);
+marks over the clues."""
 
 BY_FAMILY = {"grid": "grid-lines", "centres": "lines", "cells": "symbols", "corners": "symbols"}
 """How a reported map of each family of shapes is drawn."""
+REPORTED_CLASS = {"grid": "edge", "centres": "edge"}
+"""The SVG class of a reported map's marks: `edge` for lines (a Slitherlink's loop), `point`
+for the others."""
 
 
 @dataclass(frozen=True)
@@ -64,13 +68,8 @@ def drawn_parts(form: AnswerForm, answer: dict[str, Any]) -> list[Drawn]:
             maps = tuple((s, points[m]) for _, m, s in p.maps if s.family == family
                          and m in points)
             if maps:
-                out.append(Drawn(renderer, {"class": "loop"} if family == "grid" else {},
-                                 _class(p), maps))
+                out.append(Drawn(renderer, {}, REPORTED_CLASS.get(family, "point"), maps))
     return out
-
-
-def _class(p: Part) -> str:
-    return p.key if p.channel is not None else "answer-map"
 
 
 def render(d: Drawn, rows: int, cols: int, style: str) -> tuple[str, list[str]]:
@@ -87,8 +86,8 @@ def render(d: Drawn, rows: int, cols: int, style: str) -> tuple[str, list[str]]:
                       for r in range(rows) for c in range(cols) if grid[r][c]]
     if d.renderer == "borders":
         return BORDERS, borders(d.grid(rows, cols), rows, cols)
-    if d.renderer == "diagonals":
-        return DIAGONALS, diagonal_lines(d.grid(rows, cols))
+    if d.renderer == "diagonal":
+        return ACROSS_CELLS, diagonal_lines(d.grid(rows, cols))
     if d.renderer == "lines":
         return layer, _centre_lines(d, rows, cols, cls)
     if d.renderer == "grid-lines":
@@ -173,7 +172,7 @@ def _border(c1: int, r1: int, c2: int, r2: int) -> str:
             f'stroke="black" stroke-width="3"/>')
 
 
-def loop_line(x1: int, y1: int, x2: int, y2: int, cls: str = "loop") -> str:
+def loop_line(x1: int, y1: int, x2: int, y2: int, cls: str) -> str:
     return (f'<line class="{cls}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
             f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')
 

@@ -18,8 +18,8 @@ from xml.sax.saxutils import escape
 from sapphire.library.shapes import SHAPES
 from sapphire.meaning.answer import AnswerForm, reported_part
 from sapphire.render.parts import (
+    ACROSS_CELLS,
     BORDERS,
-    DIAGONALS,
     FILL,
     OVER,
     UNDER,
@@ -221,7 +221,7 @@ def _panel(p: Panel, puzzle: Puzzle | None = None, differ: Collection[tuple[int,
     if not dots:  # a lattice has no frame, which a loop along the edge would look like
         out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
                    f'fill="none" stroke="black" stroke-width="2"/>')
-    out.extend(layers.get(DIAGONALS, []))  # under the corner clues
+    out.extend(layers.get(ACROSS_CELLS, []))  # under the corner clues
     if puzzle is not None:
         out.extend(puzzle.marks)
     givens = puzzle.givens if puzzle is not None else None
