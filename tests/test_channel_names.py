@@ -3,13 +3,13 @@ the importers names none of them, so that a new channel is a declaration, not ed
 code that shows, reads, compares and draws answers.
 
 Every plain string literal of `src/sapphire/**/*.py` outside `src/sapphire/importers/` and
-`src/sapphire/corpus/` (which read other formats, whose keys are theirs) is compared with the name of every channel the bundled prelude binds with a block, and with their
-maps' names. Only the case format may spell a channel's name: its front matter has a `shading:`
-grid of given shades (`sapphire.case.givens`, and the key's entry in
-`sapphire.case.frontmatter`), which the shading's entry names as its `given`. Two maps share
-their names with words of other vocabularies, which may stand as literals: `shade`, a drawing
-element that tints cells (`sapphire.library.drawing`), and `region`, the SVG class of a
-region's border.
+`src/sapphire/corpus/` (which read other formats, whose keys are theirs) is compared with the
+name of every channel the bundled prelude binds with a block, and with their maps' names. Only
+the case format may spell a channel's name: its front matter has a `shading:` grid of given
+shades (`sapphire.case.givens`, and the key's entry in `sapphire.case.frontmatter`), which the
+shading's entry names as its `given`. Two maps share their names with words of other
+vocabularies, which may stand as literals: `shade`, a drawing element that tints cells
+(`sapphire.library.drawing`), and `region`, the SVG class of a region's border.
 """
 
 from __future__ import annotations
