@@ -11,7 +11,7 @@ import pytest
 from sapphire.diagnostics import SapphireError
 from sapphire.library import load_library, parse_prelude
 from sapphire.library.channel_reader import prelude_problems
-from sapphire.library.channels import Channel, merged
+from sapphire.library.channels import RENDERERS, Channel, merged
 from sapphire.library.shapes import SHAPES
 
 TERMS = "```sapphire\nterm negateRule(base:boolean):boolean = ¬base;\n```\n"
@@ -130,3 +130,11 @@ def test_a_shape_counts_the_points_of_a_board() -> None:
     assert SHAPES["edges-down"].board_of(3, 5) == (3, 4)
     assert not SHAPES["edges-across"].in_grid((0, -1), 3, 4)  # a Slitherlink's padding
 
+
+
+def test_every_way_of_drawing_has_its_renderer() -> None:
+    """The library's vocabulary of `draw` and the renderers of `sapphire.render.parts` are
+    the same words (the digits are written by the panel itself)."""
+    from sapphire.render.parts import RENDER
+
+    assert set(RENDER) == set(RENDERERS) - {"digits"}

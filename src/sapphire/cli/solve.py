@@ -83,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
                     "a case file, which holds its own givens", None,
                     hint="a program's file name ends in .sapphire, or --program says so")
     why: Why | None = None
+    form: AnswerForm | None = None
     if program:
         from sapphire.pipeline import solve_program
 
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "svg":
         from sapphire.render import panel_of, svg
 
-        panels = [panel_of(a, clues, shapes) for a in answers]
+        panels = [panel_of(a, clues, shapes, form) for a in answers]
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")

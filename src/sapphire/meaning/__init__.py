@@ -16,7 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sapphire.meaning.answer import AnswerForm, case_form, differences
+from sapphire.library import load_library
+from sapphire.meaning.answer import AnswerForm, case_form, differences, form
 from sapphire.meaning.answer import differing_cells as _differing_cells
 from sapphire.meaning.instantiate import (
     Instantiated,
@@ -48,7 +49,4 @@ def differing_cells(first: dict[str, Any], second: dict[str, Any],
 def bundled_form() -> AnswerForm:
     """The parts of answers as the bundled prelude declares them, for an answer shown without
     its case (a saved JSON result drawn again)."""
-    from sapphire.library import load_library
-    from sapphire.meaning.answer import form
-
     return form(load_library("std", Path(".")).channels())

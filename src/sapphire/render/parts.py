@@ -9,7 +9,7 @@ marks go in, so that the panel stacks them over or under the puzzle's clues.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
@@ -73,36 +73,47 @@ def drawn_parts(form: AnswerForm, answer: dict[str, Any]) -> list[Drawn]:
 
 
 def render(d: Drawn, rows: int, cols: int, style: str) -> tuple[str, list[str]]:
-    """The layer and the SVG marks of one part on a rows×cols panel; `style` is how the
-    puzzle asks a shading to be drawn (`cells`, `circles`, `bulbs`)."""
-    cls = d.options.get("class", d.name)
-    layer = UNDER if d.options.get("layer") == "under" else OVER
-    if d.renderer == "fill":
-        if style != "cells":
-            return STYLED, []  # drawn by the panel with the puzzle's givens in mind
-        grid = d.grid(rows, cols)
-        return FILL, [f'<rect class="shaded" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
-                      f'height="{CELL}" fill="{SHADED}"/>'
-                      for r in range(rows) for c in range(cols) if grid[r][c]]
-    if d.renderer == "borders":
-        return BORDERS, borders(d.grid(rows, cols), rows, cols)
-    if d.renderer == "diagonal":
-        return ACROSS_CELLS, diagonal_lines(d.grid(rows, cols))
-    if d.renderer == "lines":
-        return layer, _centre_lines(d, rows, cols, cls)
-    if d.renderer == "grid-lines":
-        return layer, [loop_line(x1, y1, x2, y2, cls) for (x1, y1, x2, y2) in _along(d)]
-    return layer, _symbols(d, rows, cols, cls)
+    """The layer and the SVG marks of one part on a rows×cols panel, by its renderer
+    (`RENDER`); `style` is how the puzzle asks a shading to be drawn (`cells`, `circles`,
+    `bulbs`)."""
+    return RENDER[d.renderer](d, rows, cols, style)
 
 
-def _centre_lines(d: Drawn, rows: int, cols: int, cls: str) -> list[str]:
+def _fill(d: Drawn, rows: int, cols: int, style: str) -> tuple[str, list[str]]:
+    if style != "cells":
+        return STYLED, []  # drawn by the panel with the puzzle's givens in mind
+    grid = d.grid(rows, cols)
+    return FILL, [f'<rect class="shaded" x="{c * CELL}" y="{r * CELL}" width="{CELL}" '
+                  f'height="{CELL}" fill="{SHADED}"/>'
+                  for r in range(rows) for c in range(cols) if grid[r][c]]
+
+
+def _layer(d: Drawn) -> str:
+    return UNDER if d.options.get("layer") == "under" else OVER
+
+
+RENDER: dict[str, Callable[[Drawn, int, int, str], tuple[str, list[str]]]] = {
+    "fill": _fill,
+    "borders": lambda d, rows, cols, _: (BORDERS, borders(d.grid(rows, cols), rows, cols)),
+    "diagonal": lambda d, rows, cols, _: (ACROSS_CELLS, diagonal_lines(d.grid(rows, cols))),
+    "lines": lambda d, rows, cols, _: (_layer(d), _centre_lines(d, rows, cols)),
+    "grid-lines": lambda d, rows, cols, _: (_layer(d), [
+        loop_line(*line, d.options.get("class", d.name)) for line in _along(d)]),
+    "symbols": lambda d, rows, cols, _: (_layer(d), _symbols(d, rows, cols)),
+}
+"""The renderer of each way a channel may be drawn (`sapphire.library.channels.RENDERERS`),
+but the digits, which the panel writes itself."""
+
+
+def _centre_lines(d: Drawn, rows: int, cols: int) -> list[str]:
     """Lines between the centres of side-by-side cells, each map of its own direction."""
     grids: dict[str, list[list[int]]] = {}
     for shape, points in d.maps:
         grids[shape.name] = [[points.get((r, c), 0) for c in range(1, cols + 1)]
                              for r in range(1, rows + 1)]
     empty = [[0] * cols for _ in range(rows)]
-    return link_lines(grids.get("cell-across", empty), grids.get("cell-down", empty), cls)
+    return link_lines(grids.get("cell-across", empty), grids.get("cell-down", empty),
+                      d.options.get("class", d.name))
 
 
 def _along(d: Drawn) -> list[tuple[int, int, int, int]]:
@@ -117,10 +128,11 @@ def _along(d: Drawn) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _symbols(d: Drawn, rows: int, cols: int, cls: str) -> list[str]:
+def _symbols(d: Drawn, rows: int, cols: int) -> list[str]:
     """Each point's symbol (or number) where it lies: a cell's centre, an edge's middle, a
     corner. 0 and a point with no value write nothing, unless 0 has a symbol."""
     out = []
+    cls = d.options.get("class", d.name)
     for shape, points in d.maps:
         for index in shape.points(rows, cols):
             v = points.get(index)

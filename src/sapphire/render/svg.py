@@ -16,6 +16,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from sapphire.library.shapes import SHAPES
+from sapphire.meaning import bundled_form
 from sapphire.meaning.answer import AnswerForm, reported_part
 from sapphire.render.parts import (
     ACROSS_CELLS,
@@ -67,11 +68,7 @@ def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None
     case's (`sapphire.meaning.case_form`; the bundled prelude's channels by default); `shapes`
     says how each map of the answer's `values` is drawn (`edges-across`, `edges-down`), and a
     map it does not name is not drawn."""
-    if form is None:
-        from sapphire.meaning import bundled_form
-
-        form = bundled_form()
-    form = AnswerForm((*(p for p in form.parts if not p.reported),
+    form = AnswerForm((*(p for p in (form or bundled_form()).parts if not p.reported),
                        *filter(None, [reported_part((shapes or {}).items())])))
     rows, cols = form.size(answer)
     if not rows and not cols:
