@@ -1,12 +1,15 @@
-"""A channel is a declaration: the test library `tests/fixtures/channels` adds two channels no
-code names, `marks` (0-2 per cell, written `.`, `o`, `x`) and `walls` (edges along the grid's
-lines), each with its kinds, and they flow through solve (text and JSON), verify (valid and
-broken answers, JSON and text), candidates, why and the pictures as the bundled channels do.
+"""A channel is a declaration: the test library `tests/fixtures/channels` adds three channels
+no code names, `marks` (0-2 per cell, written `.`, `o`, `x`), `walls` (edges along the grid's
+lines) and `steps` (numbers on the edges between cells), each with its kinds, and they flow
+through solve (text and JSON), verify (valid and broken answers, JSON and text), candidates,
+why and the pictures as the bundled channels do.
 
 `mark-lines` puts one ring and one cross in every row and column, so a 2×2 board has the two
 answers [[1, 2], [2, 1]] and [[2, 1], [1, 2]], and a given ring at r1c1 leaves the first.
 `walled` walls the board's outline; on a 1×2 board the wall between the cells is free, and
 `wall-count r1c2 count 3` takes it away (r1c2's top, bottom and right are walls already).
+`stepped` writes on each edge between two cells the sum of their marks: 3 everywhere on a 2×2
+board of one ring and one cross per line.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
 def test_the_library_adds_its_channels_to_the_bundled_ones() -> None:
     lib = load_library(str(FIXTURE), FIXTURE)
     names = [c.name for c in lib.channels()]
-    assert names[-2:] == ["marks", "walls"] and "shading" in names
+    assert names[-3:] == ["marks", "walls", "steps"] and "shading" in names
 
 
 def test_marks_solve_as_text_and_json(tmp_path: Path,
@@ -127,6 +130,27 @@ def test_the_new_channels_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 0 and len(walls) == 6 + 7  # the two answers: 6 walls, then all 7
     code, out = run(capsys, "draw", case(tmp_path, "2x2", "mark-lines", "mark r1c2 sign 2"))
     assert code == 0 and ET.fromstring(out) is not None
+
+
+def test_numbers_on_edges_solve_verify_and_draw(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = case(tmp_path, "2x2", "mark-lines", "mark r1c1 sign 1", "stepped")
+    steps = {"across": [[3, 0], [3, 0]], "down": [[3, 3], [0, 0]]}
+    code, out = run(capsys, "solve", path, "--format", "json")
+    assert json.loads(out)["solutions"][0]["steps"] == steps
+    code, out = run(capsys, "solve", path)
+    assert out.splitlines()[-3:] == ["  steps:", "  across: r1c1–r1c2=3 r2c1–r2c2=3",
+                                     "  down: r1c1–r2c1=3 r1c2–r2c2=3"]
+    (tmp_path / "bad.json").write_text(json.dumps({
+        "marks": [[1, 2], [2, 1]], "steps": {"across": [[3, 0], [2, 0]], "down": steps["down"]}}),
+        encoding="utf-8")
+    code, out = run(capsys, "verify", path, str(tmp_path / "bad.json"))
+    assert code == 2 and "  line 7: stepped" in out and "steps r2c1–r2c2" in out
+    code, out = run(capsys, "solve", path, "--format", "svg")
+    at = [(e.get("x"), e.get("y"), e.text) for e in ET.fromstring(out).iter(NS + "text")
+          if e.get("class") == "steps"]
+    assert sorted(at) == [("20", "40", "3"), ("40", "20", "3"), ("40", "60", "3"),
+                          ("60", "40", "3")]  # each on the middle of its edge
 
 
 def test_a_kind_is_checked_against_the_library_channels(tmp_path: Path) -> None:

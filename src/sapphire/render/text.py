@@ -65,10 +65,15 @@ def _part_lines(p: Part, value: Any, rows: int, cols: int, clues: list[Any] | No
 def _drawn(p: Part, points: dict[str, Points], rows: int, cols: int,
            clues: list[Any] | None, value: Any) -> list[str]:
     """The part's lines drawn by family (both maps of a family merged, as a Slitherlink's two
-    edge maps are one loop); any other map as its points by name, or a program's by index."""
+    edge maps are one loop); any other map, and a channel drawn as symbols (numbers on edges),
+    as its points by name with their values, or a program's by index."""
     out: list[str] = []
     drawn: set[str] = set()
+    written = p.channel is not None and p.channel.draw is not None \
+        and p.channel.draw[0] == "symbols"
     for family, (across_shape, down_shape) in ACROSS_DOWN.items():
+        if written:
+            break
         across = [m for _, m, s in p.maps if s.name == across_shape and m in points]
         down = [m for _, m, s in p.maps if s.name == down_shape and m in points]
         if not across or not down:
@@ -78,19 +83,28 @@ def _drawn(p: Part, points: dict[str, Points], rows: int, cols: int,
         out += _centres(a, d, rows, cols) if family == "centres" else _grid(a, d, rows, cols,
                                                                              clues)
         drawn.update(across + down)
-    for _, m, shape in p.maps:
+    for key, m, shape in p.maps:
         if m in drawn or m not in points:
             continue
+        label = key or m  # a channel's map under its key in the JSON (`across`)
         if () in points[m]:
             out.append(f"  {m} = {_shown(value(points[m][()]))}")
         elif rows and cols:
-            out.append(f"  {m}: " + " ".join(
-                f"{shape.point(i, rows, cols)}={_shown(value(points[m][i]))}"
-                for i in shape.points(rows, cols) if i in points[m]))
+            named = [f"{shape.point(i, rows, cols)}={_symbol(p, value(points[m][i]))}"
+                     for i in shape.points(rows, cols) if i in points[m]]
+            out.append(f"  {label}: " + (", " if shape.family in ("grid", "corners") else " ")
+                       .join(named))
         else:  # a program's map, whose indices have no board
             out.append(f"  {m}: " + " ".join(f"{i}={_shown(value(v))}".replace(",)", ")")
                                              for i, v in sorted(points[m].items())))
     return out
+
+
+def _symbol(p: Part, v: Any) -> str:
+    """A value as its channel writes it (`?` for an open point stays `?`)."""
+    if p.channel is not None and isinstance(v, int) and not isinstance(v, bool):
+        return p.channel.symbol(v)
+    return _shown(v)
 
 
 def _shown(v: Any) -> str:
