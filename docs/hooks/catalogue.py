@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sapphire.library import RuleDefinition, load_library
+from sapphire.library.channels import needed
 from sapphire.library.search import first_sentence
 from sapphire.meaning import load_case
 from sapphire.render import picture
@@ -94,7 +95,7 @@ def example_case(d: RuleDefinition, lib: Any) -> tuple[str, bool]:
     case = front + "---\n" + "\n".join(lines) + "\n"
     if not _problems(case, d.kind):
         return case, False
-    needs = sorted(d.needs - d.declares)
+    needs = sorted(needed(d.applied, lib.channels()) - d.declares)
     first = re.search(r"\br\d+c\d+(?:[-,]r\d+c\d+)*", text)
     lines_for = [_declaring(kind, lib, first) for kind in lib.declarers(*needs)]
     # no one rule declares them all: the first of each

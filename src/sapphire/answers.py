@@ -1,15 +1,18 @@
 """An answer to check (`sapphire verify`), read from text or from `solve`'s JSON.
 
 Text is the grid `solve` prints: rows of cells separated by spaces, `.` for an empty cell
-(a row of one-character cells may also be written without spaces, `534678912`). The digits
-come first; a line `shading:` starts the shading rows (`#` or `1` shaded, `.` or `0` not),
-`regions:` the region numbers, `extra cells:` the extra cells' digits in reading order. A case
-without digits starts with its shading. Lines `status: …` and `solution 1:` are skipped and a
-line `solution 2:` ends the answer, so `solve`'s text output can be passed as it is.
+(a row of one-character cells may also be written without spaces, `534678912`). Each part of
+the answer that is a grid of cells (the prelude's channels of cells: the digits, the shading,
+the region map) starts with its heading line (`shading:`, `regions:`), but the first may go
+without one: a grid with no heading is the case's first plain channel (its digits, or its
+shading when it has none). A channel's text symbols are read back (`#` shaded, `.` not), and
+so are their numbers (`1`, `0`); `extra cells:` starts the extra cells' digits in reading
+order. Lines `status: …` and `solution 1:` are skipped and a line `solution 2:` ends the
+answer, so `solve`'s text output can be passed as it is.
 
 JSON is what `solve --format json` prints (its first solution is checked) or one answer object
-as it holds them (`digits`, `shading`, `regions`, `extra`, `loop`, `values`). A loop and a
-rule's own answer maps (a Slitherlink's edges) are JSON only.
+as it holds them (`digits`, each channel's key, `extra`, `values`). A part that is not a grid
+of cells (a loop, a rule's own answer maps such as a Slitherlink's edges) is JSON only.
 """
 
 from __future__ import annotations
@@ -20,9 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sapphire.diagnostics import Span, error
-
-PARTS = {"shading:": "shading", "regions:": "regions", "extra cells:": "extra"}
-"""The header lines of the text format, and the part of the answer each starts."""
+from sapphire.meaning.answer import Part, extra_heading, heading
 
 SKIPPED = re.compile(r"(status:.*|solution 1:)$")
 ENDS = re.compile(r"solution \d+:$")
@@ -40,22 +41,21 @@ class AnswerFile:
     """The file's name as the user gave it (`-` for standard input)."""
 
 
-def read_answer(text: str, label: str, rows: int, cols: int, digits: bool,
-                extra: int = 0, grid: bool = True) -> AnswerFile:
-    """The answer a file holds, for a board of `rows` × `cols` (with `extra` extra cells);
-    `digits` says whether the case's answer has digits, so that a grid without a header is
-    read as digits or as shading; without `grid` (a loop's or a rule's own maps only) the
-    answer must be JSON."""
+def read_answer(text: str, label: str, parts: list[Part], rows: int, cols: int,
+                extra: int = 0) -> AnswerFile:
+    """The answer a file holds, for a board of `rows` × `cols` (with `extra` extra cells)
+    whose answer has `parts` (`Instantiated.parts`): JSON, or text when some part is a grid
+    of cells."""
     if text.lstrip().startswith(("{", "[")):
-        return _read_json(text, label)
-    if not grid:
-        raise error("bad-answer", "this case's answer has no grid of digits or shading to "
-                    "write as text", Span(label, 1, 1),
-                    hint="give the JSON `solve --format json` prints")
-    return _read_text(text, label, rows, cols, digits, extra)
+        return _read_json(text, label, parts)
+    grids = [p for p in parts if p.cells]
+    if not grids:
+        raise error("bad-answer", "this case's answer has no grid of cells to write as text",
+                    Span(label, 1, 1), hint="give the JSON `solve --format json` prints")
+    return _read_text(text, label, grids, rows, cols, extra)
 
 
-def _read_json(text: str, label: str) -> AnswerFile:
+def _read_json(text: str, label: str, parts: list[Part]) -> AnswerFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -68,20 +68,25 @@ def _read_json(text: str, label: str) -> AnswerFile:
             raise error("bad-answer", "the JSON's `solutions` holds no answer",
                         Span(label, 1, 1), hint="the solve it comes from found none")
         data = sols[0]
-    if not isinstance(data, dict) or not any(
-            k in data for k in ("digits", "shading", "regions", "loop", "links", "diagonals",
-                                "values", "extra")):
+    keys = [p.key for p in parts] + [p.channel.extra for p in parts
+                                     if p.channel is not None and p.channel.extra]
+    if not isinstance(data, dict) or not any(k in data for k in keys):
         raise error("bad-answer", "the JSON holds no answer: expected `solutions` or an answer "
-                    "object with `digits`, `shading`, `regions`, `loop`, `links`, `diagonals` or "
-                    "`values`",
-                    Span(label, 1, 1))
+                    "object with " + ", ".join(f"`{k}`" for k in keys), Span(label, 1, 1))
     return AnswerFile(data, {}, label)
 
 
-def _read_text(text: str, label: str, rows: int, cols: int, digits: bool,
+def _read_text(text: str, label: str, grids: list[Part], rows: int, cols: int,
                extra: int) -> AnswerFile:
-    part = "digits" if digits else "shading"
-    grids: dict[str, list[list[Any]]] = {}
+    by_heading = {heading(p): p.key for p in grids}
+    extra_key = next((p.channel.extra for p in grids
+                      if p.channel is not None and p.channel.extra), None)
+    if extra_key is not None:
+        by_heading[extra_heading(extra_key)] = extra_key
+    of = {p.key: p for p in grids}
+    part = next((p.key for p in grids if p.channel is not None and p.channel.plain),
+                grids[0].key)
+    parsed: dict[str, list[list[Any]]] = {}
     places: dict[tuple[str, int, int], Span] = {}
     last: dict[str, int] = {}
     started = False
@@ -91,51 +96,51 @@ def _read_text(text: str, label: str, rows: int, cols: int, digits: bool,
             continue
         if started and ENDS.match(line):
             break
-        if line in PARTS:
-            part = PARTS[line]
-            if part in grids:
+        if line in by_heading:
+            part = by_heading[line]
+            if part in parsed:
                 raise error("bad-answer", f"a second `{line}` block", Span(label, n, 1),
                             source=text, hint="give each part of the answer once")
-            grids[part] = []
+            parsed[part] = []
             started = True
             continue
         started = True
-        grid = grids.setdefault(part, [])
-        width = cols if part != "extra" else min(cols, extra - cols * len(grid))
+        grid = parsed.setdefault(part, [])
+        width = cols if part != extra_key else min(cols, extra - cols * len(grid))
         cells = _cells(raw, width)
         if len(cells) != width or width <= 0:
             raise error("bad-answer", f"{len(cells)} cells in a row of the {part}, expected "
                         f"{max(width, 0)}", Span(label, n, 1), source=text,
                         hint=f"the board has {cols} columns; `.` marks an empty cell")
         row = len(grid) + 1
-        limit = rows if part != "extra" else -(-extra // cols)
+        limit = rows if part != extra_key else -(-extra // cols)
         if row > limit:
             raise error("bad-answer", f"more than {limit} rows of {part}", Span(label, n, 1),
-                        source=text, hint=f"the board has {rows} rows; a line `shading:` "
-                        "starts the shading")
+                        source=text, hint=f"the board has {rows} rows; a heading line such as "
+                        f"`{heading(grids[-1])}` starts another part")
         values = []
         for c, (col, token) in enumerate(cells, start=1):
             span = Span(label, n, col, n, col + len(token))
-            values.append(_value(part, token, span, text))
+            values.append(_value(of.get(part), part, token, span, text))
             places[part, row, c] = span
         grid.append(values)
         last[part] = n
-    for part, grid in grids.items():
-        want = rows if part != "extra" else -(-extra // cols)
+    for part, grid in parsed.items():
+        want = rows if part != extra_key else -(-extra // cols)
         if len(grid) != want:
             n = last.get(part, len(text.splitlines()) or 1)
             raise error("bad-answer", f"{len(grid)} rows of {part}, expected {want}",
                         Span(label, n + 1 if grid else n, 1), source=text,
                         hint=f"the board has {rows} rows; `.` marks an empty cell")
-    if not grids:
+    if not parsed:
         raise error("bad-answer", "the answer file holds no grid", Span(label, 1, 1),
-                    hint="rows of digits, `.` for an empty cell; `shading:` before the "
-                    "shading's rows of `#` and `.`")
-    answer: dict[str, Any] = dict(grids)
-    if "extra" in answer:
-        answer["extra"] = [x for row in answer["extra"] for x in row]
-        places.update({("extra", 1, (r - 1) * cols + c): s
-                       for (p, r, c), s in list(places.items()) if p == "extra"})
+                    hint=f"rows of the {grids[0].key}, `.` for an empty cell; "
+                    + "; ".join(f"`{heading(p)}` before the {p.key}" for p in grids[1:]))
+    answer: dict[str, Any] = dict(parsed)
+    if extra_key is not None and extra_key in answer:
+        answer[extra_key] = [x for row in answer[extra_key] for x in row]
+        places.update({(extra_key, 1, (r - 1) * cols + c): s
+                       for (p, r, c), s in list(places.items()) if p == extra_key})
     return AnswerFile(answer, places, label)
 
 
@@ -149,18 +154,20 @@ def _cells(raw: str, width: int) -> list[tuple[int, str]]:
     return words
 
 
-def _value(part: str, token: str, span: Span, text: str) -> int | None:
-    if part == "shading":
-        if token in ("#", "1"):
-            return 1
-        if token in (".", "0"):
-            return 0
-        raise error("bad-answer", f"`{token}` is not a shading", span, source=text,
-                    hint="`#` (or 1) for a shaded cell, `.` (or 0) for an unshaded one")
-    if token == ".":
+def _value(part: Part | None, key: str, token: str, span: Span, text: str) -> int | None:
+    """A cell's value: one of its channel's text symbols, or a number (`.` is an empty cell,
+    unless it is a symbol)."""
+    symbols = dict(part.channel.symbols) if part is not None and part.channel is not None \
+        else {}
+    read = {s: v for v, s in symbols.items()}
+    if token in read:
+        return read[token]
+    if token == "." and not symbols:
         return None
-    if re.fullmatch(r"-?\d+", token):
+    if re.fullmatch(r"-?\d+", token) and (not symbols or int(token) in symbols):
         return int(token)
-    raise error("bad-answer", f"`{token}` is not a {'digit' if part != 'regions' else 'region'}",
-                span, source=text, hint="a number, or `.` for an empty cell; a line "
-                "`shading:` starts the shading")
+    noun = key[:-1] if key.endswith("s") else key
+    written = ", ".join(f"`{s}` (or {v})" for v, s in sorted(symbols.items()))
+    raise error("bad-answer", f"`{token}` is not a {noun}", span, source=text,
+                hint=f"{written} in the {key}" if symbols else "a number, or `.` for an empty "
+                "cell; a heading line (the part's name and a colon) starts another part")

@@ -208,7 +208,8 @@ class Puzzle:
         deadline = deadline_of(time_limit)
         start, timings, gm = self._staged(deadline)
         return search_candidate_values(gm, start=start, timings=timings, answer=self._answer,
-                                       deadline=deadline, workers=workers, backend=backend)
+                                       deadline=deadline, workers=workers, backend=backend,
+                                       form=self.instantiated().form)
 
     def verify(self, answer: str, time_limit: TimeLimit = None, label: str = "<answer>"
                ) -> Verdict:

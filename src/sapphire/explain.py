@@ -9,24 +9,31 @@ of its members is dropped, in about k·log(n/k) solves for k members out of n. E
 whole pipeline on the case cut down to those lines and given cells (a dropped cell is written
 `.`), so a conflict is checked exactly as the case is.
 
-Several answers: the cells where the first two differ, which is where a clue is missing.
+Several answers: where the first two differ, which is where a clue is missing: the cells, and
+every other point by name in the answer's own terms (a loop's edge `r2c3–r2c4`, a Slitherlink's
+`r2c3 top`), part by part as the prelude's channels make the answer
+(`sapphire.meaning.answer`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import partial
+from typing import Any, get_args
 
-from sapphire.case.givens import GridKind, clue_grid, digit_grid, read_grid, shading_grid
+from sapphire.case.givens import GridKind, given_grid, read_grid
 from sapphire.case.model import Case, RuleLine
 from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.library import Library
+from sapphire.meaning.answer import AnswerForm, Difference, case_form
+from sapphire.meaning.answer import differences as point_differences
 from sapphire.meaning.instantiate import instantiate_checked
 from sapphire.pipeline import ground_model, has_answer
 
 GRIDS: dict[GridKind, Callable[[Case], list[list[int | None]] | None]] = {
-    "givens": digit_grid, "shading": shading_grid, "clues": clue_grid}
+    kind: partial(given_grid, key=kind)
+    for kind in get_args(GridKind)}
 """The front-matter grids whose given cells are members, in the order a conflict lists them,
 with the reader of each."""
 
@@ -47,9 +54,9 @@ class Given:
         cell = f"r{self.row}c{self.col}"
         if self.grid == "givens":
             return {"cell": cell, "digit": self.value}
-        if self.grid == "shading":
-            return {"cell": cell, "shading": self.value}
-        return {"cell": cell, "clue": self.value, "grid": self.grid}
+        if self.grid == "clues":
+            return {"cell": cell, "clue": self.value, "grid": self.grid}
+        return {"cell": cell, self.grid: self.value}  # a channel's grid (`shading`)
 
     def order(self) -> tuple[int, int, int]:
         """Grids in the order of `GRIDS`, then reading order."""
@@ -192,12 +199,13 @@ def _quickxplain(oracle: _Oracle, background: list[Item], added: bool,
     return need1 + need2
 
 
-def differences(first: dict[str, Any], second: dict[str, Any]) -> list[str]:
-    """The cells (`r1c2`) whose digit, shade or region differs between two answers of a case,
-    in reading order."""
+def differences(first: dict[str, Any], second: dict[str, Any],
+                form: AnswerForm | None = None) -> list[str]:
+    """The cells (`r1c2`) whose digit, shade, region or other value of a cell differs between
+    two answers of a case, in reading order; `form` is the case's (`case_form`)."""
     from sapphire.meaning import differing_cells
 
-    return [f"r{r}c{c}" for r, c in differing_cells(first, second)]
+    return [f"r{r}c{c}" for r, c in differing_cells(first, second, form)]
 
 
 @dataclass(frozen=True)
@@ -208,6 +216,8 @@ class Why:
 
     differ: tuple[str, ...] | None = None
     """Cells where the first two solutions differ (`r1c2`, …); None when there is no second."""
+    parts: tuple[Difference, ...] = ()
+    """Per part of the answer, the points where the first two solutions differ, by name."""
     conflict: tuple[dict[str, Any], ...] = ()
     """Clashing rule lines, each `{"line": N, "text": …}`."""
     givens: tuple[dict[str, Any], ...] = ()
@@ -220,10 +230,27 @@ class Why:
     fixes: tuple[dict[str, Any], ...] = ()
     """Lines or givens whose removal alone gives the case a solution."""
 
+    def differ_text(self) -> str:
+        """Where the two solutions differ, in words: the cells, then each other part's points
+        (`4 edges of the loop: r1c1–r1c2 …`), at most 24 of each."""
+        cells = list(self.differ or ())
+        said = [f"{len(cells)} cell{'s' if len(cells) != 1 else ''}: {_listed(cells)}"] \
+            if cells else []
+        for d in self.parts:
+            if d.part.cells:
+                continue
+            noun = d.part.maps[0][2].noun + ("s" if len(d.points) != 1 else "")
+            whose = f" of the {d.part.called}" if d.part.channel is not None else ""
+            said.append(f"{len(d.points)} {noun}{whose}: {_listed(list(d.points))}")
+        return "the first two solutions differ in " + ("; ".join(said) or "0 cells")
+
     def to_json(self) -> dict[str, Any]:
-        """The object `sapphire solve --why --format json` prints under `why`."""
+        """The object `sapphire solve --why --format json` prints under `why`: with several
+        solutions `differ`, the cells, and `points`, the differing points of each part that is
+        not cells (a loop's edges) by name, when there are some."""
         if self.differ is not None:
-            return {"differ": list(self.differ)}
+            points = {d.part.key: list(d.points) for d in self.parts if not d.part.cells}
+            return {"differ": list(self.differ), **({"points": points} if points else {})}
         return {"conflict": list(self.conflict), "givens": list(self.givens),
                 "frame": list(self.frame), "minimal": self.minimal, "fixes": list(self.fixes)}
 
@@ -234,7 +261,9 @@ def why(case: Case, lib: Library, status: str, solutions: list[dict[str, Any]], 
     """Explain a solve of `case` that ended with `status` and `solutions`: the differing cells
     of two answers, or a conflict when there is none; None for a unique or unknown status."""
     if status == "multiple" and len(solutions) >= 2:
-        return Why(differ=tuple(differences(solutions[0], solutions[1])))
+        form = case_form(case, lib)
+        return Why(differ=tuple(differences(solutions[0], solutions[1], form)),
+                   parts=tuple(point_differences(form, solutions[0], solutions[1])))
     if status != "none":
         return None
     found = conflict(case, lib, deadline=deadline, workers=workers, refuted=True,
@@ -251,3 +280,9 @@ def why(case: Case, lib: Library, status: str, solutions: list[dict[str, Any]], 
                frame=tuple(line(r) for r in found.frame), minimal=found.minimal,
                fixes=tuple(line(case.rules[x]) if isinstance(x, int) else x.json()
                            for x in found.fixes))
+
+
+def _listed(names: list[str], most: int = 24) -> str:
+    """Names one after another (by commas when a name has a space), at most `most` of them."""
+    sep = ", " if any(" " in n for n in names) else " "
+    return sep.join(names[:most]) + (" …" if len(names) > most else "")

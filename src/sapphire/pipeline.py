@@ -29,7 +29,9 @@ from sapphire.lang.instance import Instance, check_data, data_to_instance, key_p
 from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Program
 from sapphire.lang.types import typecheck_program
-from sapphire.meaning import case_answer, instantiate_checked, load_case
+from sapphire.meaning import AnswerForm, bundled_form, case_answer, instantiate_checked, load_case
+from sapphire.meaning.answer import decided as count_decided
+from sapphire.meaning.answer import named_candidates
 from sapphire.model import FALSE, GroundModel
 
 Answer = dict[str, Any]
@@ -395,6 +397,9 @@ class Candidates:
     timings: dict[str, float] = field(default_factory=dict)
     backend: str = ""
     model: GroundModel | None = None
+    form: AnswerForm | None = None
+    """The parts of the case's answer (`sapphire.meaning.answer`); None: the bundled
+    prelude's channels."""
 
     @property
     def stopped(self) -> str:
@@ -402,39 +407,25 @@ class Candidates:
         return "" if self.complete else STOPPED_BY_TIME
 
     def to_json(self) -> dict[str, Any]:
-        """The object `sapphire solve --candidates --format json` prints (README)."""
+        """The object `sapphire solve --candidates --format json` prints (README): with the
+        points that are not cells (a loop's edges) by name under `points`."""
         out: dict[str, Any] = {"status": self.status, "complete": self.complete}
         if not self.complete:
             out["stopped"] = self.stopped
-        out.update(candidates=self.candidates, decided=decided(self.candidates),
+        form = self.form or bundled_form()
+        named = named_candidates(form, self.candidates)
+        out.update(candidates=self.candidates, decided=decided(self.candidates, form),
+                   **({"points": named} if named else {}),
                    solutions_seen=self.seen, seconds=round(self.seconds, 4),
                    backend=self.backend,
                    timings={k: round(v, 4) for k, v in self.timings.items()})
         return out
 
 
-def answer_points(rows: list[list[Any]]) -> list[list[int]]:
-    """The points of an answer grid of candidates, leaving out the cells it has none of."""
-    return [c for row in rows for c in row if c is not None]
-
-
-def decided(cands: Answer) -> dict[str, Any]:
-    """Per part of the answer, how many of its points have one candidate; `values` per map."""
-    out: dict[str, Any] = {}
-    for key in ("digits", "shading", "regions"):
-        pts = answer_points(cands.get(key) or [])
-        if pts:
-            out[key] = sum(len(p) == 1 for p in pts)
-    if cands.get("extra"):
-        out["extra"] = sum(len(p) == 1 for p in cands["extra"] if p is not None)
-    if "loop" in cands:
-        pts = answer_points(cands["loop"]["across"]) + answer_points(cands["loop"]["down"])
-        out["loop"] = sum(len(p) == 1 for p in pts)
-    if cands.get("values"):
-        out["values"] = {name: sum(len(r[-1]) == 1 for r in rows)
-                         if rows and isinstance(rows[0], list) else int(len(rows) == 1)
-                         for name, rows in cands["values"].items()}
-    return out
+def decided(cands: Answer, form: AnswerForm | None = None) -> dict[str, Any]:
+    """Per part of the answer, how many of its points have one candidate; `values` per map
+    (`sapphire.meaning.answer.decided`, over the case's `form`)."""
+    return count_decided(form or bundled_form(), cands)
 
 
 def search_candidates(gm: GroundModel, *, deadline: Deadline = UNBOUNDED,
@@ -476,20 +467,23 @@ def decode_candidates(gm: GroundModel, values: dict[int, list[int]]) -> Answer:
 def search_candidate_values(gm: GroundModel | None, *, start: float,
                             timings: dict[str, float], answer: Callable[[Answer], Answer],
                             deadline: Deadline = UNBOUNDED, workers: int | None = None,
-                            backend: str = "auto") -> Candidates:
+                            backend: str = "auto", form: AnswerForm | None = None
+                            ) -> Candidates:
     """The candidates stage: every value some answer of `gm` (None when the deadline passed
     before it was grounded) gives each answer point, in the shape `answer` gives; with no
     answer found at the deadline the status is `unknown` and the candidates are empty lists.
-    `timings` are the stages before, `start` the moment the input was first read."""
+    `timings` are the stages before, `start` the moment the input was first read; `form` the
+    case's answer parts (None: the bundled prelude's)."""
     if gm is None or deadline.expired():
         return Candidates("unknown", {}, False, 0, time.perf_counter() - start,
-                          {**timings, "load": 0.0})
+                          {**timings, "load": 0.0}, form=form)
     res, values = search_candidates(gm, deadline=deadline, workers=workers, backend=backend)
     timings = {**timings, **res.timings}
     shaped = answer(decode_candidates(gm, values))
     complete = not res.timed_out and res.status != "unknown"
     return Candidates(res.status, shaped, complete, len(res.solutions),
-                      time.perf_counter() - start - timings["load"], timings, res.backend, gm)
+                      time.perf_counter() - start - timings["load"], timings, res.backend, gm,
+                      form)
 
 
 def candidates_case(path: str, *, time_limit: float | None = None, workers: int | None = None,
@@ -508,7 +502,8 @@ def candidates_case(path: str, *, time_limit: float | None = None, workers: int 
     return search_candidate_values(gm, start=t0,
                                    timings={"instantiate": t1 - t0, "ground": t2 - t1},
                                    answer=lambda decoded: case_answer(inst, decoded),
-                                   deadline=deadline, workers=workers, backend=backend)
+                                   deadline=deadline, workers=workers, backend=backend,
+                                   form=inst.form)
 
 
 def prepare_program(program_path: str, data: dict[str, Any], data_path: str | None = None,

@@ -178,7 +178,10 @@ def verify_answer(inst: Instantiated, answer: Answer, *, deadline: Deadline = UN
 
     prov = ground_traced(inst.program, inst.instance)
     gm = prov.model
-    points = _answer_points(inst, answer)
+    points = inst.form.points(answer, inst.extra)
+    points.update(((name, idx), c) for name in gm.answer
+                  for idx, c in gm.constants.get(name, {}).items()
+                  if (name, idx) not in points and _outside(inst, name, idx))
     breaches: list[Breach] = []
 
     def value_of(name: str, idx: tuple[int, ...]) -> int:
@@ -263,50 +266,23 @@ def _point(name: str, idx: tuple[int, ...]) -> str:
 
 def _part_of(inst: Instantiated, name: str, idx: tuple[int, ...]
              ) -> tuple[str, tuple[str, int, int] | None]:
-    """The part of a case's answer that holds a point, and its (part, row, column) place."""
-    cell = idx if len(idx) == 2 else (0, 0)
-    if name == "face" and idx in inst.extra:
-        return "extra", ("extra", 1, inst.extra.index(idx) + 1)
-    part = {"face": "digits", "shade": "shading", "region": "regions", "across": "loop",
-            "down": "loop", "link_across": "links", "link_down": "links",
-            "slant": "diagonals"}.get(name, name)
-    return part, (part, cell[0], cell[1]) if part in ("digits", "shading", "regions",
-                                                      "diagonals") else None
+    """The part of a case's answer that holds a point, and its (part, row, column) place in an
+    answer written as text (a grid of cells)."""
+    found = inst.form.extra
+    if found is not None and found[0].maps[0][1] == name and idx in inst.extra:
+        return found[1], (found[1], 1, inst.extra.index(idx) + 1)
+    part = inst.form.part_of(name)
+    if part is None or part.reported:
+        return name, None
+    return part.key, (part.key, idx[0], idx[1]) if part.cells and len(idx) == 2 else None
 
 
-def _answer_points(inst: Instantiated, answer: Answer) -> dict[tuple[str, tuple[int, ...]], Any]:
-    """An answer in a case's shape as map points: the inverse of `case_answer`."""
-    out: dict[tuple[str, tuple[int, ...]], Any] = {}
-
-    def grid(name: str, rows: Any) -> None:
-        if not isinstance(rows, list):
-            return
-        for r, row in enumerate(rows, start=1):
-            for c, x in enumerate(row if isinstance(row, list) else [], start=1):
-                out[name, (r, c)] = x
-
-    for name, part in (("face", "digits"), ("shade", "shading"), ("region", "regions"),
-                       ("slant", "diagonals")):
-        if part in answer:
-            grid(name, answer[part])
-    if isinstance(answer.get("extra"), list):
-        out.update((("face", cell), x) for cell, x in zip(inst.extra, answer["extra"],
-                                                          strict=False))
-    if isinstance(answer.get("loop"), dict):
-        grid("across", answer["loop"].get("across"))
-        grid("down", answer["loop"].get("down"))
-    if isinstance(answer.get("links"), dict):
-        grid("link_across", answer["links"].get("across"))
-        grid("link_down", answer["links"].get("down"))
-        # the channel's links past the left and top edges, always 0, are not in the answer
-        out.update((("link_across", (r, 0)), 0) for r in range(1, inst.rows + 1))
-        out.update((("link_down", (0, c)), 0) for c in range(1, inst.cols + 1))
-    for name, rows in (answer.get("values") or {}).items():
-        if isinstance(rows, list):
-            out.update(((name, tuple(r[:-1])), r[-1]) for r in rows if isinstance(r, list))
-        else:
-            out[name, ()] = rows
-    return out
+def _outside(inst: Instantiated, name: str, idx: tuple[int, ...]) -> bool:
+    """Whether a point of a channel's map lies outside the answer's grid of it: the links past
+    the board's left and top edges, which the channel fixes to 0 and the answer leaves out."""
+    part, shape = inst.form.part_of(name), inst.form.shape_of(name)
+    return part is not None and not part.reported and shape is not None \
+        and not shape.in_grid(idx, inst.rows, inst.cols)
 
 
 def _witnesses(gm: GroundModel, values: list[int | None], constraints: list[int],
@@ -361,8 +337,7 @@ def check_answer(case: Case, lib: Library, text: str, label: str, *,
 
     if inst is None:
         inst = instantiate_checked(case, lib)
-    found = read_answer(text, label, inst.rows, inst.cols, inst.digits, len(inst.extra),
-                        inst.digits or inst.shading or inst.regions)
+    found = read_answer(text, label, inst.parts, inst.rows, inst.cols, len(inst.extra))
     try:
         checked = verify_answer(inst, found.answer, deadline=deadline)
     except AnswerError as e:
@@ -375,12 +350,12 @@ def check_answer(case: Case, lib: Library, text: str, label: str, *,
     for b in checked.breaches:
         span = checked.spans[b.top] if b.top >= 0 else None
         if b.top < 0:  # a given: the front matter's block that holds it, when it is found
-            key = _front_line(lines, GIVEN_BLOCKS.get(b.points[0][0], "givens")) or -1
+            key = _front_line(lines, _given_block(inst, b.points[0][0])) or -1
         else:
             key = span.line if span is not None and span.file == case.path else -2 - b.top
         if key not in broken:
             broken[key] = _line(key, span, by_line, lines, case.path)
-        broken[key]["breaks"].append({"cells": [_cell(n, i) for n, i in b.points],
+        broken[key]["breaks"].append({"cells": [_cell(inst, n, i) for n, i in b.points],
                                       **({"what": b.what} if b.what else {})})
     report = sorted(broken.values(), key=lambda x: (x["line"] is None, x["line"] or 0))
     return Verdict(checked.valid, report, checked.witnesses)
@@ -399,8 +374,11 @@ def _line(key: int, span: Span | None, by_line: dict[int, Any], lines: list[str]
             "breaks": []}
 
 
-GIVEN_BLOCKS = {"face": "givens", "shade": "shading"}
-"""The front matter's block that gives a point of each answer map."""
+def _given_block(inst: Instantiated, name: str) -> str:
+    """The front matter's grid that gives a point of the map `name` (its channel's `given`)."""
+    part = inst.form.part_of(name)
+    channel = part.channel if part is not None else None
+    return channel.given if channel is not None and channel.given else "givens"
 
 
 def _front_line(lines: list[str], key: str) -> int | None:
@@ -415,12 +393,19 @@ def _front_line(lines: list[str], key: str) -> int | None:
     return None
 
 
-def _cell(name: str, idx: tuple[int, ...]) -> str:
-    """A point as a user names it: `r2c3` for a digit, `r2c3 shading`, `vrt(1, 2)`."""
-    if len(idx) == 2 and name in ("face", "shade", "region", "across", "down", "link_across",
-                                  "link_down", "slant"):
-        cell = f"r{idx[0]}c{idx[1]}"
-        return cell if name == "face" else f"{cell} {name if name != 'shade' else 'shading'}"
+def _cell(inst: Instantiated, name: str, idx: tuple[int, ...]) -> str:
+    """A point as a user names it: its place (`r2c3`, `r2c3–r2c4`, `r2c3 top`), then the part
+    of the answer it is in unless that is the digits (`r2c3 shading`, `r2c3–r2c4 loop`, `r1c1
+    top edges` for a map a kind reports); a point off the board as its map's (`vrt(0,-1)`)."""
+    part, shape = inst.form.part_of(name), inst.form.shape_of(name)
+    extra = part is not None and part.channel is not None and part.channel.extra \
+        and idx in inst.extra
+    if part is not None and shape is not None and (
+            extra or shape.on_board(idx, inst.rows, inst.cols)):
+        point = shape.point(idx, inst.rows, inst.cols)
+        if part.channel is not None:
+            return point if part.channel.bare else f"{point} {part.key}"
+        return f"{point} {shape.noun}s"
     return f"{name}({','.join(str(i) for i in idx)})" if idx else name
 
 
@@ -445,6 +430,7 @@ def _cells_text(cells: list[str]) -> str:
     """Cells grouped by the part of the answer they are in: `cells r1c1 r1c2; shading r1c1`."""
     groups: dict[str, list[str]] = {}
     for cell in cells:
-        name, _, part = cell.partition(" ")
-        groups.setdefault(part or "cells", []).append(name)
-    return "; ".join(f"{part} {' '.join(names)}" for part, names in groups.items())
+        name, _, part = cell.rpartition(" ")
+        groups.setdefault(part if name else "cells", []).append(name or part)
+    return "; ".join(f"{part} {(', ' if any(' ' in n for n in names) else ' ').join(names)}"
+                     for part, names in groups.items())

@@ -47,7 +47,7 @@ def test_data_of_another_shape_than_the_program_reads_is_refused(
 
 def test_the_drawing_takes_clue_rows_of_any_shape() -> None:
     """A clue row that is not a list, or a clue that is no digit, is drawn blank."""
-    from sapphire.cli.solve import _clue
+    from sapphire.render.text import _clue
 
     clues = [5, [None, 3, 12, True]]
     assert [_clue(clues, 0, 0), _clue(clues, 1, 0), _clue(clues, 1, 1)] == [" ", " ", "3"]

@@ -161,9 +161,10 @@ def test_without_witnesses_the_constraints_no_values_satisfy_are_named(
     assert out.splitlines() == [
         "broken: the answer breaks 1 rule line",
         "  line 11: slitherlink",
-        "    cells vrt(1,0) hrz(0,0) hrz(1,0) — no values of its auxiliary variables satisfy it",
-        "    cells vrt(1,0) vrt(1,1) hrz(0,1) hrz(1,1) — no values of its auxiliary variables "
+        "    edges r2c1 top, r1c1 left, r2c1 left — no values of its auxiliary variables "
         "satisfy it",
+        "    edges r2c1 top, r2c2 top, r1c2 left, r2c2 left — no values of its auxiliary "
+        "variables satisfy it",
     ]
 
 

@@ -170,8 +170,10 @@ def test_length_is_arithmetic_over_the_board_and_integer_parameters() -> None:
 def test_declarations_positional_and_boxes() -> None:
     front = (
         "kind: thing\nscope: global\n"
-        "declares: [board, boxs]\n"                          # line 4
+        "declares: [board, Box s]\n"                         # line 4
     )
+    # a word such as `boxs` may be a channel of some prelude: the library that uses the kind
+    # checks it (tests/library/test_channel_table.py)
     assert errors(md(front)) == [("bad-field", 4, 19), ("bad-field", 4, 11)]
     front = (
         "kind: thing\nscope: global\n"
@@ -435,15 +437,22 @@ def test_answer_maps_have_a_shape() -> None:
     assert errors(md(GOOD_FRONT + "answer: {face: edges-down}\n")) == [("bad-field", 5, 10)]
 
 
-def test_channel_blocks_belong_to_the_prelude() -> None:
+def test_channel_blocks_belong_to_the_prelude(tmp_path: Path) -> None:
     body = (PROSE + "\n" + MEANING
             + "\n```sapphire channel shading\n∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}\n```\n")
     assert errors(md(GOOD_FRONT, body)) == [("unknown-block", 17, 1)]
     text = ("---\nkind: prelude\n---\n\nThe prelude.\n\n```sapphire\n"
             "term t(x:integer):integer = x;\n```\n\n```sapphire channel shading\n"
             "∀⟨r c⟩∈board ⦗shade r c⦘∈{0 1}\n```\n\n```sapphire channel sideways\nx=1\n```\n")
+    with pytest.raises(SapphireError) as exc:  # no channel is called so
+        parse_prelude(text.replace("channel sideways", "channel side ways!"), "prelude.md")
+    assert [(d.kind, d.span.line) for d in exc.value.diagnostics if d.span] == [
+        ("unknown-block", 15)]
+    # a word may be a channel of the library's table, the bundled one's and its own: the
+    # library checks it, where both are known
+    (tmp_path / "prelude.md").write_text(text, encoding="utf-8")
     with pytest.raises(SapphireError) as exc:
-        parse_prelude(text, "prelude.md")
+        load_library(str(tmp_path), tmp_path).channels()
     assert [(d.kind, d.span.line) for d in exc.value.diagnostics if d.span] == [
         ("unknown-block", 15)]
     good = parse_prelude(text.split("\n```sapphire channel sideways")[0], "prelude.md")

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from sapphire.case.givens import shared_corner
 from sapphire.cli import main
+from sapphire.meaning import bundled_form
 from sapphire.pipeline import solve_case
-from sapphire.render.diagonals import diagonal_lines, diagonals_text
+from sapphire.render.diagonals import diagonal_lines
 from sapphire.render.svg import panel_of, svg
+from sapphire.render.text import answer_lines
 
 CASE = ("---\nlibrary: std\nboard: 2x2\n---\ngokigen\n"
         "corner-diagonals r1c1-r1c2-r2c1-r2c2 count 4\n")
@@ -30,7 +32,8 @@ def test_the_answer_holds_the_diagonals(tmp_path: Path) -> None:
 
 
 def test_text_and_lines() -> None:
-    assert diagonals_text([[1, 2], [0, 1]]) == ["  diagonals:", "  \\ /", "  . \\"]
+    assert answer_lines(bundled_form(), {"diagonals": [[1, 2], [0, 1]]}) == [
+        "  diagonals:", "  \\ /", "  . \\"]
     (line,) = diagonal_lines([[0, 2]])
     assert 'x1="80" y1="0" x2="40" y2="40"' in line  # `/` from the top right of cell r1c2
 

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from sapphire.cli import main
+from sapphire.meaning import bundled_form
 from sapphire.pipeline import solve_case
-from sapphire.render.links import link_lines, links_text
+from sapphire.render.links import link_lines
 from sapphire.render.svg import panel_of, svg
+from sapphire.render.text import answer_lines
 
 CASE = "---\nlibrary: std\nboard: 2x3\n---\nnumberlink r1c1-r2c3 fill true\n"
 """Its one answer: under `fill` the line snakes through all six cells,
@@ -33,7 +35,8 @@ def test_the_answer_holds_links_and_the_lines_names(tmp_path: Path) -> None:
 
 
 def test_text_shows_single_and_double_links() -> None:
-    assert links_text({"across": [[1, 0], [2, 0]], "down": [[1, 0], [0, 0]]}) == [
+    links = {"across": [[1, 0], [2, 0]], "down": [[1, 0], [0, 0]]}
+    assert answer_lines(bundled_form(), {"links": links}) == [
         "  links:", "  o-o", "  |", "  o=o"]
 
 

@@ -46,7 +46,7 @@ def test_loop_edges_follow_the_seed_maps() -> None:
     assert (p.rows, p.cols) == (1, 1)
     root = parse(svg([p]))
     loop = {(e.get("x1"), e.get("y1"), e.get("x2"), e.get("y2"))
-            for e in of_class(root, "line", "loop")}
+            for e in of_class(root, "line", "edge")}
     assert loop == {("0", "0", "40", "0"), ("0", "40", "40", "40"),
                     ("0", "0", "0", "40"), ("40", "0", "40", "40")}
     assert [t.text for t in of_class(root, "text", "clue")] == ["2"]
@@ -67,7 +67,7 @@ def test_cli_draws_a_slitherlink_case(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["solve", str(EXAMPLES / "cases" / "slitherlink-4x4.case"),
                  "--format", "svg"]) == 0
     root = parse(capsys.readouterr().out)
-    assert len(of_class(root, "line", "loop")) >= 4
+    assert len(of_class(root, "line", "edge")) >= 4
     assert of_class(root, "text", "clue")
 
 

@@ -52,8 +52,7 @@ def test_a_solve_gives_the_board_and_the_puzzle_without_its_answer(client: TestC
     r = post(client, "/api/solve", case=KILLER)
     assert r["status"] == "unique"
     assert r["board"] == {"rows": 9, "cols": 9, "extra": 0, "cell": 40, "gap": 24,
-                          "digits": [1, 9], "clues": False, "shading": False, "loop": False,
-                          "links": False, "edges": {}}
+                          "digits": [1, 9], "clues": False, "channels": [], "edges": {}}
     assert r["svg"].count('class="digit"') == 81
     assert 'class="digit"' not in r["puzzle_svg"] and 'class="cage"' in r["puzzle_svg"]
 
@@ -61,8 +60,9 @@ def test_a_solve_gives_the_board_and_the_puzzle_without_its_answer(client: TestC
 @pytest.mark.parametrize(("case", "board"), [
     ("cases/slitherlink-4x4.case", {"rows": 4, "digits": None, "clues": True,
                                      "edges": {"vrt": "edges-across", "hrz": "edges-down"}}),
-    ("pictures/nurikabe.case", {"rows": 5, "digits": None, "shading": True, "loop": False}),
-    ("cases/yin-yang-sudoku.case", {"rows": 6, "digits": [1, 6], "shading": True}),
+    ("pictures/nurikabe.case", {"rows": 5, "digits": None,
+                                "channels": ["regions", "shading"]}),
+    ("cases/yin-yang-sudoku.case", {"rows": 6, "digits": [1, 6], "channels": ["shading"]}),
 ])
 def test_the_board_says_what_a_grid_edit_writes(client: TestClient, case: str,
                                                  board: dict[str, Any]) -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from sapphire.case.model import Case, JsonValue, RuleLine
 from sapphire.diagnostics import Diagnostic, SapphireError
@@ -386,6 +386,15 @@ def clue_grid(case: Case, declares_board: DeclaresBoard | None = None
               ) -> list[list[int | None]] | None:
     """Numbers shown in cells that are clues, not answer digits (a Slitherlink's 0-3)."""
     return _read_checked(case, "clues", declares_board)
+
+
+def given_grid(case: Case, key: str, declares_board: DeclaresBoard | None = None
+               ) -> list[list[int | None]] | None:
+    """The front-matter grid `key` (`givens`, `shading` or `clues`, `GridKind`) read as that
+    key's symbols say; None when the case has none. A channel's `given` names its key."""
+    if key not in get_args(GridKind):
+        raise ValueError(f"no front-matter grid is called {key!r}")
+    return _read_checked(case, key, declares_board)  # type: ignore[arg-type]
 
 
 def shading_grid(case: Case, declares_board: DeclaresBoard | None = None

@@ -9,6 +9,7 @@ something.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 from sapphire.case._report import Reporter
 from sapphire.case.frontmatter import FrontMatterResult, parse_front_matter
@@ -208,7 +209,7 @@ def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Report
             "add 'board: 9x9' to the front matter, or a rule that declares the board such as "
             "'sudoku 9x9'",
         )
-    for kind in ("givens", "shading", "clues"):
+    for kind in get_args(GridKind):
         shape = _check_grid(front, kind, board, declared_n, extra, rep)
         if board is None and shape is not None:
             board = shape

@@ -10,6 +10,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from sapphire.cli.arguments import command_help
 from sapphire.diagnostics import error
 
 HOW = {4: "name", 3: "words of a name", 2: "spelling", 1: "description", 0: "all"}
@@ -18,9 +19,7 @@ HOW = {4: "name", 3: "words of a name", 2: "spelling", 1: "description", 0: "all
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """The `kinds` command's arguments (registered by `sapphire.cli.build_parser`)."""
-    from sapphire.cli import _help
-
-    k = sub.add_parser("kinds", **_help(
+    k = sub.add_parser("kinds", **command_help(
         "find the library's rule kinds by name, title, the names setters use, or words of "
         "their description",
         "examples:\n  sapphire kinds                  (every kind)\n"

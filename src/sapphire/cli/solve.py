@@ -16,9 +16,12 @@ from sapphire.cli.arguments import load_puzzle, reads_program, take_stdin
 from sapphire.cli.draw_command import check_output, write_picture
 from sapphire.diagnostics import Span, error, read_text
 from sapphire.pipeline import STOPPED_BY_TIME, Solved
+from sapphire.render.text import answer_lines
 
 if TYPE_CHECKING:
     from sapphire.api import Puzzle
+    from sapphire.explain import Why
+    from sapphire.meaning import AnswerForm
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
 
@@ -89,18 +92,20 @@ def run(args: argparse.Namespace) -> int:
         answers: list[dict[str, Any]] = [{"values": s} for s in res.solutions]
         shapes, clues, size = _program_drawing(res.solutions, data) \
             if args.format != "json" else ({}, None, None)
-        drawing = _draw(res.solutions, *size, shapes, clues) if size is not None else None
+        blocks = [_program_lines(s, shapes, clues, size) for s in res.solutions]
+        form: AnswerForm | None = None
     else:
         answers = res.solutions
-        shapes, clues = _case_drawing(puzzle, answers) if args.format != "json" else ({}, None)
-        drawing = _case_edge_drawings(answers, shapes, clues)
+        form, shapes, clues = _case_drawing(puzzle, answers) if args.format != "json" \
+            else (None, {}, None)
+        blocks = [answer_lines(form, a, clues) for a in answers] if form is not None else []
         if args.why:  # the differing cells, or the clashing lines (`Puzzle.why`)
             res.why = puzzle.why(time_limit=args.time_limit, backend=args.backend,
                                  workers=args.workers, solved=res)
     if args.format == "svg":
         from sapphire.render import panel_of, svg
 
-        panels = [panel_of(a, clues, shapes) for a in answers]
+        panels = [panel_of(a, clues, shapes, form) for a in answers]
         if any(p is None for p in panels):
             raise error("usage", "these answers have no grid to draw", None,
                         hint="use --format text or json")
@@ -115,26 +120,27 @@ def run(args: argparse.Namespace) -> int:
         json.dump(replace(res, solutions=answers).to_json(), sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
     else:
-        print(_text(res, answers, drawing, count_limit is not None))
+        print(_text(res, blocks, count_limit is not None))
         if res.why is not None:
-            print(_why_text(res.why.to_json()))
+            print(_why_text(res.why))
     return exit_status(res)
 
 
 def _given_text(given: dict[str, Any]) -> str:
-    """A given cell of `--why` as text: `r1c2=5`, `r3c4 shaded`, `r2c2 clue 3`."""
-    if "shading" in given:
-        return f"{given['cell']} {'shaded' if given['shading'] else 'unshaded'}"
+    """A given cell of `--why` as text: `r1c2=5`, `r2c2 clue 3`, and a cell of a channel's
+    grid (the shading's) `r3c4 shaded` or `r3c4 unshaded`."""
+    if "digit" in given:
+        return f"{given['cell']}={given['digit']}"
     if "clue" in given:
         return f"{given['cell']} clue {given['clue']}"
-    return f"{given['cell']}={given['digit']}"
+    value = next(v for k, v in given.items() if k != "cell")
+    return f"{given['cell']} {'shaded' if value else 'unshaded'}"
 
 
-def _why_text(why: dict[str, Any]) -> str:
-    if "differ" in why:
-        cells = why["differ"]
-        shown = " ".join(cells[:24]) + (" …" if len(cells) > 24 else "")
-        return f"why: the first two solutions differ in {len(cells)} cells: {shown}"
+def _why_text(found: Why) -> str:
+    if found.differ is not None:
+        return f"why: {found.differ_text()}"
+    why = found.to_json()
     frame = [str(x["line"]) for x in why["frame"]]
     kept = f"line{'s' if len(frame) > 1 else ''} {', '.join(frame)}" if frame else "the case"
     if not why["conflict"] and not why["givens"]:
@@ -167,67 +173,49 @@ def count_text(res: Solved, counting: bool = False) -> str:
     return f"at least {n} {noun} ({why}){shown}"
 
 
-def _text(res: Solved, answers: list[dict[str, Any]], drawings: list[str] | None,
-          counting: bool = False) -> str:
+def _text(res: Solved, blocks: list[list[str]], counting: bool = False) -> str:
+    """The status line, then each answer's lines (`sapphire.render.text`)."""
     head = {"unique": "unique solution", "multiple": "more than one solution",
             "none": "no solution", "unknown": "unknown (time limit reached)"}[res.status]
     settled = "; proved by the rule's guide (its guide-settles block)" \
         if res.timings.get("settled by the guides") else ""
     lines = [f"status: {res.status} — {head}; {count_text(res, counting)}; "
              f"{res.seconds:.2f} s{settled}"]
-    for k, ans in enumerate(answers, start=1):
+    for k, block in enumerate(blocks, start=1):
         lines.append(f"solution {k}:")
-        if drawings:
-            lines.append(drawings[k - 1])
-            continue
-        digits = "digits" in ans and any(d is not None for row in ans["digits"] for d in row)
-        if digits:
-            for row in ans["digits"]:
-                lines.append("  " + " ".join("." if d is None else str(d) for d in row))
-            if "extra" in ans:  # below the board, in rows of its width, as the case lays them
-                lines.append("  extra cells:")
-                width = len(ans["digits"][0])
-                for i in range(0, len(ans["extra"]), width):
-                    lines.append("  " + " ".join("." if d is None else str(d)
-                                                 for d in ans["extra"][i:i + width]))
-        if "shading" in ans:
-            if digits:
-                lines.append("  shading:")
-            for row in ans["shading"]:
-                lines.append("  " + " ".join("#" if s else "." for s in row))
-        if "regions" in ans:
-            lines.append("  regions:")
-            for row in ans["regions"]:
-                lines.append("  " + " ".join("." if g is None else str(g) for g in row))
-        if "loop" in ans:
-            lines.extend(_loop_text(ans["loop"]))
-        if "links" in ans:
-            from sapphire.render.links import links_text
-
-            lines.extend(links_text(ans["links"]))
-        if "diagonals" in ans:
-            from sapphire.render.diagonals import diagonals_text
-
-            lines.extend(diagonals_text(ans["diagonals"]))
-        if digits or any(k in ans for k in ("shading", "regions", "loop", "links", "diagonals")):
-            continue
-        for name, v in ans.get("values", {}).items():
-            if isinstance(v, list):
-                body = " ".join(f"{tuple(r[:-1])}={r[-1]}".replace(",)", ")") for r in v)
-                lines.append(f"  {name}: {body}")
-            else:
-                lines.append(f"  {name} = {v}")
+        lines.extend(block)
     return "\n".join(lines)
 
 
 def _case_drawing(puzzle: Puzzle, answers: list[dict[str, Any]]
-                  ) -> tuple[dict[str, str], list[list[int | None]] | None]:
-    """How a case's answers are drawn: the shape of each map its rules report (their
-    definitions' `answer`), and the clue grid a rule binds (`binds: {NAME: clues}`)."""
+                  ) -> tuple[AnswerForm | None, dict[str, str], list[list[int | None]] | None]:
+    """How a case's answers are shown: the parts its answers have (`case_form`), the shape of
+    each map its rules report (their definitions' `answer`), and the clue grid a rule binds
+    (`binds: {NAME: clues}`)."""
     if not answers:
-        return {}, None
+        return None, {}, None
+    from sapphire.meaning import case_form
+
     clues, shapes = puzzle.answer_drawing()
-    return shapes, clues
+    return case_form(*puzzle.parsed()), shapes, clues
+
+
+def _program_lines(solution: dict[str, Any], shapes: dict[str, str], clues: list[Any] | None,
+                   size: tuple[int, int] | None) -> list[str]:
+    """A program's answer: drawn as the kind reporting its maps draws them, or its maps as
+    `name: (index)=value`."""
+    from sapphire.render.text import grid_drawing
+
+    if size is not None:
+        return grid_drawing(solution, shapes, *size, clues)
+    lines = []
+    for name, v in solution.items():
+        if isinstance(v, list):
+            body = " ".join(f"{tuple(r[:-1])}={r[-1]}".replace(",)", ")") for r in v)
+            lines.append(f"  {name}: {body}")
+        else:
+            lines.append(f"  {name} = {v}")
+    return lines
 
 
 def _program_drawing(solutions: list[dict[str, Any]], data: dict[str, Any]
@@ -256,69 +244,3 @@ def _two_index(value: Any) -> bool:
     """Whether an answer's value is a map of two indices (`[a, b, value]` rows)."""
     return isinstance(value, list) and bool(value) and isinstance(value[0], list) \
         and len(value[0]) == 3
-
-
-def _loop_text(loop: dict[str, list[list[int]]]) -> list[str]:
-    """A loop through cell centres: `o` for a cell on it, `-` and `|` for its edges."""
-    across, down = loop["across"], loop["down"]
-    out = []
-    for r, row in enumerate(across):
-        on = [bool(row[c] or (c and row[c - 1]) or down[r][c] or (r and down[r - 1][c]))
-              for c in range(len(row))]
-        out.append("  " + "".join(("o" if on[c] else ".") + ("-" if row[c] else " ")
-                                  for c in range(len(row))).rstrip())
-        if r + 1 < len(across):
-            out.append("  " + "".join("| " if v else "  " for v in down[r]).rstrip())
-    return out
-
-
-def _case_edge_drawings(answers: list[dict[str, Any]], shapes: dict[str, str],
-                        clues: list[list[int | None]] | None) -> list[str] | None:
-    """Draw the edges a case's rules report (maps of shape `edges-across`, `edges-down`)
-    with its clues, when every answer holds them."""
-    values = [a.get("values", {}) for a in answers]
-    if not answers or not shapes or not all(name in v for v in values for name in shapes):
-        return None
-    across = [n for n, shape in shapes.items() if shape == "edges-across"]
-    down = [n for n, shape in shapes.items() if shape == "edges-down"]
-    if not across or not down:
-        return None
-    rows = max(r[0] for r in values[0][down[0]])
-    cols = max(r[1] for r in values[0][across[0]])
-    return _draw(values, rows, cols, shapes, clues)
-
-
-def _clue(clues: list[Any] | None, a: int, b: int) -> str:
-    """The clue of square a,b as one character: a blank where the data has no number there
-    (the data is drawn as it is, whatever its shape; the program decides what it means)."""
-    row = clues[a] if clues and a < len(clues) else None
-    c = row[b] if isinstance(row, list) and b < len(row) else None
-    return str(c) if isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 9 else " "
-
-
-def _draw(solutions: list[dict[str, Any]], n: int, m: int, shapes: dict[str, str],
-          clues: list[Any] | None) -> list[str]:
-    """Edges along the grid lines of an n×m board, with a clue in each square."""
-    from sapphire.render import edge_map  # the drawing module, only for answers with edges
-
-    out = []
-    for s in solutions:
-        across: dict[tuple[int, int], int] = {}
-        down: dict[tuple[int, int], int] = {}
-        for name, shape in shapes.items():
-            (across if shape == "edges-across" else down).update(edge_map(s.get(name)) or {})
-        rows = []
-        for a in range(n + 1):
-            top = "  +" + "".join(("───" if across.get((a, b)) else "   ") + "+"
-                                  for b in range(m))
-            rows.append(top)
-            if a == n:
-                break
-            cells = "  "
-            for b in range(m + 1):
-                cells += "│" if down.get((a, b)) else " "
-                if b < m:
-                    cells += f" {_clue(clues, a, b)} "
-            rows.append(cells)
-        out.append("\n".join(rows))
-    return out

@@ -11,43 +11,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
 from sapphire.library.drawing import DrawElement
 
+if TYPE_CHECKING:
+    from sapphire.library.channels import Channel
+
 ParamType = Literal["integer", "boolean", "digits", "cell", "json", "rules", "integers",
                     "pairs", "moves", "pattern", "weights"]
 PARAM_TYPES: tuple[str, ...] = ("integer", "boolean", "digits", "cell", "json", "rules",
                                 "integers", "pairs", "moves", "pattern", "weights")
-DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes", "shading", "regions", "loop",
-                                 "links", "diagonals")
+DECLARATIONS: tuple[str, ...] = ("board", "alphabet", "boxes")
+"""What a kind may declare besides the answer's channels, which the prelude's `channels` table
+lists (`sapphire.library.channels`)."""
 BOARD_BINDINGS: tuple[str, ...] = ("rows", "cols", "givens", "clues")
-CHANNEL_DECLARATIONS: dict[str, str] = {
-    "shade": "shading", "region": "regions", "across": "loop", "down": "loop", "inside": "loop",
-    "link_across": "links", "link_down": "links", "slant": "diagonals"}
-"""The answer's channels a meaning may read, each with the declaration that creates it."""
-ANSWER_CHANNELS: dict[str, tuple[str, ...]] = {
-    "shading": ("shade",), "regions": ("region",), "loop": ("across", "down"),
-    "links": ("link_across", "link_down"), "diagonals": ("slant",)}
-"""The channels of each declaration that the answer shows (a loop's `inside` it does not)."""
 MODIFIABLE_CHANNELS: tuple[str, ...] = ("value",)
 """Channels a rule may decide for its own cells (`modifies`), instead of the prelude's term."""
-ANSWER_SHAPES: tuple[str, ...] = ("edges-across", "edges-down")
-"""How a map a rule reports as its answer (`answer`) is drawn: `edges-across` joins the grid
-corners a,b and a,b+1 (corners count from 0 at the top left), `edges-down` corners a,b and
-a+1,b."""
 
 RESERVED_NAMES: frozenset[str] = frozenset(
     {
-        "S", "P", "k", "rows", "cols", "board", "face", "value", "shade", "region", "alphabet",
+        "S", "P", "k", "rows", "cols", "board", "face", "value", "alphabet",
         "true", "false",
         "bh", "bw", "distinct", "connected", "sized", "accepted", "term", "boolean", "integer",
-        "across", "down", "inside", "link_across", "link_down", "slant",
     }
 )
-"""Names a meaning may read without binding them; parameters must not shadow them."""
+"""Names a meaning may read without binding them; parameters must not shadow them, nor the
+maps of the prelude's channels (`sapphire.library.channels.definition_problems`)."""
 
 KIND_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*\Z")
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_?']*\Z")
@@ -218,7 +210,8 @@ class RuleDefinition:
     """Channels the rule decides for its own cells, each with the integer parameter that bounds
     them as a multiple of a digit (a value-modifier's `value` and `multiply`)."""
     answer: tuple[tuple[str, str], ...] = ()
-    """Maps of the meaning that the answer shows, each with its shape (`ANSWER_SHAPES`)."""
+    """Maps of the meaning that the answer shows, each with its shape (a name of
+    `sapphire.library.shapes.SHAPES`)."""
     overrides: bool = False
     """The definition replaces one of the same kind in a library layered below its own
     (`overrides: true`); without it, defining a kind a lower layer has is an error."""
@@ -319,14 +312,6 @@ class RuleDefinition:
             names_applied(c, reads)
         return frozenset(reads)
 
-    @cached_property
-    def needs(self) -> frozenset[str]:
-        """The declarations whose channels the meaning reads (`region` needs `regions`): a
-        case using this kind without a rule that declares them has no such channel to read.
-        Worked out once per definition, as every checked rule line asks."""
-        return frozenset(CHANNEL_DECLARATIONS[n] for n in self.applied
-                         if n in CHANNEL_DECLARATIONS)
-
 
 LENGTH_OPS = {"+": lambda a, b: a + b, "⨫": lambda a, b: max(a - b, 0),
               "·": lambda a, b: a * b, "÷": lambda a, b: a // b if b else 0,
@@ -426,8 +411,11 @@ class Prelude:
     path: str
     channels: tuple[tuple[str, str, int], ...] = ()
     """The ```sapphire channel blocks: (situation, text, .md line of the first content line),
-    where the situation is a declaration (`shading`, `loop`), `modified NAME` or
-    `unmodified NAME`. Each binds channels once for the case, outside every rule."""
+    where the situation is a channel's name, `modified NAME` or `unmodified NAME`. Each binds
+    channels once for the case, outside every rule."""
+    answer_channels: tuple[Channel, ...] = ()
+    """The front matter's `channels` table: what each channel binds and how the answer shows
+    it (`sapphire.library.channels`)."""
 
     def term(self, name: str) -> Term | None:
         return next((t for t in self.terms if t.name == name), None)

@@ -28,6 +28,8 @@ from sapphire.diagnostics import (
 )
 from sapphire.lang.syntax import Program
 from sapphire.library.cache import parse_definition, parse_prelude
+from sapphire.library.channel_reader import prelude_problems
+from sapphire.library.channels import Channel, merged
 from sapphire.library.definition import KIND_RE, Predicate, Prelude, RuleDefinition
 
 PRELUDE = "prelude"
@@ -96,6 +98,7 @@ class Library:
         """Files of a folder read on demand (the bundled library), by kind: each is read on
         the first lookup of its name, all of them when a list of kinds is asked for."""
         self._folder = next(iter(self._unread.values())).parent if self._unread else None
+        self._channels: tuple[Channel, ...] | None = None
 
     def _read(self, kind: str) -> None:
         """Read the definition file of `kind` if it is one not read yet. A file that does not
@@ -147,6 +150,22 @@ class Library:
         """The prelude's ```sapphire channel block for `situation` (`shading`, `modified
         value`, ...); the bundled prelude's when the root's prelude has none."""
         return self.prelude.channel(situation) or _std_prelude().channel(situation)
+
+    def channels(self) -> tuple[Channel, ...]:
+        """The answer's channels (`sapphire.library.channels`): the bundled prelude's table
+        with the entries of this library's prelude over it. A prelude that gets them wrong (a
+        block for no channel) is an error here, where both tables are known."""
+        if self._channels is None:
+            own, std = self.prelude, _std_prelude()
+            if own is std:
+                self._channels = std.answer_channels
+            else:
+                table = merged(std.answer_channels, own.answer_channels)
+                problems = prelude_problems(own, table, (s for s, _, _ in std.channels))
+                if problems:
+                    raise SapphireError(problems)
+                self._channels = table
+        return self._channels
 
     def url_for(self, reference: str) -> str | None:
         """The URL a reference is fetched from, if it is fetched at all."""

@@ -15,11 +15,10 @@ from sapphire.diagnostics import SapphireError, did_you_mean
 from sapphire.lang.lexer import tokenize
 from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.lang.syntax import Binary, Expr, Name, Num
+from sapphire.library.channel_reader import MODIFIED_SITUATIONS, read_channels
 from sapphire.library.definition import (
     ALIAS_RE,
-    ANSWER_SHAPES,
     BOARD_BINDINGS,
-    CHANNEL_DECLARATIONS,
     DECLARATIONS,
     IDENT_RE,
     KIND_RE,
@@ -48,11 +47,12 @@ from sapphire.library.document import (
     string_list,
 )
 from sapphire.library.drawing import read_draw
+from sapphire.library.shapes import SHAPES
 
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
-    "requires", "cells-may-be-empty", "also",
+    "requires", "cells-may-be-empty", "also", "channels",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -197,9 +197,9 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
                   r.node_span(f["kind"]))
         else:
             kind = kind_value
-    if "predicates" in f:
-        r.add("unknown-field", "'predicates' belongs in the prelude only",
-              r.node_span(f["predicates"]))
+    for key in ("predicates", "channels"):
+        if key in f:
+            r.add("unknown-field", f"'{key}' belongs in the prelude only", r.node_span(f[key]))
 
     scope = choice(r, f.get("scope"), "'scope'", ("cells", "global"))
     if "scope" not in f and doc.front is not None:
@@ -247,9 +247,10 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     declares: set[str] = set()
     if "declares" in f:
         for d, dnode in string_list(r, f["declares"], "'declares'"):
-            if d not in DECLARATIONS:
+            if d not in DECLARATIONS and not KIND_RE.match(d):  # else a channel of the prelude
                 r.add("bad-field", f"cannot declare {d!r}", r.node_span(dnode),
-                      hint=did_you_mean(d, DECLARATIONS) or "declares: " + ", ".join(DECLARATIONS))
+                      hint=did_you_mean(d, DECLARATIONS) or "declares: " + ", ".join(DECLARATIONS)
+                      + " or a channel of the prelude")
             else:
                 declares.add(d)
     sized = declares & {"board", "alphabet", "boxes"}
@@ -420,9 +421,9 @@ def _answer(r: Reader, node: yaml.Node, params: list[ParamSpec]) -> list[tuple[s
         if not IDENT_RE.match(name) or name in RESERVED_NAMES or name in taken:
             r.add("bad-field", f"the answer cannot show {name!r}", r.node_span(k),
                   hint="name maps the meaning decides, not parameters or reserved names")
-        elif shape not in ANSWER_SHAPES:
-            r.add("bad-field", f"'{name}' is drawn as one of {', '.join(ANSWER_SHAPES)}, "
-                  f"not {shape!r}", r.node_span(v), hint=did_you_mean(str(shape), ANSWER_SHAPES))
+        elif shape not in SHAPES:
+            r.add("bad-field", f"'{name}' is drawn as one of {', '.join(SHAPES)}, "
+                  f"not {shape!r}", r.node_span(v), hint=did_you_mean(str(shape), SHAPES))
         else:
             out.append((name, str(shape)))
     return out
@@ -531,20 +532,23 @@ def parse_prelude(text: str, path: str) -> Prelude:
     r = Reader(text, path)
     doc = read_document(r, _FRONT_KEYS, channel_block=True)
     f = doc.fields
-    situations = sorted({*CHANNEL_DECLARATIONS.values(),
-                         *(f"{w} {c}" for w in ("modified", "unmodified")
-                           for c in MODIFIABLE_CHANNELS)})
-    for situation, _, line in doc.channels:
-        if situation not in situations:
+    table = read_channels(r, f["channels"]) if "channels" in f else ()
+    for situation, _, line in doc.channels:  # a channel's name is checked with the library's
+        if not KIND_RE.match(situation) and situation not in MODIFIED_SITUATIONS:
             r.add("unknown-block", f"no channels are bound for '{situation}'",
-                  r.span(line - 1, 1), hint=did_you_mean(situation, situations)
-                  or "channel blocks: " + ", ".join(situations))
+                  r.span(line - 1, 1), hint=did_you_mean(situation, MODIFIED_SITUATIONS)
+                  or "channel blocks: a channel's name, " + ", ".join(MODIFIED_SITUATIONS))
+    for c in table:
+        if not c.block and any(situation == c.name for situation, _, _ in doc.channels):
+            r.add("unknown-block", f"'{c.name}' is bound by the case, not by a block",
+                  r.node_span(f["channels"]), hint="drop 'block: false', or the block")
     if "kind" in f and r.value(f["kind"]) != "prelude":
         r.add("bad-kind", "the prelude's kind is 'prelude'", r.node_span(f["kind"]))
     for key in f:
-        if key not in ("kind", "title", "predicates"):
+        if key not in ("kind", "title", "predicates", "channels"):
             r.add("unknown-field", f"'{key}' does not belong in the prelude",
-                  r.node_span(f[key]), hint="the prelude has kind, title and predicates")
+                  r.node_span(f[key]), hint="the prelude has kind, title, predicates and "
+                  "channels")
     for span, what in ((doc.implied_span, "implied facts"), (doc.guide_span, "a guide"),
                        (doc.settles_span, "a guide's condition")):
         if span is not None:
@@ -582,9 +586,9 @@ def parse_prelude(text: str, path: str) -> Prelude:
             needs: set[str] = set()
             if "needs" in entry:
                 for d, dnode in string_list(r, entry["needs"], "'needs'"):
-                    if d not in DECLARATIONS:
+                    if not KIND_RE.match(d):  # a channel, checked with the library's
                         r.add("bad-field", f"cannot need {d!r}", r.node_span(dnode),
-                              hint=did_you_mean(d, DECLARATIONS))
+                              hint="needs: [CHANNEL], such as [shading]")
                     needs.add(d)
             by = entry.get("declared-by")
             if by is not None and (not isinstance(r.value(by), str)
@@ -598,4 +602,5 @@ def parse_prelude(text: str, path: str) -> Prelude:
                                         None if by is None else str(r.value(by))))
     r.raise_if_any()
     return Prelude(tuple(terms), tuple(predicates), doc.meaning, doc.meaning_line, doc.prose, path,
-                   doc.channels)
+                   doc.channels, table)
+

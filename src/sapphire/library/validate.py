@@ -32,6 +32,8 @@ from sapphire.diagnostics import (
 )
 from sapphire.lang.automata import compile_regex
 from sapphire.lang.syntax import MAX_INTEGER, too_large
+from sapphire.library.channel_reader import definition_problems
+from sapphire.library.channels import Channel, needed
 from sapphire.library.definition import (
     TYPE_WORDS,
     Predicate,
@@ -58,6 +60,7 @@ class LibraryView(Protocol):
     def predicates(self) -> list[str]: ...
     def declarers(self, *declarations: str) -> list[str]: ...
     def declares_board(self, reference: str) -> bool: ...
+    def channels(self) -> tuple[Channel, ...]: ...
 
 
 class _Out(Collector):
@@ -411,7 +414,7 @@ def _check_condition(
                 f"'{cond.keyword} {cond.predicate}' needs the rule's own cells, and "
                 f"'{rule.reference}' lists none", where,
                 "a condition applies to the cells of its rule; drop it or list cells")
-    if pred is not None and board is not None and pred.needs & {"shading", "regions"}:
+    if pred is not None and board is not None and pred.needs:  # no extra cell has channels
         below = case_extra_cells(out.case)
         extra = [ref for ref in rule.cells if ref.cell.row > board[0]
                  and on_board(ref.cell.row, ref.cell.col, board, below)]
@@ -426,8 +429,8 @@ def _check_condition(
         declarers = lib.declarers(need)
         if pred is not None and pred.declared_by in declarers:
             declarers.insert(0, pred.declared_by)
-        kind = ("uniform-without-yin-yang" if (cond.predicate, need) == ("uniform", "shading")
-                else "missing-declaration")
+        kind = (f"{cond.predicate}-without-{pred.declared_by}"
+                if pred is not None and pred.declared_by is not None else "missing-declaration")
         out.add(kind, f"'{cond.predicate}' reads the {need}, but no rule declares one", where,
                 f"add a '{declarers[0]}' line" if declarers else None)
 
@@ -451,19 +454,18 @@ def _check_length(d: RuleDefinition, rule: RuleLine, board: tuple[int, int] | No
                 f"list {want} cells, as the '{d.kind}' definition says")
 
 
-_NOUNS = {"regions": "region map"}
-"""A declaration's noun in an error where it is not the declaration's own name; the error's
-kind is `no-` and the declaration (`no-regions`, `no-loop`)."""
-
-
 def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: frozenset[str],
-                 out: _Out) -> None:
+                 channels: tuple[Channel, ...], out: _Out) -> None:
     """A kind that reads the region map, the shading or the loop needs a rule declaring it;
-    the hint names a kind that declares everything missing (`island` wants `nurikabe`)."""
-    missing = sorted(d.needs - declared)
+    the hint names a kind that declares everything missing (`island` wants `nurikabe`). What
+    it gets wrong about the channels themselves (a declaration of none) is said first."""
+    for kind, message, hint in definition_problems(d, channels):
+        out.add(kind, message, _where(rule), hint)
+    missing = sorted(needed(d.applied, channels) - declared)
     if not missing:
         return
-    nouns = " and the ".join(_NOUNS.get(m, m) for m in missing)
+    called = {c.name: c.called for c in channels}
+    nouns = " and the ".join(called[m] for m in missing)
     pronoun = "it" if len(missing) == 1 else "them"
     covering = lib.declarers(*missing)
     out.add(f"no-{missing[0]}",
@@ -477,8 +479,10 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
     declares, when `case` holds the entries of a `rules` parameter."""
     out = _Out(case)
     prelude_ok = True
+    channels: tuple[Channel, ...] = ()
     try:
         lib.prelude  # noqa: B018 -- a remote root's prelude is fetched here
+        channels = lib.channels()
     except SapphireError as exc:
         prelude_ok = False
         for d in exc.diagnostics:
@@ -505,7 +509,8 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
             _check_params(lib, d, rule, board, alphabet, declared, out)
             _check_length(d, rule, board, out)
             _check_requires(d, rule, board, alphabet, out)
-            _check_needs(lib, d, rule, declared, out)
+            if prelude_ok:
+                _check_needs(lib, d, rule, declared, channels, out)
         _check_condition(lib, rule, declared, prelude_ok, board, out)
         for ref in rule.cells:
             _check_cell(ref.cell, ref.span or rule.span, board, out)

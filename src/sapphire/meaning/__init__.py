@@ -3,18 +3,22 @@
 This stage stops at the program; `sapphire.pipeline` grounds and solves it, and hands each
 answer back to `case_answer` to be shown in the case's terms.
 
-The answer of a case is its digits, plus the shading and the region map where a rule declares
-them (and a loop's edge maps for a Slitherlink); `status` and counts are over that answer.
-Extra cells (`extra-cells:`) are part of it: their digits come as `extra`, in reading order.
-A case whose rules declare a loop through the cell centres (`loop`, Masyu) answers `loop`:
-`across` rows (1 where the loop joins a cell to the one on its right) and `down` rows (1 where
-it joins it to the one below).
+The answer of a case is its parts as the prelude's `channels` table shows them
+(`sapphire.meaning.answer`): its digits, as rows of the board, and each channel a rule declares
+(the shading, the region map, a loop's `across` and `down` rows, …), then the maps its rules
+report as their own (a Slitherlink's edges) under `values`; `status` and counts are over that
+answer. Extra cells (`extra-cells:`) are part of it: their digits come as `extra`, in reading
+order.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from sapphire.library import load_library
+from sapphire.meaning.answer import AnswerForm, case_form, differences, form
+from sapphire.meaning.answer import differing_cells as _differing_cells
 from sapphire.meaning.instantiate import (
     Instantiated,
     instantiate,
@@ -22,52 +26,27 @@ from sapphire.meaning.instantiate import (
     load_case,
 )
 
-__all__ = ["Instantiated", "case_answer", "differing_cells", "instantiate", "instantiate_checked",
-           "load_case"]
+__all__ = ["AnswerForm", "Instantiated", "bundled_form", "case_answer", "case_form", "differences",
+           "differing_cells", "instantiate", "instantiate_checked", "load_case"]
 
 
 def case_answer(inst: Instantiated, decoded: dict[str, Any]) -> dict[str, Any]:
-    """Digits (and shading, regions) as rows of the board; a rule's own answer maps as `values`.
-    `decoded` is the answer as the program's maps (`sapphire.pipeline.decode`). Every answer
-    holds `digits`, the contract's one field every case has."""
-    out: dict[str, Any] = {}
-
-    def grid(name: str) -> list[list[int | None]]:
-        g: list[list[int | None]] = [[None] * inst.cols for _ in range(inst.rows)]
-        for r, c, v in decoded.get(name, []):
-            if 1 <= r <= inst.rows and 1 <= c <= inst.cols:
-                g[r - 1][c - 1] = v
-        return g
-
-    out["digits"] = grid("face")  # all null where no rule reads digits (a Slitherlink)
-    if inst.digits:
-        if inst.extra:
-            faces = {(r, c): v for r, c, v in decoded.get("face", [])}
-            out["extra"] = [faces.get(cell) for cell in inst.extra]
-    if inst.shading:
-        out["shading"] = grid("shade")
-    if inst.regions:
-        out["regions"] = grid("region")
-    if "across" in inst.instance.answer:  # a rule declares the loop through cell centres
-        out["loop"] = {"across": grid("across"), "down": grid("down")}
-    if "link_across" in inst.instance.answer:  # a rule declares the links between neighbours
-        out["links"] = {"across": grid("link_across"), "down": grid("link_down")}
-    if "slant" in inst.instance.answer:  # a rule declares a diagonal per cell
-        out["diagonals"] = grid("slant")
-    if inst.answer_maps:
-        out["values"] = {k: decoded[k] for k, _ in inst.answer_maps if k in decoded}
-    return out
+    """The parts of the case's answer (its `form`), in order, from `decoded`, the answer as
+    the program's maps (`sapphire.pipeline.decode`). Every answer holds `digits`, the
+    contract's one field every case has (all null where no rule reads digits)."""
+    return inst.form.answer(decoded, inst.rows, inst.cols, inst.extra if inst.digits else ())
 
 
-def differing_cells(first: dict[str, Any], second: dict[str, Any]) -> list[tuple[int, int]]:
-    """The cells (row, column from 1) whose digit, shade or region differs between two answers
-    of a case, in reading order: where a clue is missing when a case has several."""
-    out: set[tuple[int, int]] = set()
-    for key in ("digits", "shading", "regions"):
-        a, b = first.get(key), second.get(key)
-        if a is None or b is None:
-            continue
-        for r, (row_a, row_b) in enumerate(zip(a, b, strict=True), start=1):
-            out.update((r, c) for c, (x, y) in enumerate(zip(row_a, row_b, strict=True), start=1)
-                       if x != y)
-    return sorted(out)
+def differing_cells(first: dict[str, Any], second: dict[str, Any],
+                    form: AnswerForm | None = None) -> list[tuple[int, int]]:
+    """The cells (row, column from 1) whose value in a part of cells (digit, shade, region,
+    diagonal) differs between two answers of a case, in reading order: where a clue is missing
+    when a case has several. `form` is the case's (`case_form`); without it, the bundled
+    prelude's channels."""
+    return _differing_cells(form or bundled_form(), first, second)
+
+
+def bundled_form() -> AnswerForm:
+    """The parts of answers as the bundled prelude declares them, for an answer shown without
+    its case (a saved JSON result drawn again)."""
+    return form(load_library("std", Path(".")).channels())

@@ -10,10 +10,10 @@ per written `not`; a condition then wraps the result in `conditionalRule` or `un
 applied to the predicate's term on the rule's own cells. A rule line without either adds its
 definition's implied facts, bound the same way, to the program's implied constraints, and its
 guide to the program's guides, and, when it is the case's only rule and nothing is given,
-when that guide settles the count. The channels a rule declares (the shading `shade`, the region
-map, the loop) and the `value` of cells a rule `modifies` are bound once for the case, outside
-every rule, by the prelude's
-```sapphire channel blocks, so negated rules read the same shading; nothing here knows a kind.
+when that guide settles the count. The channels a rule declares (the prelude's `channels` table:
+the shading `shade`, the region map, the loop) and the `value` of cells a rule `modifies` are
+bound once for the case, outside every rule, by the prelude's ```sapphire channel blocks, so
+negated rules read the same shading; nothing here knows a kind or a channel.
 Extra cells (`extra-cells:`) are the constant `extra`: the `face` map is declared on them as on
 the board, while global rules range over `board` alone. A `weights` parameter is bound as
 ⟨position weight⟩ pairs, since a meaning cannot index a list.
@@ -33,8 +33,8 @@ from sapphire.case.givens import (
     clue_grid,
     digit_grid,
     extra_cells,
+    given_grid,
     may_declare_board,
-    shading_grid,
 )
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.case.parser import parse_case, parse_case_partial
@@ -44,19 +44,9 @@ from sapphire.lang.parser import parse_program
 from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import typecheck_program
 from sapphire.library import Library, load_case_library
-from sapphire.library.definition import (
-    ANSWER_CHANNELS,
-    MODIFIABLE_CHANNELS,
-    RuleDefinition,
-)
+from sapphire.library.definition import MODIFIABLE_CHANNELS, RuleDefinition
 from sapphire.library.validate import rule_lines
-
-CHANNEL_ORDER = ("shading", "loop", "regions", "links", "diagonals")
-"""The declarations whose prelude channel blocks a case binds, in the order they are bound."""
-ANSWER_ORDER = ("shading", "regions")
-"""Declarations whose channels the answer shows after the digits, before a rule's own maps;
-those of `ANSWER_LAST` come after them."""
-ANSWER_LAST = ("loop", "links", "diagonals")
+from sapphire.meaning.answer import AnswerForm, Part, form
 
 
 @dataclass
@@ -69,15 +59,22 @@ class Instantiated:
     cols: int
     digits: bool
     """Whether the answer has digits (some rule reads `face`/`value`, or digits are given)."""
-    shading: bool
-    regions: bool = False
-    """Whether the answer has a region map (a rule such as `chaos-construction` declares it)."""
+    form: AnswerForm
+    """The parts of its answer: the channels the case binds (the digits) and those its rules
+    declare, in the prelude's order, and the maps its rules report."""
     answer_maps: tuple[tuple[str, str], ...] = ()
     """Maps a rule reports as its own answer, each with its shape (its definition's
     `answer`)."""
     extra: tuple[tuple[int, int], ...] = ()
     """The extra cells below the board (`extra-cells:`), in reading order."""
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def parts(self) -> list[Part]:
+        """The parts its answer has values in: those of `form`, less a channel the case binds
+        (the digits) when it has none of it (a Slitherlink's answer has null digits)."""
+        return [p for p in self.form.parts
+                if p.channel is None or p.channel.block or self.digits]
 
 
 def _prelude_terms(lib: Library) -> tuple[TermDef, ...]:
@@ -216,17 +213,19 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             block = _channel(lib, f"{'' if covered else 'un'}modified {channel}")
             channels.extend(block.constraints)
             inst.terms = (*inst.terms, *block.terms)
-    for declaration in CHANNEL_ORDER:
-        if declaration in declared:
-            channels.extend(_channel(lib, declaration).constraints)
+    shown = [c for c in lib.channels() if c.name in declared or not c.block]
+    for c in shown:  # in the prelude's order, each once for the whole case
+        if c.block:
+            channels.extend(_channel(lib, c.name).constraints)
     if givens is not None:
         inst.points["face"] = {(r + 1, c + 1): v for r, row in enumerate(givens)
                                for c, v in enumerate(row) if v is not None}
-    shading = "shading" in declared
-    sg = shading_grid(case, lib.declares_board)
-    if sg is not None and shading:
-        inst.points["shade"] = {(r + 1, c + 1): v for r, row in enumerate(sg)
-                                for c, v in enumerate(row) if v is not None}
+    for c in shown:
+        given = given_grid(case, c.given, lib.declares_board) if c.given and c.block else None
+        if given is not None:
+            (_, name), = c.shows
+            inst.points[name] = {(r + 1, col + 1): v for r, row in enumerate(given)
+                                 for col, v in enumerate(row) if v is not None}
     for name, what in binds_clues.items():
         grid = (clue_grid if what == "clues" else digit_grid)(case, lib.declares_board)
         if grid is not None:
@@ -236,10 +235,8 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
         settles = []  # another rule, or a given, may rule out the answer its guide settles on
     program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied),
                       tuple(guides), tuple(settles))
-    shown = [m for x in ANSWER_ORDER if x in declared for m in ANSWER_CHANNELS[x]]
-    inst.answer = (*(("face",) if digits else ()), *shown, *answer_maps,
-                   *(m for x in ANSWER_LAST if x in declared for m in ANSWER_CHANNELS[x]))
-    return Instantiated(program, inst, rows, cols, digits, shading, "regions" in declared,
+    inst.answer = (*(m for c in shown if c.block or digits for m in c.shown), *answer_maps)
+    return Instantiated(program, inst, rows, cols, digits, form(shown, answer_maps.items()),
                         tuple(answer_maps.items()), tuple(extra))
 
 

@@ -1,6 +1,6 @@
 """Puzzles and answers drawn for people: SVG pictures of the clues each kind declares how to
-draw, with digits, shading, regions and loops over them, and PNG pictures rasterised from
-them."""
+draw, with each part of the answer over them as its channel says (digits, shading, regions,
+loops, …), PNG pictures rasterised from them, and answers as text (`sapphire.render.text`)."""
 
 from __future__ import annotations
 
@@ -25,12 +25,13 @@ def picture(case: Case, lib: Any, answers: Sequence[dict[str, Any]] = (), *,
     `highlight` tints cells (those a conflict names); `differ` marks cells (by default, where
     the first two answers differ). `shapes` says how maps an answer reports are drawn (their
     kinds' `answer`)."""
-    from sapphire.meaning import differing_cells
+    from sapphire.meaning import case_form, differing_cells
 
+    form = case_form(case, lib) if answers else None
     if differ is None:
-        differ = differing_cells(answers[0], answers[1]) if len(answers) >= 2 else ()
+        differ = differing_cells(answers[0], answers[1], form) if len(answers) >= 2 else ()
     drawing = drawing_of(case, lib)
-    panels = [panel_of(a, None, shapes) for a in answers]
+    panels = [panel_of(a, None, shapes, form) for a in answers]
     return svg([p for p in panels if p is not None], drawing, differ=differ,
                candidates=candidates, highlight=highlight)
 

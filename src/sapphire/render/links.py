@@ -1,15 +1,13 @@
-"""Links between neighbouring cells (a case's `links` answer) as SVG lines.
+"""Lines between neighbouring cells as SVG lines: a channel drawn as `lines` (a loop through
+cell centres, a NumberLink's links; `sapphire.render.parts`).
 
-A link joins the centres of two side-by-side cells: the lines of a NumberLink, the bridges of a
-Hashi. A single link is one line, a double one (a double bridge) two parallel lines, so that a
-picture says how many there are without a number. Input is the answer's `links` as the JSON
-output has it: `across` rows (how many links join a cell to its right neighbour) and `down`
-rows (to the one below).
+A line joins the centres of two side-by-side cells: the lines of a NumberLink, the bridges of a
+Hashi, a loop's edges. A single line is one line, a double one (a double bridge) two parallel
+lines, so that a picture says how many there are without a number. Input is `across` rows (how
+many lines join a cell to its right neighbour) and `down` rows (to the one below).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from sapphire.render.puzzle import CELL
 
@@ -19,19 +17,9 @@ APART = 5
 """How far apart the two lines of a double link are drawn, in pixels."""
 
 
-def links_of(answer: dict[str, Any]) -> tuple[list[list[int]], list[list[int]]] | None:
-    """The `across` and `down` rows of an answer's links, or None when it has none."""
-    links = answer.get("links")
-    if not isinstance(links, dict):
-        return None
-    across, down = links.get("across"), links.get("down")
-    if not isinstance(across, list) or not isinstance(down, list):
-        return None
-    return across, down
-
-
-def link_lines(across: list[list[int]], down: list[list[int]]) -> list[str]:
-    """The SVG lines of the links, cells counted from 0 at the top left of the panel."""
+def link_lines(across: list[list[int]], down: list[list[int]], cls: str = "link") -> list[str]:
+    """The SVG lines of the links, cells counted from 0 at the top left of the panel, each of
+    the SVG class `cls`."""
     out = []
     half = CELL // 2
     for rows, dr, dc in ((across, 0, 1), (down, 1, 0)):
@@ -45,23 +33,8 @@ def link_lines(across: list[list[int]], down: list[list[int]]) -> list[str]:
                 offsets = [0] if count == 1 else [-APART, APART]
                 for off in offsets:
                     ox, oy = off * dr, off * dc
-                    out.append(f'<line class="link" x1="{x1 + ox}" y1="{y1 + oy}" '
+                    out.append(f'<line class="{cls}" x1="{x1 + ox}" y1="{y1 + oy}" '
                                f'x2="{x2 + ox}" y2="{y2 + oy}" stroke="{COLOR}" '
                                f'stroke-width="{5 if count == 1 else 3}" '
                                'stroke-linecap="round"/>')
-    return out
-
-
-def links_text(links: dict[str, list[list[int]]]) -> list[str]:
-    """The links as text under a `links:` heading: `o` for a cell a link meets, `.` for
-    another, `-` or `=` for one or two links to the right, `|` or `"` for one or two down."""
-    across, down = links["across"], links["down"]
-    out = ["  links:"]
-    for r, row in enumerate(across):
-        on = [bool(row[c] or (c and row[c - 1]) or down[r][c] or (r and down[r - 1][c]))
-              for c in range(len(row))]
-        out.append("  " + "".join(("o" if on[c] else ".") + " -="[min(row[c], 2)]
-                                  for c in range(len(row))).rstrip())
-        if r + 1 < len(across):
-            out.append("  " + "".join(' |"'[min(v, 2)] + " " for v in down[r]).rstrip())
     return out

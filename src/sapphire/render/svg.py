@@ -1,11 +1,11 @@
-"""Answers as SVG pictures: digits, shading, region borders and loops on the grid, and extra
-cells below it.
+"""Answers as SVG pictures: each part of an answer drawn as its channel's entry in the
+prelude says (digits, shading, region borders, loops, …; `sapphire.render.parts`), and extra
+cells below the grid.
 
 One panel per answer, side by side, so `multiple` shows its two answers next to each other and
-a setter sees at a glance where they differ. Input is the answer as the JSON output has it
-(`digits`, `shading`, `regions`, `loop`, or `values` holding the maps a rule reports), with the
-shape of each reported map as its kind's `answer` declares it (`edges-across`, `edges-down`),
-so a saved JSON result can be drawn again without solving.
+a setter sees at a glance where they differ. Input is the answer as the JSON output has it,
+with the shape of each map a kind reports under `values` as its kind's `answer` declares it
+(`edges-across`, `edges-down`), so a saved JSON result can be drawn again without solving.
 """
 
 from __future__ import annotations
@@ -16,8 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from sapphire.render.diagonals import diagonal_lines, diagonals_of
-from sapphire.render.links import link_lines, links_of
+from sapphire.library.shapes import SHAPES
+from sapphire.meaning import bundled_form
+from sapphire.meaning.answer import AnswerForm, reported_part
+from sapphire.render.parts import (
+    ACROSS_CELLS,
+    BORDERS,
+    FILL,
+    OVER,
+    UNDER,
+    Drawn,
+    borders,
+    drawn_parts,
+    render,
+)
 from sapphire.render.puzzle import CELL, GAP, Drawing
 
 MARGIN = 12
@@ -30,26 +42,18 @@ class Panel:
     rows: int
     cols: int
     digits: list[list[int | None]] | None = None
-    shading: list[list[int | None]] | None = None
-    regions: list[list[int | None]] | None = None
     clues: list[list[int | None]] | None = None
-    edges_across: dict[tuple[int, int], int] | None = None
-    """Edges along the grid lines: 1 at (a,b) draws the edge from corner a,b to corner a,b+1
-    (corners count from 0 at the top left)."""
-    edges_down: dict[tuple[int, int], int] | None = None
-    """… and 1 at (a,b) the edge from corner a,b to corner a+1,b."""
-    across: list[list[int]] | None = None
-    """A loop through cell centres (`loop` answers): 1 joins a cell to the one on its right."""
-    down: list[list[int]] | None = None
-    """… and 1 joins a cell to the one below."""
-    links: tuple[list[list[int]], list[list[int]]] | None = None
-    """Links between neighbouring cells (`links` answers): how many join each cell to its right
-    neighbour, and to the one below (`sapphire.render.links`)."""
-    diagonals: list[list[int]] | None = None
-    """A diagonal per cell (`diagonals` answers): 1 `\\`, 2 `/` (`sapphire.render.diagonals`)."""
+    parts: tuple[Drawn, ...] = ()
+    """The answer's other parts, each with the renderer its channel names."""
     extra: list[int | None] | None = None
     """The digits of the extra cells, in reading order: drawn below the grid in rows of its
     width, as the case lays them out."""
+
+    @property
+    def shading(self) -> list[list[Any]] | None:
+        """The cells of the part drawn filled (the shading), which darken a digit in them."""
+        fill = next((d for d in self.parts if d.renderer == "fill"), None)
+        return fill.grid(self.rows, self.cols) if fill is not None else None
 
     @property
     def height(self) -> int:
@@ -59,34 +63,39 @@ class Panel:
 
 
 def panel_of(answer: dict[str, Any], clues: list[list[int | None]] | None = None,
-             shapes: Mapping[str, str] | None = None) -> Panel | None:
-    """The panel of one answer, or None when it has nothing to draw on a grid. `shapes` says
-    how each map of the answer's `values` is drawn (`edges-across`, `edges-down`); a map it
-    does not name is not drawn."""
+             shapes: Mapping[str, str] | None = None,
+             form: AnswerForm | None = None) -> Panel | None:
+    """The panel of one answer, or None when it has nothing to draw on a grid. `form` is the
+    case's (`sapphire.meaning.case_form`; the bundled prelude's channels by default); `shapes`
+    says how each map of the answer's `values` is drawn (`edges-across`, `edges-down`), and a
+    map it does not name is not drawn."""
+    form = AnswerForm((*(p for p in (form or bundled_form()).parts if not p.reported),
+                       *filter(None, [reported_part((shapes or {}).items())])))
+    rows, cols = form.size(answer)
+    if not rows and not cols:
+        found = _reported_size(answer, shapes or {})
+        if found is None:
+            return None
+        rows, cols = found
+    digits = next((p for p in form.present(answer) if p.channel is not None
+                   and p.channel.draw is not None and p.channel.draw[0] == "digits"), None)
+    extra = digits.channel.extra if digits is not None and digits.channel is not None else None
+    return Panel(rows, cols, answer.get(digits.key) if digits is not None else None, clues,
+                 tuple(drawn_parts(form, answer)), answer.get(extra) if extra else None)
+
+
+def _reported_size(answer: dict[str, Any], shapes: Mapping[str, str]) -> tuple[int, int] | None:
+    """The board of maps a kind reports, from the maps whose grid is a row or a column larger
+    than the board's (edges along the grid: those across have rows 0 to rows)."""
+    size: list[int | None] = [None, None]
     values = answer.get("values") or {}
-    edges: dict[str, dict[tuple[int, int], int] | None] = {}
-    for name, shape in (shapes or {}).items():
-        drawn = edge_map(values.get(name))
-        if drawn is not None:
-            edges[shape] = {**(edges.get(shape) or {}), **drawn}
-    across, down = edges.get("edges-across"), edges.get("edges-down")
-    loop = answer.get("loop") if isinstance(answer.get("loop"), dict) else {}
-    centre_across, centre_down = loop.get("across"), loop.get("down")
-    links = links_of(answer)
-    grid = answer.get("digits") or answer.get("shading") or answer.get("regions") \
-        or centre_across or (links[0] if links else None) or diagonals_of(answer)
-    if grid:
-        rows, cols = len(grid), max((len(r) for r in grid), default=0)
-    elif across is not None and down is not None:
-        # edges across run on corner rows 0…rows, edges down on corner columns 0…cols
-        # (the border's corners included or not)
-        rows = max((a for a, _ in across), default=0)
-        cols = max((b for _, b in down), default=0)
-    else:
-        return None
-    return Panel(rows, cols, answer.get("digits"), answer.get("shading"), answer.get("regions"),
-                 clues, across, down, centre_across, centre_down, links, diagonals_of(answer),
-                 answer.get("extra"))
+    for name, shape_name in shapes.items():
+        rows = edge_map(values.get(name))
+        shape = SHAPES[shape_name]
+        for k in (0, 1):
+            if rows and shape.more[k]:
+                size[k] = max(i[k] for i in rows) - shape.origin + 1 - shape.more[k]
+    return (size[0], size[1]) if size[0] is not None and size[1] is not None else None
 
 
 def edge_map(rows: Any) -> dict[tuple[int, int], int] | None:
@@ -105,7 +114,7 @@ def svg(panels: list[Panel], drawing: Drawing | None = None, *,
     (its clues, and its givens in black where the answers' found digits are blue). `differ`
     marks cells where the answers differ; `candidates` writes small digits, cell (1-based row,
     column) to digits, in each cell a panel leaves empty; `highlight` tints cells (the cells a
-    conflict names). With no panels, the puzzle is drawn alone."""
+    conflict names). With no panels, the drawing is drawn alone."""
     if not panels and drawing is not None:
         panels = [Panel(drawing.rows, drawing.cols)]
     top, right, bottom, left = (drawing.margin(side) if drawing is not None else 0
@@ -184,14 +193,12 @@ def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[in
     for r, c in sorted(differ):
         out.append(_tint(r - 1, c - 1, "#ffd0d0", "differ"))
     style = drawing.shading if drawing is not None else "cells"
-    if style == "cells":
-        for r in range(p.rows):
-            for c in range(p.cols):
-                if _at(p.shading, r, c):
-                    out.append(f'<rect class="shaded" x="{c * s}" y="{r * s}" width="{s}" '
-                               f'height="{s}" fill="{SHADED}"/>')
-    if p.links is not None:  # under the clues' circles, which hide a line's ends
-        out.extend(link_lines(*p.links))
+    layers: dict[str, list[str]] = {}
+    for d in p.parts:
+        layer, marks = render(d, p.rows, p.cols, style)
+        layers.setdefault(layer, []).extend(marks)
+    out.extend(layers.get(FILL, []))
+    out.extend(layers.get(UNDER, []))  # under the clues' circles, which hide a line's ends
     if drawing is not None:
         out.extend(drawing.fills)
     if style != "cells":
@@ -203,27 +210,21 @@ def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[in
         out.append(f'<line x1="0" y1="{r * s}" x2="{p.cols * s}" y2="{r * s}" {line}/>')
     for c in range(p.cols + 1):
         out.append(f'<line x1="{c * s}" y1="0" x2="{c * s}" y2="{p.rows * s}" {line}/>')
-    regions = p.regions if p.regions is not None or drawing is None or not drawing.digit_regions \
-        else p.digits  # a Fillomino's groups of equal digits
-    if regions is not None:
-        for r in range(p.rows):
-            for c in range(p.cols):
-                g = _at(regions, r, c)
-                if c + 1 < p.cols and g != _at(regions, r, c + 1):
-                    out.append(_border(c + 1, r, c + 1, r + 1))
-                if r + 1 < p.rows and g != _at(regions, r + 1, c):
-                    out.append(_border(c, r + 1, c + 1, r + 1))
+    if BORDERS in layers:
+        out.extend(layers[BORDERS])
+    elif drawing is not None and drawing.digit_regions and p.digits is not None:
+        out.extend(borders(p.digits, p.rows, p.cols))  # a Fillomino's groups of equal digits
     if drawing is not None:
         out.extend(drawing.borders)
     if not dots:  # a lattice has no frame, which a loop along the edge would look like
         out.append(f'<rect x="0" y="0" width="{p.cols * s}" height="{p.rows * s}" '
                    f'fill="none" stroke="black" stroke-width="2"/>')
-    if p.diagonals is not None:  # under the corner clues
-        out.extend(diagonal_lines(p.diagonals))
+    out.extend(layers.get(ACROSS_CELLS, []))  # under the corner clues
     if drawing is not None:
         out.extend(drawing.marks)
     givens = drawing.givens if drawing is not None else None
     walls = drawing.walls if drawing is not None else set()
+    shading = p.shading
     half = s // 2
     for r in range(p.rows):
         for c in range(p.cols):
@@ -234,7 +235,7 @@ def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[in
             if v is not None:
                 # over a puzzle, givens are black and found digits blue; light on dark
                 dark = style != "bulbs" and bool(
-                    _at(p.shading, r, c) or drawing is not None
+                    _at(shading, r, c) or drawing is not None
                     and drawing.given_shading.get((r + 1, c + 1)))
                 cls, fill = ("given", "white" if dark else "black") if given is not None else (
                     "digit", ("white" if dark else "black") if drawing is None
@@ -252,19 +253,7 @@ def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[in
                 out.append(f'<text class="clue" x="{c * s + half}" y="{r * s + half}" '
                            f'font-size="22" text-anchor="middle" '
                            f'dominant-baseline="central">{escape(str(cl))}</text>')
-    for edges, horizontal in ((p.edges_across, True), (p.edges_down, False)):
-        for (a, b), on in sorted((edges or {}).items()):
-            if not on:
-                continue
-            x1, y1 = b * s, a * s
-            x2, y2 = (x1 + s, y1) if horizontal else (x1, y1 + s)
-            out.append(_loop_line(x1, y1, x2, y2))
-    for grid, dr, dc in ((p.across, 0, 1), (p.down, 1, 0)):
-        for r in range(p.rows):
-            for c in range(p.cols):
-                if _at(grid, r, c):
-                    x1, y1 = c * s + half, r * s + half
-                    out.append(_loop_line(x1, y1, x1 + dc * s, y1 + dr * s))
+    out.extend(layers.get(OVER, []))
     if dots:  # the lattice's points, over the loop as on janko.at
         out.extend(f'<circle class="lattice" cx="{c * s}" cy="{r * s}" r="2.2" fill="black"/>'
                    for r in range(p.rows + 1) for c in range(p.cols + 1))
@@ -286,18 +275,15 @@ def _panel(p: Panel, drawing: Drawing | None = None, differ: Collection[tuple[in
     return out
 
 
-SHADED = "#2b2b2b"
-"""Shaded cells of an answer, dark as janko.at draws them (walls, drawn black, stay apart)."""
-
-
 def _shading_marks(p: Panel, style: str, drawing: Drawing | None) -> list[str]:
     """The answer's shading as circles (black in shaded cells, white in the others, a
     yin-yang's) or as bulbs in the shaded cells (an Akari's lamps)."""
     out = []
     given = drawing.given_shading if drawing is not None else {}
+    shading = p.shading
     for r in range(p.rows):
         for c in range(p.cols):
-            v = _at(p.shading, r, c)
+            v = _at(shading, r, c)
             x, y = c * CELL + CELL / 2, r * CELL + CELL / 2
             if style == "bulbs" and v:
                 out.append(f'<circle class="bulb-lamp" cx="{x:g}" cy="{y:g}" r="{CELL * 0.3:g}" '
@@ -347,12 +333,3 @@ LABEL_BAND = 14
 stay below."""
 
 
-def _loop_line(x1: int, y1: int, x2: int, y2: int) -> str:
-    return (f'<line class="loop" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-            f'stroke="#1f5fbf" stroke-width="5" stroke-linecap="round"/>')
-
-
-def _border(c1: int, r1: int, c2: int, r2: int) -> str:
-    s = CELL
-    return (f'<line class="region" x1="{c1 * s}" y1="{r1 * s}" x2="{c2 * s}" y2="{r2 * s}" '
-            f'stroke="black" stroke-width="3"/>')

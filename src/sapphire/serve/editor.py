@@ -64,9 +64,9 @@ def board_of(case: Case, lib: Any) -> dict[str, Any] | None:
     """The board the page edits: its size and where it lies in the picture (`cell` pixels a
     cell, extra cells' rows `gap` below it), the digits a cell holds (None: the answer has
     none), whether typed numbers are `clues` (a rule reads the front matter's `clues:` grid),
-    and which answers a test solve draws (`shading`, `loop`, `links`, and `edges` along the
-    grid lines: the maps of the answer's `values` that hold them, with their shapes). None
-    when the case says no board."""
+    and which answers a test solve draws: the `channels` its rules declare (the prelude's
+    table names them), and `edges` along the grid lines (the maps of the answer's `values`
+    that hold them, with their shapes). None when the case says no board."""
     from sapphire.case.givens import board_size, case_digits, case_extra_cells
     from sapphire.meaning.instantiate import instantiate
     from sapphire.render.geometry import CELL, GAP
@@ -99,8 +99,8 @@ def board_of(case: Case, lib: Any) -> dict[str, Any] | None:
         digits = range(min(alphabet), max(alphabet) + 1) if inst.digits and alphabet else None
     return {"rows": rows, "cols": cols, "extra": extra, "cell": CELL, "gap": GAP,
             "digits": [digits.start, digits.stop - 1] if digits is not None else None,
-            "clues": clues, "shading": "shading" in declares, "loop": "loop" in declares,
-            "links": "links" in declares, "edges": edges}
+            "clues": clues, "channels": sorted(declares & {c.name for c in lib.channels()}),
+            "edges": edges}
 
 
 def share_fragment(text: str) -> dict[str, Any]:

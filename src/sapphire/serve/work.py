@@ -124,7 +124,7 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
     out: dict[str, Any] = {"status": solved.status, "count": solved.count,
                            "complete": solved.complete, "diagnostics": [],
                            "time_limit": settings.time_limit}
-    from sapphire.meaning import differing_cells
+    from sapphire.meaning import case_form, differing_cells
 
     answers: list[dict[str, Any]] = []
     candidates: dict[tuple[int, int], list[int]] | None = None
@@ -134,7 +134,8 @@ def _solve(text: str, settings: Settings) -> dict[str, Any]:
         out["answer"] = solved.solutions[0]
     elif solved.status in ("multiple", "unknown"):
         if len(solved.solutions) >= 2:
-            differ = differing_cells(solved.solutions[0], solved.solutions[1])
+            differ = differing_cells(solved.solutions[0], solved.solutions[1],
+                                     case_form(*puzzle.parsed()))
         if not deadline.expired():
             found = puzzle.candidates(time_limit=deadline, backend=settings.backend)
             out["candidates"] = found.to_json()

@@ -63,9 +63,10 @@ export class Editing {
   // where the answer has a loop, links or edges.
   offerTools() {
     const b = this.board || {};
-    $("tool-shade").hidden = !b.shading;
+    const has = (name) => (b.channels || []).includes(name);
+    $("tool-shade").hidden = !has("shading");
     const show = { digit: Boolean(b.digits), corner: Boolean(b.digits), centre: Boolean(b.digits),
-                   shade: Boolean(b.shading), loop: Boolean(b.loop), links: Boolean(b.links),
+                   shade: has("shading"), loop: has("loop"), links: has("links"),
                    edges: Boolean(b.edges && Object.keys(b.edges).length) };
     for (const button of document.querySelectorAll("#solve-tools button[data-mode]")) {
       button.hidden = !show[button.dataset.mode];
