@@ -10,9 +10,11 @@ characters changed, so that the errors of malformed input are compared too. Noth
 
 Usage:
     PYTHONPATH=src python bench/case_texts.py OUT.jsonl [--corpus DIR]
+    python bench/case_texts.py --compare BEFORE.jsonl AFTER.jsonl
 
-Run it on two checkouts and `diff` the two files: a refactoring of the importers should leave
-every line as it was (see docs/adding-a-genre.md).
+Run it on two checkouts and compare the two files: a refactoring of the importers should leave
+every record as it was (see docs/adding-a-genre.md). `--compare` prints each record that
+differs, part by part, taking a hint's list of genre names (`genres read: …`) in any order.
 """
 
 from __future__ import annotations
@@ -152,11 +154,56 @@ def records(corpus: Path) -> Iterator[dict]:
                        "case": outcome(import_puzzle, fmt, entry[field])}
 
 
+def normal(value: Any) -> Any:
+    """`value` with the names a hint lists (`genres read: a, b`) in sorted order."""
+    if isinstance(value, str) and value.startswith(LISTS):
+        head, _, names = value.partition(": ")
+        return f"{head}: " + ", ".join(sorted(names.split(", ")))
+    if isinstance(value, dict):
+        return {k: normal(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normal(v) for v in value]
+    return value
+
+
+LISTS = ("genres read: ", "genres written: ", "genres: ")
+
+
+def compare(before: Path, after: Path) -> int:
+    """Print each record of `after` that differs from `before`'s of its key; 1 when any does."""
+    def load(path: Path) -> dict[str, dict]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return {r["key"]: normal(r) for r in map(json.loads, lines)}
+    old, new = load(before), load(after)
+    differ = 0
+    for key in sorted(old.keys() | new.keys()):
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        differ += 1
+        print(f"== {key}")
+        for part in sorted((a or {}).keys() | (b or {}).keys()):
+            if (a or {}).get(part) != (b or {}).get(part):
+                print(f"  {part}:\n    before: {(a or {}).get(part)}\n    after:  "
+                      f"{(b or {}).get(part)}")
+    print(f"{differ} of {len(old.keys() | new.keys())} records differ", file=sys.stderr)
+    return 1 if differ else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", type=Path)
+    ap.add_argument("out", type=Path, nargs="*")
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    ap.add_argument("--compare", action="store_true",
+                    help="compare two files written before (BEFORE AFTER)")
     args = ap.parse_args(argv)
+    if args.compare:
+        if len(args.out) != 2:
+            ap.error("--compare takes two files, BEFORE and AFTER")
+        return compare(*args.out)
+    if len(args.out) != 1:
+        ap.error("give one file to write")
+    args.out = args.out[0]
     n = 0
     with args.out.open("w", encoding="utf-8") as f:
         for rec in records(args.corpus):

@@ -10,8 +10,8 @@ import pytest
 from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 
 ENTRIES = load("puzzlekit_fillomino.json")["Fillomino"]
 

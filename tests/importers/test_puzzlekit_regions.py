@@ -12,9 +12,9 @@ import pytest
 from puzzlekit_fixtures import FIXTURES, body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.formats.answer import canonical_regions
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
-from sapphire.importers.puzzlekit.regions import canonical_regions
 from sapphire.pipeline import solve_case
 
 GENRES = load("puzzlekit_regions.json")

@@ -15,9 +15,10 @@ import pytest
 from puzzlink_fixtures import solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import NAMES, puzzlink_to_case, read_answer
-from sapphire.importers.puzzlink.encodings import encode_outside16
-from sapphire.importers.puzzlink.genres import nonogram_outside
+from sapphire.formats.encodings import encode_outside16
+from sapphire.genres import read_pzprv3
+from sapphire.genres.bridge.puzzlink.genres import nonogram_outside
+from sapphire.importers.puzzlink import NAMES, puzzlink_to_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 SAMPLES = json.loads((FIXTURES / "puzzlink_samples.json").read_text(encoding="utf-8"))["puzzles"]
@@ -92,5 +93,5 @@ def test_the_nonogram_answer_is_of_its_own_clues(tmp_path: Path) -> None:
     left = [[int(t) for t in lines[5 + r][:2] if t != "."] for r in range(10)]
     outside = nonogram_outside(3, 10, [*above, *left])
     link = f"p?nonogram/3/10/{encode_outside16(outside)}"
-    want = read_answer(NONOGRAM["answer"])
+    want = read_pzprv3(NONOGRAM["answer"])
     assert solved(puzzlink_to_case(link), tmp_path, want) == want

@@ -13,8 +13,9 @@ import pytest
 from puzzlink_fixtures import FIXTURES, load, solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_pzprv3
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 ENTRIES = load("puzzlink_centres_fleet.json")
 PUZZLEKIT = {genre: entries[0] for name in ("puzzlekit_regions.json", "puzzlekit_shapes.json")
@@ -38,7 +39,7 @@ def test_a_link_is_written_back_as_itself(entry: dict) -> None:
 
 
 def test_the_answers_read() -> None:
-    by = {e["genre"]: read_answer(e["answer"]) for e in ENTRIES}
+    by = {e["genre"]: read_pzprv3(e["answer"]) for e in ENTRIES}
     # r1c1 is a galaxy of one cell, r1c2-r1c4 one around r1c3, the hole r1c5 its own region
     assert by["tentaisho"]["regions"][0] == [1, 2, 2, 2, 5]
     assert by["magnets"]["digits"][0] == [1, 2, 1, 2, 0]

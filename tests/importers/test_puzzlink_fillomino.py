@@ -12,8 +12,9 @@ import pytest
 from puzzlink_fixtures import solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_pzprv3
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 LINKS = json.loads((FIXTURES / "puzzlink_fillomino.json").read_text(encoding="utf-8"))["puzzles"]
@@ -25,7 +26,7 @@ def test_the_corpus_link_solves_to_its_answer_and_comes_back(tmp_path: Path) -> 
     (entry,) = LINKS
     url = entry["url"][0]
     case = puzzlink_to_case(url)
-    want = {"digits": read_answer(entry["answer"])["digits"]}
+    want = {"digits": read_pzprv3(entry["answer"])["digits"]}
     assert solved(case, tmp_path, want) == want
     assert export_puzzlink(case) == url
 
@@ -67,5 +68,5 @@ def test_borders_given_between_cells_are_refused_at_their_start() -> None:
 
 
 def test_answers_read_from_pzprv3() -> None:
-    assert read_answer("pzprv3/fillomino/2/2/2 . /. 1 /. 2 /3 . /0 /1 /1 0 /") == {
+    assert read_pzprv3("pzprv3/fillomino/2/2/2 . /. 1 /. 2 /3 . /0 /1 /1 0 /") == {
         "digits": [[2, 2], [3, 1]]}

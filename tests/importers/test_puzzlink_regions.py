@@ -11,8 +11,9 @@ import pytest
 from puzzlink_fixtures import load, solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_pzprv3
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 ENTRIES = load("puzzlink_regions.json")
 
@@ -31,12 +32,12 @@ def test_a_link_is_written_back_as_itself(entry: dict, tmp_path: Path) -> None:
     for url in entry["url"]:
         link = export_puzzlink(puzzlink_to_case(url))
         assert link == url
-        want = read_answer(entry["answer"])
+        want = read_pzprv3(entry["answer"])
         assert solved(puzzlink_to_case(link), tmp_path, want) == want
 
 
 def test_the_answers_read() -> None:
-    by = {e["genre"]: read_answer(e["answer"]) for e in ENTRIES}
+    by = {e["genre"]: read_pzprv3(e["answer"]) for e in ENTRIES}
     assert by["tents"] == {"shading": [[0, 1, 0, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0],
                                        [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]}
     assert by["lits"] == {"shading": [[1, 0, 1, 1], [1, 1, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1]]}

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
@@ -31,7 +32,7 @@ def test_each_link_solves_to_its_answer_and_exports_as_itself(tmp_path: Path,
     path.write_text(case, encoding="utf-8")
     res = solve_case(str(path), max_solutions=2)
     assert (res.status, res.count) == ("unique", 1)
-    assert res.solutions[0]["shading"] == read_answer(entry["answer"])["shading"]
+    assert res.solutions[0]["shading"] == read_pzprv3(entry["answer"])["shading"]
     assert export_puzzlink(case) == link
 
 
