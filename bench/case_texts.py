@@ -46,7 +46,7 @@ except ImportError:  # the importers before it
     def puzzlekit_names() -> tuple[str, ...]:  # type: ignore[misc]
         return tuple(_OLD)
 
-FIXTURES = REPO / "tests" / "fixtures" / "importers"
+FIXTURES = REPO / "tests" / "fixtures"
 DEFAULT_CORPUS = REPO.parents[1] / "shared" / "corpus"
 SWAPS = ("q", "0", "9", "99", "-")
 """What a changed puzzlekit token becomes."""
@@ -67,14 +67,19 @@ def outcome(run: Callable[..., Any], *args: Any) -> Any:
 def puzzlekit_entries(corpus: Path) -> Iterator[tuple[str, str, dict, bool]]:
     """(where, genre, entry, whether to vary it) for every puzzlekit problem of the fixtures
     (each varied) and the corpus (every eighth of a genre varied)."""
-    for path in sorted(FIXTURES.glob("puzzlekit_*.json")):
+    for path in sorted(FIXTURES.glob("*/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            continue
+        data = data.get("puzzlekit", data) if path.parent.name == "genres" else data
+        if not path.name.startswith("puzzlekit") and path.parent.name != "genres":
+            continue
         groups = dict(data.get("genres", {}))
-        if "genre" in data:
+        if "genre" in data and "puzzles" in data:
             groups.setdefault(data["genre"], []).extend(data["puzzles"])
         for genre, entries in [*groups.items(), *data.get("disputed", {}).items()]:
             for entry in entries:
-                yield path.name, genre, entry, True
+                yield "fixture", genre, entry, True
     for genre in puzzlekit_names():
         path = corpus / "puzzlekit" / f"{genre}.json"
         if path.is_file():
@@ -106,6 +111,12 @@ def link_variants(url: str) -> Iterator[tuple[str, str]]:
             yield f"mid={ch}", url[:mid] + ch + url[mid + 1:]
 
 
+def link_entries(data: Any) -> list[dict]:
+    """The puz.link entries of a fixture file (a genre's file holds them under `puzzlink`)."""
+    data = data.get("puzzlink", data) if isinstance(data, dict) else {}
+    return [e for e in data.get("puzzles", []) if isinstance(e, dict) and "url" in e]
+
+
 def records(corpus: Path) -> Iterator[dict]:
     for where, genre, entry, vary in puzzlekit_entries(corpus):
         key = f"{where} {genre} {entry.get('key')}"
@@ -124,8 +135,9 @@ def records(corpus: Path) -> Iterator[dict]:
         for name, text in swapped(entry["problem"]):
             yield {"key": f"{key} {name}",
                    "case": outcome(import_puzzle, f"puzzlekit:{genre}", text)}
-    links = [(p.name, e) for p in sorted(FIXTURES.glob("puzzlink_*.json"))
-             for e in json.loads(p.read_text(encoding="utf-8"))["puzzles"]]
+    links = [("fixture", e) for p in sorted(FIXTURES.glob("*/*.json"))
+             if p.name.startswith("puzzlink") or p.parent.name == "genres"
+             for e in link_entries(json.loads(p.read_text(encoding="utf-8")))]
     if (corpus / "puzzlink.json").is_file():
         links += [("corpus", e) for e in json.loads(
             (corpus / "puzzlink.json").read_text(encoding="utf-8"))["puzzles"]]
@@ -144,7 +156,7 @@ def records(corpus: Path) -> Iterator[dict]:
                        "case": outcome(import_puzzle, "puzzlink", text)}
     for fmt, name, field in (("iss", "iss.json", "canonical_input"),
                              ("fpuzzles", "fpuzzles.json", "raw")):
-        paths = sorted(FIXTURES.glob(f"{fmt}_*.json"))
+        paths = sorted(FIXTURES.glob(f"importers/{fmt}_*.json"))
         if (corpus / name).is_file():
             paths.append(corpus / name)
         for path in paths:

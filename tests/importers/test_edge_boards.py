@@ -56,66 +56,6 @@ def shadings(cells: list[Cell]) -> Iterator[set[Cell]]:
         yield {cell for cell, b in zip(cells, bits, strict=True) if b}
 
 
-# -- Tents ---------------------------------------------------------------------------------------
-
-
-def tents_brute(rows: int, cols: int, trees: set[Cell], col_counts: list[int | None],
-                row_counts: list[int | None]) -> int:
-    """Shadings (the tents) where no tent stands on a tree, no two tents touch even diagonally,
-    the counts hold and the trees and tents pair up one to one as side neighbours."""
-    open_cells = [x for x in board(rows, cols) if x not in trees]
-
-    def pairs(ts: list[Cell], tents: set[Cell]) -> bool:
-        if not ts:
-            return not tents
-        return any(pairs(ts[1:], tents - {t}) for t in around(ts[0], tents))
-
-    n = 0
-    for tents in shadings(open_cells):
-        if any(abs(a - c) <= 1 and abs(b - d) <= 1 for (a, b), (c, d)
-               in itertools.combinations(tents, 2)):
-            continue
-        if any(k is not None and sum(1 for r, _ in tents if r == i) != k
-               for i, k in enumerate(row_counts, 1)):
-            continue
-        if any(k is not None and sum(1 for _, c in tents if c == i) != k
-               for i, k in enumerate(col_counts, 1)):
-            continue
-        n += len(tents) == len(trees) and pairs(sorted(trees), tents)
-    return n
-
-
-def tent_text(rows: int, cols: int, trees: set[Cell], col_counts: list[int | None],
-              row_counts: list[int | None]) -> str:
-    def line(counts: list[int | None]) -> str:
-        return " ".join("-" if k is None else str(k) for k in counts)
-    grid = [" ".join("x" if (r, c) in trees else "-" for c in range(1, cols + 1))
-            for r in range(1, rows + 1)]
-    return "\n".join([f"{rows} {cols}", line(col_counts), line(row_counts), *grid]) + "\n"
-
-
-@pytest.mark.parametrize("rows, cols, trees, col_counts, row_counts", [
-    (3, 3, set(), [None, None, 0], [0, None, None]),  # no trees: no tents, whatever the counts
-    (4, 4, set(), [None, 1, None, None], [None] * 4),  # no trees, yet a count of 1: no answer
-    (2, 2, set(), [None, None], [None, None]),
-    (1, 1, set(), [None], [None]),
-    (1, 4, {(1, 2)}, [None] * 4, [None]),  # one row: the tent left or right of the tree
-    (4, 1, {(2, 1), (3, 1)}, [None], [None] * 4),  # one column: r1 and r4
-    (1, 1, {(1, 1)}, [None], [None]),  # a tree with no room for its tent
-])
-def test_tent_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: int,
-                                            trees: set[Cell], col_counts: list[int | None],
-                                            row_counts: list[int | None]) -> None:
-    want = tents_brute(rows, cols, trees, col_counts, row_counts)
-    case = puzzlekit_to_case("Tent", tent_text(rows, cols, trees, col_counts, row_counts))
-    assert count(tmp_path, case) == (status_of(want), want)
-
-
-def test_tents_link_without_trees_has_one_answer(tmp_path: Path) -> None:
-    """puz.link's tents: a 3×3 link with no trees and no numbers holds only the empty board."""
-    assert count(tmp_path, puzzlink_to_case("p?tents/3/3/l")) == ("unique", 1)
-
-
 # -- Gokigen Naname -------------------------------------------------------------------------------
 
 

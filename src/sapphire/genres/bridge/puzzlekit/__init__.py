@@ -104,7 +104,7 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     kenken,
     str8t,
 )
-from sapphire.genres.bridge.puzzlekit.regions import battleship, galaxies, lits, shikaku, tent
+from sapphire.genres.bridge.puzzlekit.regions import battleship, galaxies, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
@@ -157,7 +157,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "ABCEndView": abc_end_view,
     "Hidoku": hidoku,
     **SHADE_GENRES,
-    "Tent": tent,
     "Shikaku": shikaku,
     "Galaxies": galaxies,
     "Battleship": battleship,
@@ -198,7 +197,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABCEndView": ("digit-counts", "first-seen"),
     "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
-    "Tent": ("tents", "shade-count"),
     "Shikaku": ("numbered-regions", "rectangle"),
     "Galaxies": ("numbered-regions", "galaxy", "hole"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),

@@ -1,9 +1,5 @@
-"""puzzlekit genres of tents, ships and regions: Tent, Battleship, Shikaku, Galaxies, LITS.
+"""puzzlekit genres of ships and regions: Battleship, Shikaku, Galaxies, LITS.
 
-* `Tent`: a line of column counts, a line of row counts (`-` for none), then the grid: `x` a
-  tree, `-` an open cell. The solution marks the tents `o` (the trees stay `x`). A `tents`
-  line lists the trees; each count is a `shade-count` on its row or column. The answer's
-  shading is the tents.
 * `Battleship`: the first line is the size and then the fleet, how many ships of 1, 2, 3, …
   cells; a line of column counts, a line of row counts, then the grid of given parts: `x`
   water, `o` a ship of one cell, `n`, `s`, `w`, `e` the top, bottom, left and right end of a
@@ -47,23 +43,6 @@ from sapphire.formats.puzzlekit import (
     read_layout,
     read_lines,
 )
-
-
-def tent(b: CaseBuilder, src: Source) -> None:
-    """A line of column counts, a line of row counts (`-` for none), then the grid: `x` a tree,
-    `-` an open cell. The answer shades the tents."""
-    lay = read_lines(src, lambda rows, cols: [
-        Part("the line of column counts", 1, cols), Part("the line of row counts", 1, rows, "row"),
-        Part("the grid", rows, cols)])
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    trees = _marked(src, lay.blocks[2], ("x", "-"), "a cell is x (a tree) or '-' (open)")
-    b.add("tents", trees)  # with no trees too: then no cell holds a tent
-    _line_counts(b, src, lay.blocks[0][0], grid_columns(rows, cols), "column",
-                 "a count is the number of tents in its line, '-' for none given")
-    _line_counts(b, src, lay.blocks[1][0], grid_rows(rows, cols), "row",
-                 "a count is the number of tents in its line, '-' for none given")
-
 
 ENDS = {"n": (1, 0), "s": (-1, 0), "w": (0, 1), "e": (0, -1)}
 """A ship's end part, with the step from it to the next cell of its ship."""
@@ -242,21 +221,6 @@ def _cover(src: Source, numbers: list[tuple[Cell, int, Token]], cells: int, what
                      f"the sizes add up to {sums[-1]}; the board has {cells} cells")
 
 
-def _marked(src: Source, grid: Block, symbols: tuple[str, str], hint: str) -> list[Cell]:
-    """The cells whose token is `symbols[0]` (in either case), in reading order; a token other
-    than the two symbols is an error placed at it."""
-    mark, blank = symbols
-    out = []
-    for r, row in enumerate(grid, 1):
-        for c, tok in enumerate(row, 1):
-            if tok.text.lower() == mark:
-                out.append((r, c))
-            elif tok.text != blank:
-                raise src.at(tok, f"'{tok.text}' at r{r}c{c} is neither '{mark}' nor '{blank}'",
-                             hint)
-    return out
-
-
 def _line_counts(b: CaseBuilder, src: Source, toks: list[Token], lines: list[list[Cell]],
                  what: str, hint: str) -> None:
     """A `shade-count` for each line with a count (`-`: none given)."""
@@ -269,8 +233,6 @@ def _line_counts(b: CaseBuilder, src: Source, toks: list[Token], lines: list[lis
             b.add("shade-count", cells, id_stem=what, count=count)
 
 
-SOLVED_BY_MARKS = {"Tent": "o"}
-"""Genres whose solution marks the shaded cells (the tents) with a letter."""
 SHAPES = {"l": 1, "i": 2, "t": 3, "s": 4, "o": 5}
 """The digit `tetromino` gives each shape, by the shape's letter."""
 SHIP_PARTS = frozenset("onsewm")
@@ -280,9 +242,6 @@ SHIP_PARTS = frozenset("onsewm")
 def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]] | None:
     """The answer parts of a solution grid (lower-cased tokens) of one of this module's genres,
     None for another genre."""
-    mark = SOLVED_BY_MARKS.get(genre)
-    if mark is not None:
-        return {"shading": [[1 if t == mark else 0 for t in row] for row in block]}
     if genre == "LITS":  # a shaded cell's letter is its tetromino's shape
         return {"digits": [[SHAPES.get(t, 0) for t in row] for row in block],
                 "shading": [[1 if t in SHAPES else 0 for t in row] for row in block]}

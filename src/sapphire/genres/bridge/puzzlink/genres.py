@@ -58,11 +58,8 @@ from sapphire.genres.bridge.puzzlink.regions import (
     lits_text,
     read_lits,
     read_shikaku,
-    read_tents,
     shikaku_body,
     shikaku_text,
-    tents_body,
-    tents_text,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
     creek_body,
@@ -350,7 +347,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               numbers_body),
     LinkGenre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
-    LinkGenre("tents", "Tent", read_tents, tents_text, tents_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
     LinkGenre("tentaisho", "Galaxies", read_tentaisho, tentaisho_text, tentaisho_body),
