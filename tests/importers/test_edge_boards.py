@@ -108,7 +108,7 @@ def test_gokigen_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     assert count(tmp_path, case) == (status_of(want), want)
 
 
-# -- Shikaku and Galaxies -------------------------------------------------------------------------
+# -- Shikaku -------------------------------------------------------------------------
 
 
 def partitions(cells: list[Cell]) -> Iterator[list[set[Cell]]]:
@@ -156,21 +156,6 @@ def test_shikaku_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     case = puzzlekit_to_case("Shikaku", grid_text(rows, cols,
                                                   {x: str(n) for x, n in numbers.items()}))
     assert count(tmp_path, case) == (status_of(want), want)
-
-
-@pytest.mark.parametrize("rows, cols", [(2, 2), (1, 3), (1, 1)])
-def test_galaxies_without_centres_have_no_answer(tmp_path: Path, rows: int, cols: int) -> None:
-    """Every cell belongs to a galaxy around a centre: with no centre, no board is cut."""
-    assert count(tmp_path, puzzlekit_to_case("Galaxies", grid_text(rows, cols, {}))) == ("none", 0)
-
-
-def test_galaxies_on_one_row_match_the_cuts(tmp_path: Path) -> None:
-    """1×4 with centres in r1c1's middle and on the edge between r1c3 and r1c4: r1c1 alone,
-    and r1c3-r1c4 around the other, leave r1c2 to no galaxy symmetric about its centre."""
-    case = puzzlekit_to_case("Galaxies", grid_text(1, 4, {(1, 1): "0", (1, 3): "1"}))
-    assert count(tmp_path, case) == ("none", 0)
-    case = puzzlekit_to_case("Galaxies", grid_text(1, 4, {(1, 1): "1", (1, 3): "1"}))
-    assert count(tmp_path, case) == ("unique", 1)
 
 
 # -- NumberLink and Hashi without numbers ---------------------------------------------------

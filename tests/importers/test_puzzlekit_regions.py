@@ -31,9 +31,6 @@ def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Shikaku", "2 2\n2 -\n- 3\n", 3, 3, "the rectangles have more cells than the board"),
-    ("Galaxies", "2 2\n- 1\n- -\n", 2, 3, "the centre 1 at r1c2 lies on the board's edge"),
-    ("Galaxies", "2 2\n3 -\n- 0\n", 3, 3,
-     "the centre at r2c2 shares a cell with another centre"),
     ("Battleship", "2 2 1\n- -\n- -\n- -\n- q\n", 5, 3,
      "'q' at r2c2 is not a ship part or water"),
     ("Battleship", "2 2 1\n- -\n- -\n- -\nn -\n", 5, 1,
@@ -89,18 +86,6 @@ def test_shikaku_128_has_three_answers(tmp_path: Path) -> None:
     for other in answers:
         differ = {(r, c) for r in range(20) for c in range(20) if other[r][c] != recorded[r][c]}
         assert {r for r, _ in differ} <= {4, 5} and {c for _, c in differ} <= set(range(9, 20))
-
-
-def test_galaxies_case_text() -> None:
-    # 0 a centre in its cell, 1 on its right edge, 2 on its bottom edge, 3 on its corner
-    assert body(puzzlekit_to_case("Galaxies", "3 3\n0 - 2\n3 - -\n- - -\n")) == """\
-board: 3x3
----
-numbered-regions r1c1-r1c3-r2c1
-galaxy-1: galaxy r1c1
-galaxy-2: galaxy r1c3-r2c3
-galaxy-3: galaxy r2c1-r2c2-r3c1-r3c2
-"""
 
 
 def test_battleship_case_text() -> None:

@@ -1,4 +1,4 @@
-"""puzz.link links of tentaisho (Galaxies), magnets (Magnetic) and battleship (copied from
+"""puzz.link links of magnets (Magnetic) and battleship (copied from
 ../shared/corpus/puzzlink.json into fixtures/importers/puzzlink_centres_fleet.json; pzprjs's test
 links, MIT): each imports and solves to its accepted pzprv3 answer, is written back as the same
 link, a puzzlekit case of the genre comes back the same through its link, and a broken link is
@@ -23,8 +23,8 @@ PUZZLEKIT = {genre: entries[0] for name in ("puzzlekit_regions.json", "puzzlekit
              ["genres"].items()}
 
 
-def test_the_fixture_holds_the_three_genres() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["battleship", "magnets", "tentaisho"]
+def test_the_fixture_holds_the_two_genres() -> None:
+    assert sorted(e["genre"] for e in ENTRIES) == ["battleship", "magnets"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -40,25 +40,18 @@ def test_a_link_is_written_back_as_itself(entry: dict) -> None:
 
 def test_the_answers_read() -> None:
     by = {e["genre"]: read_pzprv3(e["answer"]) for e in ENTRIES}
-    # r1c1 is a galaxy of one cell, r1c2-r1c4 one around r1c3, the hole r1c5 its own region
-    assert by["tentaisho"]["regions"][0] == [1, 2, 2, 2, 5]
     assert by["magnets"]["digits"][0] == [1, 2, 1, 2, 0]
     assert by["magnets"]["digits"][2] == [1, 2, 0, 0, 2]  # r3c3 is the hole
     assert by["battleship"]["shading"][3] == [1, 1, 0, 0, 0, 0]  # r4c1, a given left end
 
 
-def test_the_holes_and_the_black_stars_are_read() -> None:
-    galaxies = puzzlink_to_case(ENTRIES[[e["genre"] for e in ENTRIES].index("tentaisho")]
-                                ["url"][0])
-    assert "\nhole r1c5\n" in galaxies
-    assert "galaxy-2: galaxy r1c3 black true\n" in galaxies
-    assert "galaxy-4: galaxy r2c3-r2c4\n" in galaxies
+def test_the_holes_are_read() -> None:
     magnets = puzzlink_to_case(ENTRIES[[e["genre"] for e in ENTRIES].index("magnets")]["url"][0])
     assert "givens: |\n  . . . . .\n  . . . . .\n  . . 0 . .\n" in magnets
     assert "r3c3" not in magnets.split("---", 2)[2].split("digit-counts")[0]
 
 
-@pytest.mark.parametrize("genre", ["Galaxies", "Magnetic", "Battleship", "NumberLink"])
+@pytest.mark.parametrize("genre", ["Magnetic", "Battleship", "NumberLink"])
 def test_a_puzzlekit_case_comes_back_the_same_through_its_link(genre: str) -> None:
     case_text = puzzlekit_to_case(genre, PUZZLEKIT[genre]["problem"])
     again = puzzlink_to_case(export_puzzlink(case_text))
@@ -76,17 +69,7 @@ def test_a_fleet_of_no_preset_is_listed_ship_by_ship() -> None:
     assert "fleet ships [[1,1],[3,1]]\n" in puzzlink_to_case(link)
 
 
-def test_a_galaxies_link_without_holes_ends_with_its_stars() -> None:
-    case = puzzlekit_to_case("Galaxies", "2 3\n2 3 -\n- - -\n")
-    assert export_puzzlink(case) == "https://puzz.link/p?tentaisho/3/2/k4e"
-    assert "hole" not in puzzlink_to_case("https://puzz.link/p?tentaisho/3/2/k4e")
-
-
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?tentaisho/3/3/6!", 36, "'!' is not a centre or a gap"),
-    ("https://puzz.link/p?tentaisho/3/3/00", 36, "two centres share r1c1"),
-    ("https://puzz.link/p?tentaisho/2/2/g0w!", 38,
-     "'!' is not a base-32 digit where the holes (a bit per cell) should be"),
     ("https://puzz.link/p?magnets/a/2/2/zz", 35,
      "the 'a' flag (like poles attract) is another puzzle than Magnetic"),
     ("https://puzz.link/p?magnets/3/1/g1j11g", 38, "the plate of one cell r1c1 is not read: "
@@ -131,9 +114,6 @@ def test_pzprjs_other_names_of_a_genre_read_alike(alias: str, genre: str) -> Non
 
 
 @pytest.mark.parametrize(("genre", "text", "says"), [
-    ("Galaxies", "2 2\n0 #\n- -\n", None),
-    ("Galaxies", "2 2\n1 #\n- -\n", "the centre 1 at r1c1 touches a hole"),
-    ("Galaxies", "2 2\n0c -\n- -\n", "'0c' at r1c1 is not a centre 0-3, '-' or '#'"),
     ("Magnetic", "1 3\n- - -\n- - -\n-\n-\n# a a\n", None),
 ])
 def test_the_puzzlekit_layouts_take_holes(genre: str, text: str, says: str | None) -> None:

@@ -104,7 +104,7 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     kenken,
     str8t,
 )
-from sapphire.genres.bridge.puzzlekit.regions import battleship, galaxies, lits, shikaku
+from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
@@ -158,7 +158,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Hidoku": hidoku,
     **SHADE_GENRES,
     "Shikaku": shikaku,
-    "Galaxies": galaxies,
     "Battleship": battleship,
     "LITS": lits,
     "Yajilin": yajilin,
@@ -198,7 +197,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
-    "Galaxies": ("numbered-regions", "galaxy", "hole"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),

@@ -1,4 +1,4 @@
-"""puzzlekit genres of ships and regions: Battleship, Shikaku, Galaxies, LITS.
+"""puzzlekit genres of ships and regions: Battleship, Shikaku, LITS.
 
 * `Battleship`: the first line is the size and then the fleet, how many ships of 1, 2, 3, …
   cells; a line of column counts, a line of row counts, then the grid of given parts: `x`
@@ -12,12 +12,6 @@
   cell's rectangle by a number of its own. `numbered-regions` lists the numbered cells and a
   `rectangle` states each; the answer is the region map, compared with the solution up to the
   names of the regions (`canonical_regions`).
-* `Galaxies`: one block, a centre marked in the cell whose top-left it is nearest: `0` the
-  cell's centre, `1` the middle of its right edge, `2` of its bottom edge, `3` its bottom-right
-  corner; `b` after a code marks a centre drawn black (a galaxy to be shaded in the picture),
-  and `#` a hole in the board (puz.link's Galaxies need not be rectangles). The solution names
-  each cell's galaxy. `numbered-regions` lists the first cell of each centre and each hole, a
-  `galaxy` lists the cells around a centre and `hole` the holes; the answer is the region map.
 * `LITS`: one block naming each cell's region, `@` a cell in no region. The solution writes
   the shape of each shaded cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A
   `connected-wall`, a `tetromino` per region and a `different-shapes` on each pair of
@@ -110,53 +104,6 @@ def shikaku(b: CaseBuilder, src: Source) -> None:
     b.add("numbered-regions", [cell for cell, _, _ in numbers])
     for cell, size, _ in numbers:
         b.add("rectangle", [cell], size=size)
-
-
-CENTRES = {"0": ((0, 0),), "1": ((0, 0), (0, 1)), "2": ((0, 0), (1, 0)),
-           "3": ((0, 0), (0, 1), (1, 0), (1, 1))}
-"""The cells around a Galaxies centre, by its code, as steps from its cell."""
-
-
-def galaxies(b: CaseBuilder, src: Source) -> None:
-    """One block: a centre's code in its top-left cell (see `CENTRES`), `-` elsewhere; a code
-    followed by `b` is a centre drawn black, and `#` a hole in the board (puz.link's boards
-    need not be rectangles)."""
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    hint = ("a centre is 0 (in the cell), 1 (on its right edge), 2 (on its bottom edge) or 3 (on "
-            "its bottom-right corner), with b after it when drawn black; '-' is a cell without "
-            "one and '#' a hole in the board")
-    centres: list[tuple[list[Cell], bool]] = []
-    holes = [(r, c) for r, row in enumerate(lay.blocks[0], 1)
-             for c, t in enumerate(row, 1) if t.text == "#"]
-    for r, row in enumerate(lay.blocks[0], 1):
-        for c, t in enumerate(row, 1):
-            if t.text in ("-", "#"):
-                continue
-            code, black = t.text.removesuffix("b"), t.text.endswith("b")
-            if code not in CENTRES:
-                raise src.at(t, f"'{t.text}' at r{r}c{c} is not a centre 0-3, '-' or '#'", hint)
-            cells = [(r + dr, c + dc) for dr, dc in CENTRES[code]]
-            if any(y > rows or x > cols for y, x in cells):
-                raise src.at(t, f"the centre {t.text} at r{r}c{c} lies on the board's edge",
-                             hint)
-            if set(cells) & set(holes):
-                raise src.at(t, f"the centre {t.text} at r{r}c{c} touches a hole", hint)
-            centres.append((cells, black))
-    taken: set[Cell] = set()
-    for cells, (r, c) in ((cells, cells[0]) for cells, _ in centres):
-        if taken & set(cells):
-            tok = lay.blocks[0][r - 1][c - 1]
-            raise src.at(tok, f"the centre at r{r}c{c} shares a cell with another centre",
-                         "two centres never touch the same cell: each cell is in one galaxy")
-        taken.update(cells)
-    # with no centres too: no galaxy can then hold one, so the board has no answer
-    b.add("numbered-regions", sorted([cells[0] for cells, _ in centres] + holes))
-    for cells, black in centres:
-        b.add("galaxy", cells, black=black)
-    if holes:
-        b.add("hole", holes)
 
 
 NO_REGION = "@"
@@ -252,5 +199,5 @@ def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]
     return None
 
 
-NAMED_REGIONS = ("Shikaku", "Galaxies")
+NAMED_REGIONS = ("Shikaku",)
 """Genres whose solution names each cell's region (by any names, one per region)."""

@@ -1,24 +1,15 @@
-"""puzz.link genres of centres and plates: `tentaisho` (Galaxies) and `magnets` (Magnetic), read
-from a link into the puzzlekit text that the puzzlekit importer states, written back from a
-case, and their pzprv3 answers read.
+"""puz.link's `magnets` (Magnetic), read from a link into the puzzlekit text that the
+puzzlekit builder states, written back from a case, and its pzprv3 answers read.
 
-The bodies, as pzprjs encodes them (`src/variety/tentaisho.js`, `magnets.js`,
-`src/puzzle/Encode.js`):
+The body, as pzprjs encodes it (`src/variety/magnets.js`, `src/puzzle/Encode.js`):
 
-* `tentaisho`: the centres (stars) on the (2·COLS−1)×(2·ROWS−1) places inside the grid, in
-  reading order: a cell's centre, the middle of an edge or a corner where four cells meet. A
-  character `0`-`f` is a star (odd: black, even: white) followed by its value halved
-  places without one; `g`-`z` skip 1-20 places. Then, when the board has holes, a bit per cell
-  (five to a base-32 character, 1 a cell cut out of the board).
 * `magnets`: the counts outside the grid, `number16`: for each column its minus count then its
   plus count, then for each row likewise; the plate borders (bits as a LITS's rooms); then,
   when a pole is given or the board has holes, the given poles three cells to a base-27
-  character (1 plus, 2 minus) and a bit per cell as Galaxies' holes. An `a` flag before the
-  size (like poles attract) is another puzzle and is refused.
+  character (1 plus, 2 minus) and a bit per cell, 1 a hole. An `a` flag before the size (like
+  poles attract) is another puzzle and is refused.
 
-A star's colour only says which galaxies the setter means to shade for the picture; it is kept
-(`galaxy … black true`) so that the link comes back as it was. A hole is a `hole` (a region of
-its own) in Galaxies, and in Magnetic a cell in no plate that holds no pole.
+A hole is a cell in no plate that holds no pole.
 """
 
 from __future__ import annotations
@@ -29,9 +20,7 @@ from sapphire.case import Case
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import error
 from sapphire.formats import readback
-from sapphire.formats.answer import canonical_regions
 from sapphire.formats.encodings import (
-    B36,
     Body,
     Value,
     border_bits,
@@ -59,124 +48,6 @@ def _holes(body: Body, count: int) -> list[bool]:
 
 def _encode_holes(holes: list[bool]) -> str:
     return encode_border_bits([int(h) for h in holes]) if any(holes) else ""
-
-
-# -- Galaxies -----------------------------------------------------------------------------------
-
-# a centre in `cells` at its top-left cell: 0 in the cell, 1 on its right edge, 2 on its bottom
-# edge, 3 on its bottom-right corner; 4 more when the star is black; HOLE a hole
-
-
-def read_tentaisho(body: Body, cols: int, rows: int) -> Puzzle:
-    width = 2 * cols - 1
-    places = width * (2 * rows - 1)
-    cells: list[Value] = [None] * (cols * rows)
-    s = 0
-    while s < places and not body.done():
-        at, ch = body.pos, body.peek()
-        body.pos += 1
-        if ch in B36[:16]:
-            v = int(ch, 16)
-            y, x = divmod(s, width)
-            k = (y // 2) * cols + x // 2
-            if cells[k] is not None:
-                raise body.error(f"two centres share r{y // 2 + 1}c{x // 2 + 1}", at,
-                                 hint="each cell holds at most one centre at its middle, right "
-                                      "edge, bottom edge or bottom-right corner")
-            cells[k] = (x % 2) + 2 * (y % 2) + 4 * (v % 2)
-            s += v // 2 + 1
-        elif "g" <= ch <= "z":
-            s += int(ch, 36) - 15
-        else:
-            raise body.error(f"'{ch}' is not a centre or a gap", at,
-                             hint="0-f a centre (odd black) and the places without one after "
-                                  "it, halved; g-z skip 1-20 places")
-    for k, hole in enumerate(_holes(body, cols * rows)):
-        if hole:
-            cells[k] = HOLE
-    return Puzzle(cols, rows, cells)
-
-
-def tentaisho_text(p: Puzzle) -> str:
-    def token(v: Value) -> str:
-        if v is None:
-            return "-"
-        return "#" if v == HOLE else f"{v % 4}" + ("b" if v >= 4 else "")
-    lines = [" ".join(token(p.cells[r * p.cols + c]) for c in range(p.cols))
-             for r in range(p.rows)]
-    return "\n".join([f"{p.rows} {p.cols}", *lines]) + "\n"
-
-
-def tentaisho_body(p: Puzzle) -> str:
-    width = 2 * p.cols - 1
-    stars: dict[int, int] = {}
-    for k, v in enumerate(p.cells):
-        if v is not None and v != HOLE:
-            r, c = divmod(k, p.cols)
-            stars[(2 * r + (v & 2) // 2) * width + 2 * c + (v & 1)] = 2 if v >= 4 else 1
-    out: list[str] = []
-    gap = 0
-    s = 0
-    places = width * (2 * p.rows - 1)
-    while s < places:
-        if s not in stars:
-            gap += 1
-            if gap == 20:
-                out.append("z")
-                gap = 0
-            s += 1
-            continue
-        if gap:
-            out.append(B36[gap + 15])
-            gap = 0
-        after = next((i for i in range(1, 8) if s + i in stars), None)
-        if after is None:  # the next seven places are passed over with it
-            out.append(f"{13 + stars[s]:x}")
-            s += 8
-        else:
-            out.append(f"{2 * (after - 1) + stars[s] - 1:x}")
-            s += after
-    if gap:
-        out.append(B36[gap + 15])
-    return "".join(out) + _encode_holes([v == HOLE for v in p.cells])
-
-
-_STEPS = {(): 0, ((0, 1),): 1, ((1, 0),): 2, ((0, 1), (1, 0), (1, 1)): 3}
-"""A centre's code by the steps from its first cell to the others."""
-
-
-def tentaisho_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """Each `galaxy` as its centre's code, each `hole` cell as a hole; `numbered-regions` must
-    number exactly the centres' first cells and the holes."""
-    cells: list[Value] = [None] * (rows * cols)
-    numbered: set[Cell] = set()
-    named: set[Cell] = set()
-    for rule in case.rules:
-        listed = readback.cells(rule)
-        if rule.reference == "numbered-regions":
-            numbered.update(listed)
-        elif rule.reference in ("galaxy", "hole"):
-            for r, c in ([listed[0]] if rule.reference == "galaxy" else listed):
-                if cells[(r - 1) * cols + c - 1] is not None:
-                    raise readback.refuse_rule(rule, f"r{r}c{c} has a centre or hole already")
-                named.add((r, c))
-            if rule.reference == "hole":
-                for r, c in listed:
-                    cells[(r - 1) * cols + c - 1] = HOLE
-                continue
-            (r, c) = listed[0]
-            code = _STEPS.get(tuple((y - r, x - c) for y, x in listed[1:]))
-            if code is None:
-                raise readback.refuse_rule(rule, "a centre is one cell, two side by side or a 2×2 "
-                                   "square listed from its top-left cell")
-            black = any(p.name == "black" and p.value is True for p in rule.params)
-            cells[(r - 1) * cols + c - 1] = code + 4 * black
-    if numbered != named:
-        cell = sorted(numbered ^ named)[0]
-        raise error("unsupported", "the case cannot be written as a puzz.link link: "
-                    f"r{cell[0]}c{cell[1]} is numbered without its centre or hole, or the "
-                    "other way round", case.rules[0].span if case.rules else None)
-    return Puzzle(cols, rows, cells)
 
 
 # -- Magnetic -----------------------------------------------------------------------------------
@@ -311,13 +182,12 @@ def magnets_puzzle(case: Case, rows: int, cols: int, declares: object) -> PlateP
 # -- registration --------------------------------------------------------------------------------
 
 EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "tentaisho": ({"galaxy"}, {"galaxy", "numbered-regions", "hole"}),
     "magnets": ({"magnet", "poles-apart"}, {"magnet", "poles-apart", "digit-counts"}),
 }
 """What tells each genre's case, and every kind its link can carry (see `export.KINDS`)."""
-EXPORT_LIMITS: dict[str, tuple[int, int]] = {"tentaisho": (-1, 7), "magnets": (-1, 255)}
+EXPORT_LIMITS: dict[str, tuple[int, int]] = {"magnets": (-1, 255)}
 """The numbers each genre's link can write (a hole is -1)."""
-EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle}
+EXPORT_PUZZLES = {"magnets": magnets_puzzle}
 
 
 # -- pzprv3 answers -----------------------------------------------------------------------------
@@ -325,27 +195,9 @@ EXPORT_PUZZLES = {"tentaisho": tentaisho_puzzle, "magnets": magnets_puzzle}
 
 def read_centres_plates_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
-    """The answer parts of a pzprv3 file of `tentaisho` or `magnets`; None for another genre.
-    A Galaxies file holds its stars and holes (`X`) in 2·ROWS−1 lines, then the borders (ROWS
-    lines of COLS−1 vertical ones, ROWS−1 lines of COLS horizontal ones); a Magnetic file its
-    plate borders, then a grid with the counts, `a1`/`a2` an answer's plus and minus."""
-    if genre == "tentaisho":
-        dots = "".join(t for row in rest[:2 * rows - 1] for t in row)
-        width = 2 * cols - 1
-        holes = [dots[(2 * r) * width + 2 * c: (2 * r) * width + 2 * c + 1] == "X"
-                 for r in range(rows) for c in range(cols)]
-        start = 2 * rows - 1
-        across = [int(t == "1") for row in block(rest, start, rows, cols - 1,
-                                                  "vertical borders") for t in row]
-        down = [int(t == "1") for row in block(rest, start + rows, rows - 1, cols,
-                                                "horizontal borders") for t in row]
-        across = [int(b or holes[k // (cols - 1) * cols + k % (cols - 1)]
-                      or holes[k // (cols - 1) * cols + k % (cols - 1) + 1])
-                  for k, b in enumerate(across)]
-        down = [int(b or holes[k] or holes[k + cols]) for k, b in enumerate(down)]
-        room = rooms(cols, rows, across, down)
-        return {"regions": canonical_regions([[room[r * cols + c] for c in range(cols)]
-                                              for r in range(rows)])}
+    """The answer parts of a pzprv3 file of `magnets`; None for another genre. A Magnetic
+    file holds its plate borders, then a grid with the counts, `a1`/`a2` an answer's plus and
+    minus."""
     if genre == "magnets":
         lines = [row for row in rest if row]  # the plate borders come first
         grid = block(lines, len(lines) - rows - 2, rows + 2, cols + 2, "grid")

@@ -31,9 +31,6 @@ from sapphire.genres.bridge.puzzlink.centres_plates import (
     magnets_body,
     magnets_text,
     read_magnets,
-    read_tentaisho,
-    tentaisho_body,
-    tentaisho_text,
 )
 from sapphire.genres.bridge.puzzlink.fillomino import (
     fillomino_body,
@@ -349,7 +346,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
-    LinkGenre("tentaisho", "Galaxies", read_tentaisho, tentaisho_text, tentaisho_body),
     LinkGenre("magnets", "Magnetic", read_magnets, magnets_text,  # type: ignore[arg-type]
               magnets_body),  # type: ignore[arg-type]
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
