@@ -85,7 +85,7 @@ answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
 `fillomino` holds Fillomino (the givens, and digits that reach its largest possible region).
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos) and Magnetic, their layouts, with the readers of their solutions.
+Dominos), their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -120,7 +120,6 @@ from sapphire.genres.bridge.puzzlekit.shapes import (
     gokigen,
     hashi,
     janko_numberlink,
-    magnetic,
     yajilin,
 )
 from sapphire.genres.bridge.puzzlekit.solution import read_solution
@@ -165,7 +164,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "GokigenNaname": gokigen,
     "Hashi": hashi,
     "Dominos": dominos,
-    "Magnetic": magnetic,
     "Fillomino": fillomino,
 }
 """The genres this importer reads, each with the function that states its rules."""
@@ -204,7 +202,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "GokigenNaname": ("gokigen", "corner-diagonals"),
     "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
-    "Magnetic": ("magnet", "poles-apart", "digit-counts"),
     "Fillomino": ("fillomino", "given-number"),
 }
 

@@ -1,6 +1,6 @@
 """puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
 (lines joining pairs of numbers), GokigenNaname (a diagonal in every cell), Hashi (bridges) and
-Dominos (dominoes, each a link); and Magnetic, whose plates are laid out as dominoes are.
+Dominos (dominoes, each a link).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -23,13 +23,6 @@ Dominos (dominoes, each a link); and Magnetic, whose plates are laid out as domi
 * `Dominos`: one block, the number 0-9 in each cell. Its solution names each cell's domino
   (the two cells of a domino share a name).
 
-* `Magnetic`: a line of the columns' plus counts, one of their minus counts, one of the rows'
-  plus counts and one of their minus counts (`-` for none), then optionally a block of givens
-  (`+`, `-`, `x` neutral, `.` open), then the plate block naming each cell's plate (two cells
-  side by side; puz.link's may be larger), `#` a hole in the board and `@` a cell
-  janko.at leaves out of every plate (both in no plate, holding no pole). Its solution holds
-  `+`, `-` or `x` per cell.
-
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
 and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
@@ -40,9 +33,7 @@ it the answer is proved the only one that fills the board; without it the proof 
 claim and far slower (docs/decisions.md, "Guides"). A GokigenNaname becomes `gokigen`
 and a `corner-diagonals` per number, listing the cells around its corner. A Hashi becomes `hashi`
 listing the islands and a `bridge-count` per island number. A Dominos becomes `dominoes` over
-the numbers as the case's `clues`. A Magnetic's poles are digits (`digits: 0-2`: 0 neutral, 1
-plus, 2 minus): a `magnet` per plate, `poles-apart`, and a `digit-counts` per row and column
-with its counts of 1 and 2.
+the numbers as the case's `clues`.
 """
 
 from __future__ import annotations
@@ -52,17 +43,15 @@ from typing import Any
 
 from sapphire.case.givens import corner_cells, corner_number
 from sapphire.formats.builder import CaseBuilder
-from sapphire.formats.common import Cell, grid_columns, grid_rows, pieces
+from sapphire.formats.common import Cell
 from sapphire.formats.puzzlekit import (
     Part,
     Source,
     Token,
-    groups_of,
     number,
     rc,
     read_layout,
     read_lines,
-    tokens,
 )
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
@@ -232,79 +221,11 @@ def dominos_solution(block: list[list[str]]) -> dict[str, Any]:
     return {"links": {"across": across, "down": down}}
 
 
-POLES = {"x": "0", "+": "1", "-": "2", ".": "."}
-"""A Magnetic given as a digit of the case (`.` none)."""
-
-
-NO_PLATE = ("#", "@")
-"""A Magnetic plate block's marks of a cell in no plate: `#` a hole in the board (puz.link's
-boards need not be rectangles), `@` a cell janko.at leaves out of every plate."""
-
-
-def magnetic(b: CaseBuilder, src: Source) -> None:
-    lines = tokens(src.text)  # a givens block makes it 5 + 2·ROWS lines, else 5 + ROWS
-    head = lines[0] if lines else []
-    givens = bool(head) and head[0].text.isdecimal() and len(lines) - 5 >= 2 * int(head[0].text)
-    lay = read_lines(src, lambda rows, cols: [
-        Part("the line of the columns' plus counts", 1, cols),
-        Part("the line of the columns' minus counts", 1, cols),
-        Part("the line of the rows' plus counts", 1, rows, "row"),
-        Part("the line of the rows' minus counts", 1, rows, "row"),
-        *([Part("the givens block", rows, cols)] if givens else []),
-        Part("the plate block", rows, cols)])
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    b.digits = (0, 2)
-    if givens:
-        grid = []
-        for r, row in enumerate(lay.blocks[4]):
-            for c, t in enumerate(row):
-                if t.text not in POLES:
-                    raise src.at(t, f"'{t.text}' at {rc(r, c)} is not +, -, x or '.'",
-                                 "a given is + or - (a pole), x (neutral) or '.' (open)")
-            grid.append([POLES[t.text] for t in row])
-        if any(v != "." for row in grid for v in row):
-            b.grids["givens"] = grid
-    plates = lay.blocks[-1]
-    holes = [(r, c) for r, row in enumerate(plates) for c, t in enumerate(row)
-             if t.text in NO_PLATE]
-    if holes:  # a cell in no plate (a puz.link hole, a janko.at `@`) holds no pole
-        grid = b.grids.get("givens") or [["."] * cols for _ in range(rows)]
-        for r, c in holes:
-            grid[r][c] = "0"
-        b.grids["givens"] = grid
-    b.add("poles-apart")
-    for cells in groups_of(plates):
-        if plates[cells[0][0] - 1][cells[0][1] - 1].text in NO_PLATE:
-            continue
-        (r, c) = cells[0]
-        if len(cells) < 2 or len(pieces(cells)) != 1:
-            raise src.at(plates[r - 1][c - 1], f"plate '{plates[r - 1][c - 1].text}' is not two "
-                         "or more cells side by side", "a plate covers two neighbouring cells "
-                         "(a domino) or more, each beside another")
-        b.add("magnet", cells, id_stem="plate")
-    hint = "a count is the number of plus (or minus) poles of its line, '-' for none given"
-    lines = [(lay.blocks[0][0], lay.blocks[1][0], grid_columns(rows, cols), "column"),
-             (lay.blocks[2][0], lay.blocks[3][0], grid_rows(rows, cols), "row")]
-    for plus, minus, cells_of, what in lines:
-        for k, (p, m, cells) in enumerate(zip(plus, minus, cells_of, strict=True), 1):
-            counts = [[number(src, t, f"in the counts of {what} {k}", hint), pole]
-                      for t, pole in ((p, 1), (m, 2)) if t.text != "-"]
-            if counts:
-                b.add("digit-counts", cells, id_stem=what, counts=counts)
-
-
-def poles_solution(block: list[list[str]]) -> dict[str, Any]:
-    """A Magnetic solution's `+`, `-` and `x` as the answer's digits 1, 2 and 0."""
-    return {"digits": [[{"+": 1, "-": 2}.get(t, 0) for t in row] for row in block]}
-
-
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
     "GokigenNaname": diagonals_solution,
     "Hashi": bridges_solution,
     "Dominos": dominos_solution,
-    "Magnetic": poles_solution,
 }
 """How this module's genres read a solution's first block (its tokens as written)."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
-from sapphire.genres.bridge.puzzlink.centres_plates import read_centres_plates_answer
 from sapphire.genres.bridge.puzzlink.fillomino import read_fillomino_answer
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
@@ -97,8 +96,7 @@ def read_answer(file: Pzprv3) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
-    parts = (read_centres_plates_answer(genre, rows, cols, rest)
-             or read_fleet_answer(genre, rows, cols, rest))
+    parts = read_fleet_answer(genre, rows, cols, rest)
     if parts is not None:
         return parts
     if genre in NUMLIN:

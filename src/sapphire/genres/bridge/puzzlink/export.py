@@ -17,9 +17,6 @@ from sapphire.case import Case
 from sapphire.case.givens import clue_grid, digit_grid, shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
-from sapphire.genres.bridge.puzzlink.centres_plates import EXPORT_KINDS as CENTRES_KINDS
-from sapphire.genres.bridge.puzzlink.centres_plates import EXPORT_LIMITS as CENTRES_LIMITS
-from sapphire.genres.bridge.puzzlink.centres_plates import EXPORT_PUZZLES as CENTRES_PUZZLES
 from sapphire.genres.bridge.puzzlink.fillomino import EXPORT as FILLOMINO
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
@@ -50,7 +47,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
-    **CENTRES_KINDS,
     **FLEET_KINDS,
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
@@ -68,7 +64,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
-    **CENTRES_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
@@ -264,7 +259,6 @@ PUZZLES: dict[str, Reader] = {
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
-    **CENTRES_PUZZLES,
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,

@@ -27,11 +27,6 @@ from sapphire.formats.encodings import (
 )
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlink import numbers
-from sapphire.genres.bridge.puzzlink.centres_plates import (
-    magnets_body,
-    magnets_text,
-    read_magnets,
-)
 from sapphire.genres.bridge.puzzlink.fillomino import (
     fillomino_body,
     fillomino_text,
@@ -346,8 +341,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
-    LinkGenre("magnets", "Magnetic", read_magnets, magnets_text,  # type: ignore[arg-type]
-              magnets_body),  # type: ignore[arg-type]
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
               battleship_text, battleship_body),  # type: ignore[arg-type]
     LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
