@@ -30,7 +30,6 @@ OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
 def test_the_samples_cover_the_genres_we_read() -> None:
     numbers = ["ripple", "easyasabc"]  # their samples: puzzlink_numbers.json
     numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
-    numbers.append("fillomino")  # its sample: puzzlink_fillomino.json
     # the shading and region genres' links are in their own fixtures
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))

@@ -83,7 +83,6 @@ genres live by family in `sudokus`, `towers` (outside clues and runs), `shading`
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
-`fillomino` holds Fillomino (the givens, and digits that reach its largest possible region).
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
 Dominos), their layouts, with the readers of their solutions.
 """
@@ -94,7 +93,6 @@ from collections.abc import Callable
 
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlekit.fillomino import fillomino
 from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
 from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
@@ -164,7 +162,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "GokigenNaname": gokigen,
     "Hashi": hashi,
     "Dominos": dominos,
-    "Fillomino": fillomino,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -202,7 +199,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "GokigenNaname": ("gokigen", "corner-diagonals"),
     "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
-    "Fillomino": ("fillomino", "given-number"),
 }
 
 

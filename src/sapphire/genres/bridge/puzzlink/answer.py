@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
-from sapphire.genres.bridge.puzzlink.fillomino import read_fillomino_answer
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
 from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
@@ -101,6 +100,4 @@ def read_answer(file: Pzprv3) -> Parts:
         return parts
     if genre in NUMLIN:
         return NUMLIN[genre](rest, rows, cols)
-    if genre == "fillomino":
-        return read_fillomino_answer(rows, cols, rest)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

@@ -17,7 +17,6 @@ from sapphire.case import Case
 from sapphire.case.givens import clue_grid, digit_grid, shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
-from sapphire.genres.bridge.puzzlink.fillomino import EXPORT as FILLOMINO
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
@@ -54,7 +53,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
                                      "arrow-shade-count"}),
     "numlin": ({"numberlink"}, {"numberlink"}),
     "arukone": ({"numberlink"}, {"numberlink"}),
-    "fillomino": FILLOMINO[:2],
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -67,7 +65,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
-    "fillomino": FILLOMINO[3],
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -262,7 +259,6 @@ PUZZLES: dict[str, Reader] = {
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
-    "fillomino": FILLOMINO[2],
 }
 
 CLAIMS: dict[str, Callable[[Case], bool]] = {

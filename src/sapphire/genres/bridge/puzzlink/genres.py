@@ -27,11 +27,6 @@ from sapphire.formats.encodings import (
 )
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlink import numbers
-from sapphire.genres.bridge.puzzlink.fillomino import (
-    fillomino_body,
-    fillomino_text,
-    read_fillomino,
-)
 from sapphire.genres.bridge.puzzlink.fleet import (
     battleship_body,
     battleship_text,
@@ -346,7 +341,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
     LinkGenre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body,
               case=arukone_case),
-    LinkGenre("fillomino", "Fillomino", read_fillomino, fillomino_text, fillomino_body),
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
