@@ -1,9 +1,8 @@
-"""puzzlekit genres whose answer shades cells, with clues in or around the grid: Hitori,
-Heyawake, Kuromasu, Cave, Creek and Gappy.
+"""puzzlekit genres whose answer shades cells, with clues in or around the grid: Heyawake,
+Kuromasu, Cave, Creek and Gappy.
 
 Layouts (read from the dataset's problems and solutions and the puzzlekit package's parsers):
 
-* `Hitori`: one block, a number in every cell.
 * `Heyawake`: two blocks, the room numbers (`-` for a room without one, the number in any
   cell of its room) and the rooms (a token naming each cell's room).
 * `Kuromasu`, `Cave`: one block, a number (1 or more) or `-` per cell.
@@ -11,7 +10,7 @@ Layouts (read from the dataset's problems and solutions and the puzzlekit packag
 * `Gappy`: a line of column clues, a line of row clues (`-` for none), then the grid (`-`
   everywhere, or `x` for a cell given shaded).
 
-A solution marks with `x` the shaded cells of a Hitori, Heyawake, Kuromasu, Creek and Gappy,
+A solution marks with `x` the shaded cells of a Heyawake, Kuromasu, Creek and Gappy,
 and the cave of a Cave: Sapphire shades a Cave's outside, the cells that reach the edge.
 
 Known faults of the dataset: Heyawake 216_10x18 names two rooms `16` (and none `26`). A name
@@ -35,29 +34,6 @@ from sapphire.formats.puzzlekit import (
     read_layout,
     read_lines,
 )
-
-CLUE_SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""A number in a case's `clues:` grid: 0-9, then A-Z for 10-35."""
-
-
-def hitori(b: CaseBuilder, src: Source) -> None:
-    """One block: the number of every cell."""
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    hint = "every cell of a Hitori holds a number, 1-35"
-    grid = []
-    for r, row in enumerate(lay.blocks[0], 1):
-        line = []
-        for c, t in enumerate(row, 1):
-            n = number(src, t, f"at r{r}c{c}", hint, dash=False)
-            if not 1 <= n < len(CLUE_SYMBOLS):
-                raise src.at(t, f"the number {n} at r{r}c{c} is not 1-35", hint)
-            line.append(CLUE_SYMBOLS[n])
-        grid.append(line)
-    b.grids["clues"] = grid
-    b.add("unshaded-distinct")
-    b.add("shaded-apart")
-    b.add("unshaded-connected")
 
 
 def heyawake(b: CaseBuilder, src: Source) -> None:
@@ -198,12 +174,11 @@ def gappy(b: CaseBuilder, src: Source) -> None:
         b.add("shade-gap", cells, id_stem=f"{what}-gap", gap=gap)
 
 
-GENRES = {"Hitori": hitori, "Heyawake": heyawake, "Kuromasu": kuromasu, "Cave": cave,
+GENRES = {"Heyawake": heyawake, "Kuromasu": kuromasu, "Cave": cave,
           "Creek": creek, "Gappy": gappy}
 """The genres of this module, each with the function that states its rules."""
 
 KINDS: dict[str, tuple[str, ...]] = {
-    "Hitori": ("unshaded-distinct", "shaded-apart", "unshaded-connected"),
     "Heyawake": ("room", "shaded-apart", "unshaded-connected", "shade-at-least"),
     "Kuromasu": ("seen-cells", "shaded-apart", "unshaded-connected"),
     "Cave": ("seen-cells", "unshaded-connected", "shaded-reach-edge"),

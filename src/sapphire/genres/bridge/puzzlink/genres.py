@@ -53,12 +53,9 @@ from sapphire.genres.bridge.puzzlink.shading import (
     creek_text,
     heyawake_body,
     heyawake_text,
-    hitori_body,
-    hitori_text,
     numbers_body,
     read_creek,
     read_heyawake,
-    read_hitori,
     read_numbers,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
@@ -328,7 +325,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               cells_body(encode_number16)),
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
-    LinkGenre("hitori", "Hitori", read_hitori, hitori_text, hitori_body),
     LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
               numbers_body),

@@ -1,11 +1,9 @@
-"""puzz.link's shading genres with clues in cells, rooms or corners: `hitori`, `heyawake`,
-`kurodoko` (Kuromasu), `cave` and `creek`, read from a link into the puzzlekit text that the
-puzzlekit importer states, written back from a case, and their pzprv3 answers read.
+"""puzz.link's shading genres with clues in cells, rooms or corners: `heyawake`, `kurodoko`
+(Kuromasu), `cave` and `creek`, read from a link into the puzzlekit text that the puzzlekit
+builders state, written back from a case, and their pzprv3 answers read.
 
 The encodings, as pzprjs writes them (`src/variety/<genre>.js`, `src/puzzle/Encode.js`):
 
-* `hitori`: a character per cell, `0`-`9` and `a`-`z` the numbers 0-35 (base 36), `-` and two
-  base-36 digits a larger one, `.` an empty cell, `%` or `@` a `?`.
 * `heyawake`: the room borders, then the rooms' numbers. The borders are bits, five to a
   base-32 character, the first bit the most significant: first the (COLS-1)×ROWS borders
   between cells side by side, row by row, then the COLS×(ROWS-1) borders between cells one
@@ -15,8 +13,8 @@ The encodings, as pzprjs writes them (`src/variety/<genre>.js`, `src/puzzle/Enco
 * `kurodoko`, `cave`: `number16` per cell.
 * `creek`: `four_cell` over the (ROWS+1)×(COLS+1) grid corners.
 
-A `?` (a clue without its number) and a Hitori cell without a number have no place in the
-puzzlekit layouts, so such links are refused, placed at the start of the body.
+A `?` (a clue without its number) has no place in the puzzlekit layouts, so such links are
+refused, placed at the start of the body.
 """
 
 from __future__ import annotations
@@ -26,11 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sapphire.case import Case
-from sapphire.case.givens import clue_grid, shared_corner
+from sapphire.case.givens import shared_corner
 from sapphire.diagnostics import error
 from sapphire.formats import readback
 from sapphire.formats.encodings import (
-    B36,
     UNKNOWN,
     Body,
     Value,
@@ -46,10 +43,6 @@ from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 
 Cell = tuple[int, int]
 
-CLUE_SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""How a case's `clues:` grid writes 0-35."""
-
-
 @dataclass
 class RoomPuzzle(Puzzle):
     """A puzzle divided into rooms: each cell's room, rooms numbered from 0 in reading order
@@ -63,49 +56,6 @@ def _refuse_unknown(body: Body, start: int, values: list[Value], what: str) -> N
     if UNKNOWN in values:
         raise body.error(f"a {what} clue without its number ('?') is not read",
                          body.text.index(".", start), hint="give every clue its number")
-
-
-# -- hitori -----------------------------------------------------------------------------------
-
-
-def read_hitori(body: Body, cols: int, rows: int) -> Puzzle:
-    cells: list[Value] = []
-    blank = None  # where the first cell without a number is written
-    while len(cells) < cols * rows and not body.done():
-        at, ch = body.pos, body.peek()
-        body.pos += 1
-        if ch in "%@.":
-            blank = at if blank is None else blank
-        if ch in B36:
-            cells.append(int(ch, 36))
-        elif ch == "-":
-            digits = body.text[body.pos:body.pos + 2]
-            if len(digits) < 2 or any(d not in B36 for d in digits):
-                raise body.error("expected two base-36 digits after '-'", body.pos,
-                                 hint="a Hitori number 36-1295 is '-' and two digits 0-9, a-z")
-            body.pos += 2
-            cells.append(int(digits, 36))
-        elif ch in "%@":
-            cells.append(UNKNOWN)
-        elif ch == ".":
-            cells.append(None)
-        else:
-            raise body.error(f"'{ch}' is not a Hitori number", at,
-                             hint="a cell is 0-9 or a-z (base 36), '-' and two digits, or '.'")
-    if len(cells) < cols * rows or blank is not None:
-        raise body.error("every cell of a Hitori needs its number",
-                         body.pos if blank is None else blank,
-                         hint="the link leaves a cell empty or unknown ('.', '?' or the end)")
-    return Puzzle(cols, rows, cells)
-
-
-def hitori_text(p: Puzzle) -> str:
-    return _text(p.rows, p.cols, _cell_rows(p, str))
-
-
-def hitori_body(p: Puzzle) -> str:
-    return "".join(B36[v] if v < 36 else "-" + B36[v // 36] + B36[v % 36]
-                   for v in p.cells if v is not None)
 
 
 # -- heyawake ---------------------------------------------------------------------------------
@@ -196,8 +146,6 @@ def _text(rows: int, cols: int, lines: list[str]) -> str:
 
 
 EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "hitori": ({"unshaded-distinct", "shaded-apart", "unshaded-connected"},
-               {"unshaded-distinct", "shaded-apart", "unshaded-connected"}),
     "heyawake": ({"room", "shaded-apart", "unshaded-connected"},
                  {"room", "shaded-apart", "unshaded-connected", "shade-at-least"}),
     "kurodoko": ({"seen-cells", "shaded-apart", "unshaded-connected"},
@@ -210,18 +158,8 @@ EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
 can carry."""
 
 EXPORT_LIMITS: dict[str, tuple[int, int]] = {
-    "hitori": (0, 35), "heyawake": (0, 8191), "kurodoko": (1, 8191), "cave": (1, 8191),
-    "creek": (0, 4),
+    "heyawake": (0, 8191), "kurodoko": (1, 8191), "cave": (1, 8191), "creek": (0, 4),
 }
-
-
-def hitori_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    grid = clue_grid(case, declares)  # type: ignore[arg-type]
-    cells = [v for row in grid or [] for v in row]
-    if len(cells) != rows * cols or None in cells:
-        raise readback.refuse_case(case, "a Hitori's link needs a number in every cell of its "
-                                         "clues")
-    return Puzzle(cols, rows, cells)
 
 
 def heyawake_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -291,14 +229,13 @@ def creek_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, corners)
 
 
-EXPORT_PUZZLES = {"hitori": hitori_puzzle, "heyawake": heyawake_puzzle,
-                  "kurodoko": seen_puzzle, "cave": seen_puzzle, "creek": creek_puzzle}
+EXPORT_PUZZLES = {"heyawake": heyawake_puzzle, "kurodoko": seen_puzzle, "cave": seen_puzzle,
+                  "creek": creek_puzzle}
 
 
 # -- pzprv3 answers ---------------------------------------------------------------------------
 
-ANSWER_SKIP = {"hitori": (0, 1), "kurodoko": (0, 1), "cave": (0, 1), "creek": (1, 1),
-               "heyawake": (1, 2)}
+ANSWER_SKIP = {"kurodoko": (0, 1), "cave": (0, 1), "creek": (1, 1), "heyawake": (1, 2)}
 """Per genre, the lines before the answer grid: a fixed count, and how many ROWS-line grids
 (a Creek's corner grid has one line more)."""
 
