@@ -56,13 +56,15 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))  # its neighbours, when it is loaded as a module
 try:
     from sapphire.diagnostics import SapphireError
 except ImportError:  # running from a checkout without an install
     sys.path.insert(0, str(REPO / "src"))
     from sapphire.diagnostics import SapphireError
 
-from sapphire.corpus.slitherlink import inside_from_values  # noqa: E402
+from slitherlink_corpus import inside_from_values  # noqa: E402
+
 from sapphire.formats.answer import canonical_regions  # noqa: E402
 from sapphire.genres import (  # noqa: E402
     puzzlekit_names,

@@ -85,8 +85,7 @@ from corpus import (  # noqa: E402
 )
 from lineworker import LineWorker, WorkerError  # noqa: E402
 from slitherlink import _correct, _values  # noqa: E402
-
-from sapphire.corpus.slitherlink import (  # noqa: E402
+from slitherlink_corpus import (  # noqa: E402
     SlitherlinkPuzzle,
     check_loop,
     edges_from_values,
@@ -94,6 +93,7 @@ from sapphire.corpus.slitherlink import (  # noqa: E402
     read_slitherlink_json,
     to_program_data,
 )
+
 from sapphire.genres import puzzlekit_names  # noqa: E402
 from sapphire.pipeline import solve_program  # noqa: E402
 

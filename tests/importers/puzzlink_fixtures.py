@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sapphire.corpus.slitherlink import inside_from_values
+from slitherlink_corpus import inside_from_values
+
 from sapphire.formats.answer import canonical_regions
 from sapphire.genres import read_pzprv3
 from sapphire.importers.puzzlink import puzzlink_to_case

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from lzstring import LZString  # type: ignore[import-untyped]
+from slitherlink_corpus import inside_from_values
 
 from sapphire.case import parse_case, write_case
 from sapphire.cli import main
-from sapphire.corpus.slitherlink import inside_from_values
 from sapphire.diagnostics import SapphireError
 from sapphire.formats.common import adjacent_pairs, little_killer_cells
 from sapphire.genres import read_solution

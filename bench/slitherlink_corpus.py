@@ -1,4 +1,5 @@
-"""Slitherlink puzzles from the shared corpus, in the seed program's coordinates.
+"""Slitherlink puzzles from the shared corpus, in the seed program's coordinates (for the
+benchmarks in this folder and the tests, which find it through `tests/conftest.py`).
 
 The seed program (`slitherlink-rules.sapphire`) numbers lattice points (a, b) with a the row
 0..n and b the column 0..m. Its map ``vrt`` holds the (n+1)×m segments (a,b)-(a,b+1) and
