@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, Generic, TypeVar
 
+from sapphire.case import Case
 from sapphire.formats.answer import Answer
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.encodings import Body
@@ -84,9 +85,10 @@ class Genre(Generic[C]):
         """Whether the genre defines `section` (one of `SECTIONS`, or `build`)."""
         return getattr(type(self), section, None) is not getattr(Genre, section, None)
 
-    def claims(self, case: Readback) -> bool:
+    def claims(self, case: Case) -> bool:
         """Whether a case holding this genre's `tells` is this genre's (by default it is):
-        where two genres write the same kinds, each says which of its cases it takes."""
+        where two genres write the same kinds, each says which of its cases it takes (by a
+        parameter's value, say)."""
         return True
 
     # -- the case ------------------------------------------------------------------------------

@@ -38,9 +38,8 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
         raise unsupported(f"puzzlekit genre '{name}'",
                           "the library has no " + ", ".join(f"'{k}'" for k in missing) + " rule")
     src = Source(text, label, name)
-    clues = found.read_puzzlekit(src)
     try:
-        found.build(b, clues)
+        found.build(b, found.read_puzzlekit(src))
     except ClueError as e:
         raise src.place(e.at, e.message, e.hint) from None
     b.title = title or None

@@ -46,10 +46,6 @@ NAMES = genres.puzzlink_names()
 CASE_LABEL = "<case>"
 """What an export's error calls a case text that comes from no named file."""
 
-_KIND = {"bad-puzzlekit": "puzzlink-clues"}
-"""A clue the case cannot hold is the link's fault, not a puzzlekit text's."""
-
-
 def genre_of(link: Link) -> Genre:
     """The genre a link names, or an error naming it and the genres read."""
     genre = genres.by_puzzlink(link.genre)
@@ -68,15 +64,15 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
     genre = genre_of(link)
     name = genre.puzzlink
     body = Body(link)
-    clues = genre.decode(body)
-    body.finish()
     b = CaseBuilder.using(library)
-    missing = b.lacking(genre.kinds)
-    if missing:
-        raise link.error(f"the {name} it holds does not read: the library has no "
-                         + ", ".join(f"'{k}'" for k in missing) + " rule", link.body_at,
-                         kind="unsupported-import")
     try:
+        clues = genre.decode(body)
+        body.finish()
+        missing = b.lacking(genre.kinds)
+        if missing:
+            raise link.error(f"the {name} it holds does not read: the library has no "
+                             + ", ".join(f"'{k}'" for k in missing) + " rule", link.body_at,
+                             kind="unsupported-import")
         genre.build(b, clues)
     except ClueError as e:
         raise link.error(f"the {name} it holds does not read: {e.message}", link.body_at,
@@ -86,11 +82,11 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
     try:
         return b.build()
     except SapphireError as e:  # a rule line the library refuses
-        kind = e.diagnostics[0].kind if e.diagnostics else "bad-puzzlink"
+        first = e.diagnostics[0] if e.diagnostics else None
         inner = "; ".join(d.message for d in e.diagnostics)
         raise link.error(f"the {name} it holds does not read: {inner}", link.body_at,
-                         hint=e.diagnostics[0].hint if e.diagnostics else None,
-                         kind=_KIND.get(kind, kind)) from None
+                         hint=first.hint if first else None,
+                         kind=first.kind if first else "puzzlink-clues") from None
 
 
 def export_puzzlink(case_text: str, label: str = CASE_LABEL) -> str:

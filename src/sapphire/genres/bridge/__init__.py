@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from sapphire.case import Case
 from sapphire.diagnostics import SapphireError
 from sapphire.formats.answer import Answer
 from sapphire.formats.builder import CaseBuilder
@@ -71,7 +72,7 @@ class _BridgedGenre(Genre[Any]):
                 "from_case": self.puzzlink in PUZZLES,
                 "read_pzprv3": self.spec is not None}.get(section, False)
 
-    def claims(self, case: Any) -> bool:
+    def claims(self, case: Case) -> bool:
         claim = CLAIMS.get(self.puzzlink or "")
         return claim is None or claim(case)
 
