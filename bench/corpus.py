@@ -56,26 +56,32 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))  # its neighbours, when it is loaded as a module
 try:
     from sapphire.diagnostics import SapphireError
 except ImportError:  # running from a checkout without an install
     sys.path.insert(0, str(REPO / "src"))
     from sapphire.diagnostics import SapphireError
 
-from sapphire.corpus.slitherlink import inside_from_values  # noqa: E402
+from slitherlink_corpus import inside_from_values  # noqa: E402
+
+from sapphire.formats.answer import canonical_regions  # noqa: E402
+from sapphire.genres import (  # noqa: E402
+    puzzlekit_names,
+    puzzlink_names,
+    read_pzprv3,
+    read_solution,
+)
 from sapphire.importers import import_puzzle  # noqa: E402
 from sapphire.importers.input import entry_source  # noqa: E402
 from sapphire.importers.iss import read_solution as read_iss_solution  # noqa: E402
-from sapphire.importers.puzzlekit import GENRES as PUZZLEKIT_GENRES  # noqa: E402
-from sapphire.importers.puzzlekit import read_solution  # noqa: E402
-from sapphire.importers.puzzlekit.regions import canonical_regions  # noqa: E402
-from sapphire.importers.puzzlink import NAMES as PUZZLINK_GENRES  # noqa: E402
-from sapphire.importers.puzzlink import read_answer as read_pzprv3  # noqa: E402
 from sapphire.pipeline import solve_case  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-DEFAULT_GENRES = tuple(PUZZLEKIT_GENRES)
-"""The puzzlekit genres run by default: every one the importer reads."""
+DEFAULT_GENRES = puzzlekit_names()
+"""The puzzlekit genres run by default: every one the registry reads (`sapphire.genres`)."""
+PUZZLINK_GENRES = puzzlink_names()
+"""The puz.link genres the registry reads, by pzprjs's names."""
 ISS_STATUS = {"unique": "unique", "multiple": "multiple", "no_solution": "none"}
 
 DISPUTED = {

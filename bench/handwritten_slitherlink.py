@@ -24,13 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-try:
-    from sapphire.corpus.slitherlink import SlitherlinkPuzzle, check_loop, read_corpus
-except ImportError:  # running from a checkout without an install
-    sys.path.insert(0, str(REPO / "src"))
-    from sapphire.corpus.slitherlink import SlitherlinkPuzzle, check_loop, read_corpus
-
+sys.path.insert(0, str(REPO / "bench"))  # its neighbours, when it is loaded as a module
 from ortools.sat.python import cp_model  # noqa: E402
+from slitherlink_corpus import SlitherlinkPuzzle, check_loop, read_corpus  # noqa: E402
 
 NUM_WORKERS = 8  # large Slitherlinks need 8 even on 2 cores (docs/decisions.md, CP-SAT search)
 

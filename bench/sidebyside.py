@@ -20,13 +20,14 @@ quote ratios. Sections (all by default):
   the median of each puzzle's ratio to `sat_lazy`. A run past the time limit keeps the time it
   took, so a median over it is a lower bound. `--hard FILE` adds a table for the puzzles of
   FILE (the shape of `slitherlink.json`).
-* `puzzlekit` — the genres of `puzzlekit/` that Sapphire imports (`sapphire.importers.GENRES`;
-  the others are listed as skipped): per genre, median and maximum seconds of Sapphire (first
-  answer and uniqueness) and of the `puzzlekit` package's own OR-Tools models (first answer
-  only, as it solves; parse + build + solve timed in its process), and how many answers match
-  the recorded solution. The package runs in `bench/puzzlekit_worker.py` under a separate
-  Python (`--puzzlekit-python`, else `bench/.venv-puzzlekit`, created with `puzzlekit==0.3.4` on
-  first use); it is no dependency of the project.
+* `puzzlekit` — the genres of `puzzlekit/` that Sapphire imports (`puzzlekit_names()` of
+  `sapphire.genres`; the others are listed as skipped): per genre, median and maximum seconds
+  of Sapphire (first answer and uniqueness) and of the `puzzlekit` package's own OR-Tools
+  models (first answer only, as it solves; parse + build + solve timed in its process), and
+  how many answers match the recorded solution. The package runs in
+  `bench/puzzlekit_worker.py` under a separate Python (`--puzzlekit-python`, else
+  `bench/.venv-puzzlekit`, created with `puzzlekit==0.3.4` on first use); it is no dependency
+  of the project.
 * `cli` — wall time of `sapphire solve examples/cases/classic-sudoku.case --format json` as a
   fresh process (after one untimed run), median, minimum and maximum of `--cli-runs`, against
   the 0.25 s target, with the median of what the process reports as solve and solver-load time.
@@ -84,8 +85,7 @@ from corpus import (  # noqa: E402
 )
 from lineworker import LineWorker, WorkerError  # noqa: E402
 from slitherlink import _correct, _values  # noqa: E402
-
-from sapphire.corpus.slitherlink import (  # noqa: E402
+from slitherlink_corpus import (  # noqa: E402
     SlitherlinkPuzzle,
     check_loop,
     edges_from_values,
@@ -93,7 +93,8 @@ from sapphire.corpus.slitherlink import (  # noqa: E402
     read_slitherlink_json,
     to_program_data,
 )
-from sapphire.importers import GENRES  # noqa: E402
+
+from sapphire.genres import puzzlekit_names  # noqa: E402
 from sapphire.pipeline import solve_program  # noqa: E402
 
 SECTIONS = ("iss", "slitherlink", "puzzlekit", "cli")
@@ -513,7 +514,7 @@ def puzzlekit_python(given: Path | None) -> tuple[Path | None, str]:
 def run_puzzlekit(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     folder = args.corpus / "puzzlekit"
     present = sorted(p.stem for p in folder.glob("*.json"))
-    genres = [g for g in GENRES if (folder / f"{g}.json").is_file()]
+    genres = [g for g in puzzlekit_names() if (folder / f"{g}.json").is_file()]
     py, why = puzzlekit_python(args.puzzlekit_python)
     worker = LineWorker([str(py), str(BENCH / "puzzlekit_worker.py")], "puzzlekit worker",
                         workdir / "puzzlekit.log", ready_line=True) if py else None
@@ -550,7 +551,8 @@ def run_puzzlekit(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     finally:
         if worker is not None:
             worker.stop()
-    return {"rows": rows, "genres": genres, "skipped": [g for g in present if g not in GENRES],
+    read = puzzlekit_names()
+    return {"rows": rows, "genres": genres, "skipped": [g for g in present if g not in read],
             "puzzlekit_version": worker.info.get("version") if worker else None,
             "why": worker.disabled if worker and worker.disabled else why}
 

@@ -30,7 +30,7 @@ BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 sys.path.insert(0, str(BENCH))
 try:
-    import sapphire.corpus.slitherlink  # noqa: F401
+    import sapphire  # noqa: F401
 except ImportError:  # running from a checkout without an install
     sys.path.insert(0, str(REPO / "src"))
 
@@ -40,8 +40,7 @@ from handwritten_slitherlink import (  # noqa: E402
     solve_enumerating,
     solve_handwritten,
 )
-
-from sapphire.corpus.slitherlink import (  # noqa: E402
+from slitherlink_corpus import (  # noqa: E402
     SlitherlinkPuzzle,
     check_loop,
     edges_from_values,

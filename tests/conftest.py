@@ -5,10 +5,15 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 from seed_fixtures import SEED
+
+# the benchmarks' readers of the shared corpus (`bench/slitherlink_corpus.py`) serve the tests too
+sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
 
 # parsed definitions go to a folder of this run's own (commands run as subprocesses too), not
 # to the user's cache, which would keep an entry for every temporary library folder

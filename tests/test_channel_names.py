@@ -2,8 +2,9 @@
 the importers names none of them, so that a new channel is a declaration, not edits in the
 code that shows, reads, compares and draws answers.
 
-Every plain string literal of `src/sapphire/**/*.py` outside `src/sapphire/importers/` and
-`src/sapphire/corpus/` (which read other formats, whose keys are theirs) is compared with the
+Every plain string literal of `src/sapphire/**/*.py` outside `src/sapphire/importers/`,
+`src/sapphire/genres/` and `src/sapphire/formats/` (which read and write other formats, whose
+answer keys are theirs) is compared with the
 name of every channel the bundled prelude binds with a block, and with their maps' names. Only
 the case format may spell a channel's name: its front matter has a `shading:` grid of given
 shades (`sapphire.case.givens`, and the key's entry in `sapphire.case.frontmatter`), which the
@@ -23,6 +24,9 @@ from sapphire.library import load_library
 SRC = Path(__file__).parents[1] / "src" / "sapphire"
 CASE_FORMAT = {SRC / "case" / "givens.py", SRC / "case" / "frontmatter.py"}
 OTHER_WORDS = frozenset({"shade", "region"})
+IMPORTING = {SRC / "importers", SRC / "genres", SRC / "formats"}
+"""The packages that read and write other formats (puzzlekit, puz.link, pzprv3), whose
+answers are written in keys of their own that happen to be the channels' names."""
 
 
 def channel_words() -> tuple[frozenset[str], frozenset[str]]:
@@ -37,7 +41,7 @@ def found(names: frozenset[str], allowed: frozenset[str] = frozenset(),
           files: set[Path] | frozenset[Path] = frozenset()) -> list[str]:
     out = []
     for path in sorted(SRC.rglob("*.py")):
-        if {SRC / "importers", SRC / "corpus"} & set(path.parents) or path in files:
+        if IMPORTING & set(path.parents) or path in files:
             continue
         out += [f"{path.relative_to(SRC.parents[1])}:{line}: {value!r}"
                 for line, value in literals(path.read_text(encoding="utf-8"))

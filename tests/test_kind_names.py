@@ -1,10 +1,10 @@
-"""No kind of the bundled library is named in Python outside the importers.
+"""No kind of the bundled library is named in Python outside the packages that write cases.
 
 What a kind means or declares lives in its Markdown (`src/sapphire/library/std/KIND.md`) and
 the prelude; Python reads declarations generically. So every string literal in
-`src/sapphire/**/*.py` outside `src/sapphire/importers/` (which name the kinds they write) is
-compared with every kind's name, and a literal that is one fails the test with its file and
-line.
+`src/sapphire/**/*.py` outside `src/sapphire/importers/`, `genres/` and `formats/` (which name
+the kinds they write) is compared with every kind's name, and a literal that is one fails the
+test with its file and line.
 
 A few kinds share their name with a word of the library's own format, which Python must spell:
 `boxes` (a declaration and its front-matter table), `loop` (a declaration, and the answer's
@@ -25,7 +25,8 @@ import pytest
 from sapphire.library import std_root
 
 SRC = Path(__file__).parents[1] / "src" / "sapphire"
-IMPORTERS = SRC / "importers"
+WRITERS = (SRC / "importers", SRC / "genres", SRC / "formats")
+"""The packages that write cases in the library's kinds, and so name them."""
 FORMAT_WORDS = frozenset({"boxes", "loop", "pairs"})
 """Kinds whose names are also words of the definition format (see the module docstring)."""
 READS_KIND = re.compile(r"\.(kind|reference)\b|\bkind\s*(==|!=|in\b)")
@@ -63,16 +64,17 @@ def kind_literals(text: str, names: frozenset[str]) -> list[tuple[int, str]]:
 
 
 def python_files() -> list[Path]:
-    return sorted(p for p in SRC.rglob("*.py") if IMPORTERS not in p.parents)
+    return sorted(p for p in SRC.rglob("*.py") if not any(w in p.parents for w in WRITERS))
 
 
-def test_no_kind_is_named_outside_the_importers() -> None:
+def test_no_kind_is_named_outside_the_packages_that_write_cases() -> None:
     names = kinds()
     assert {"sudoku", "cage", "slitherlink", "value-modifier", "loop"} <= names
     found = [f"{path.relative_to(SRC.parents[1])}:{line}: {value!r}"
              for path in python_files()
              for line, value in kind_literals(path.read_text(encoding="utf-8"), names)]
-    assert not found, "kind names in Python outside the importers:\n" + "\n".join(found)
+    assert not found, "kind names in Python outside importers, genres and formats:\n" + \
+        "\n".join(found)
 
 
 @pytest.mark.parametrize(("source", "hit"), [

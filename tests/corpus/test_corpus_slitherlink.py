@@ -6,8 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-
-from sapphire.corpus.slitherlink import (
+from slitherlink_corpus import (
     CorpusFormatError,
     SlitherlinkPuzzle,
     check_loop,

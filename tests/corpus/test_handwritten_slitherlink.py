@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from sapphire.corpus.slitherlink import SlitherlinkPuzzle, check_loop, read_fixture
+from slitherlink_corpus import SlitherlinkPuzzle, check_loop, read_fixture
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "slitherlink"

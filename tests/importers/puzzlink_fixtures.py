@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sapphire.corpus.slitherlink import inside_from_values
-from sapphire.importers.puzzlekit.regions import canonical_regions
-from sapphire.importers.puzzlink import puzzlink_to_case, read_answer
+from slitherlink_corpus import inside_from_values
+
+from sapphire.formats.answer import canonical_regions
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import puzzlink_to_case
 from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
@@ -42,7 +44,7 @@ def solved(case_text: str, tmp_path: Path, want: dict[str, object]) -> dict[str,
 def solves_to_its_answer(entry: dict, tmp_path: Path) -> None:
     """Each link of a fixture entry imports, with the link as its source, to a case whose one
     answer is the entry's accepted answer."""
-    want = read_answer(entry["answer"])
+    want = read_pzprv3(entry["answer"])
     for url in entry["url"]:
         case_text = puzzlink_to_case(url)
         assert case_text.startswith(f"---\nsource: {url}\n")

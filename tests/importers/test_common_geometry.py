@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sapphire.importers.builder import CaseBuilder
-from sapphire.importers.common import (
+from sapphire.formats.builder import CaseBuilder
+from sapphire.formats.common import (
     DOWN_LEFT,
     KING,
     ORTHOGONAL,

@@ -1,4 +1,5 @@
-"""Genres on the boards at their edges: no clues at all, and boards one cell tall or wide.
+"""Genres on the boards at their edges: no clues at all, and boards one cell tall or wide (the
+genres still reached through the bridge; each genre module's own are in its tests/genres file).
 
 An importer that writes a rule line only when clues exist, or that names a corner by the cells
 around it, states another puzzle there. Each imported puzzle's count is compared with a brute
@@ -8,112 +9,23 @@ force of the genre's rules written here in plain Python, over every answer of th
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from genre_checks import (
+    around,
+    board,
+    connected,
+    count,
+    grid_text,
+    partitions,
+    shadings,
+    status_of,
+)
 
 from sapphire.importers import puzzlekit_to_case, puzzlink_to_case
-from sapphire.pipeline import solve_case
 
 Cell = tuple[int, int]
-
-
-def count(tmp_path: Path, case_text: str) -> tuple[str, int]:
-    path = tmp_path / "edge.case"
-    path.write_text(case_text, encoding="utf-8")
-    res = solve_case(str(path), max_solutions=200, time_limit=60)
-    assert res.complete
-    return res.status, res.count
-
-
-def status_of(n: int) -> str:
-    return {0: "none", 1: "unique"}.get(n, "multiple")
-
-
-def board(rows: int, cols: int) -> list[Cell]:
-    return [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
-
-
-def around(cell: Cell, cells: set[Cell] | list[Cell]) -> list[Cell]:
-    r, c = cell
-    return [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if x in cells]
-
-
-def connected(cells: set[Cell]) -> bool:
-    todo = list(cells)[:1]
-    seen = set(todo)
-    while todo:
-        for nb in around(todo.pop(), cells):
-            if nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
-
-
-def shadings(cells: list[Cell]) -> Iterator[set[Cell]]:
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        yield {cell for cell, b in zip(cells, bits, strict=True) if b}
-
-
-# -- Tents ---------------------------------------------------------------------------------------
-
-
-def tents_brute(rows: int, cols: int, trees: set[Cell], col_counts: list[int | None],
-                row_counts: list[int | None]) -> int:
-    """Shadings (the tents) where no tent stands on a tree, no two tents touch even diagonally,
-    the counts hold and the trees and tents pair up one to one as side neighbours."""
-    open_cells = [x for x in board(rows, cols) if x not in trees]
-
-    def pairs(ts: list[Cell], tents: set[Cell]) -> bool:
-        if not ts:
-            return not tents
-        return any(pairs(ts[1:], tents - {t}) for t in around(ts[0], tents))
-
-    n = 0
-    for tents in shadings(open_cells):
-        if any(abs(a - c) <= 1 and abs(b - d) <= 1 for (a, b), (c, d)
-               in itertools.combinations(tents, 2)):
-            continue
-        if any(k is not None and sum(1 for r, _ in tents if r == i) != k
-               for i, k in enumerate(row_counts, 1)):
-            continue
-        if any(k is not None and sum(1 for _, c in tents if c == i) != k
-               for i, k in enumerate(col_counts, 1)):
-            continue
-        n += len(tents) == len(trees) and pairs(sorted(trees), tents)
-    return n
-
-
-def tent_text(rows: int, cols: int, trees: set[Cell], col_counts: list[int | None],
-              row_counts: list[int | None]) -> str:
-    def line(counts: list[int | None]) -> str:
-        return " ".join("-" if k is None else str(k) for k in counts)
-    grid = [" ".join("x" if (r, c) in trees else "-" for c in range(1, cols + 1))
-            for r in range(1, rows + 1)]
-    return "\n".join([f"{rows} {cols}", line(col_counts), line(row_counts), *grid]) + "\n"
-
-
-@pytest.mark.parametrize("rows, cols, trees, col_counts, row_counts", [
-    (3, 3, set(), [None, None, 0], [0, None, None]),  # no trees: no tents, whatever the counts
-    (4, 4, set(), [None, 1, None, None], [None] * 4),  # no trees, yet a count of 1: no answer
-    (2, 2, set(), [None, None], [None, None]),
-    (1, 1, set(), [None], [None]),
-    (1, 4, {(1, 2)}, [None] * 4, [None]),  # one row: the tent left or right of the tree
-    (4, 1, {(2, 1), (3, 1)}, [None], [None] * 4),  # one column: r1 and r4
-    (1, 1, {(1, 1)}, [None], [None]),  # a tree with no room for its tent
-])
-def test_tent_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: int,
-                                            trees: set[Cell], col_counts: list[int | None],
-                                            row_counts: list[int | None]) -> None:
-    want = tents_brute(rows, cols, trees, col_counts, row_counts)
-    case = puzzlekit_to_case("Tent", tent_text(rows, cols, trees, col_counts, row_counts))
-    assert count(tmp_path, case) == (status_of(want), want)
-
-
-def test_tents_link_without_trees_has_one_answer(tmp_path: Path) -> None:
-    """puz.link's tents: a 3×3 link with no trees and no numbers holds only the empty board."""
-    assert count(tmp_path, puzzlink_to_case("p?tents/3/3/l")) == ("unique", 1)
 
 
 # -- Gokigen Naname -------------------------------------------------------------------------------
@@ -168,21 +80,7 @@ def test_gokigen_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     assert count(tmp_path, case) == (status_of(want), want)
 
 
-# -- Shikaku and Galaxies -------------------------------------------------------------------------
-
-
-def partitions(cells: list[Cell]) -> Iterator[list[set[Cell]]]:
-    """Every way to cut the cells into groups."""
-    if not cells:
-        yield []
-        return
-    first, rest = cells[0], cells[1:]
-    for k in range(len(rest) + 1):
-        for others in itertools.combinations(rest, k):
-            group = {first, *others}
-            left = [x for x in rest if x not in group]
-            for tail in partitions(left):
-                yield [group, *tail]
+# -- Shikaku -------------------------------------------------------------------------
 
 
 def is_rectangle(group: set[Cell]) -> bool:
@@ -194,12 +92,6 @@ def shikaku_brute(rows: int, cols: int, numbers: dict[Cell, int]) -> int:
     return sum(all(is_rectangle(g) and len([x for x in g if x in numbers]) == 1
                    and numbers[next(x for x in g if x in numbers)] == len(g) for g in part)
                for part in partitions(board(rows, cols)))
-
-
-def grid_text(rows: int, cols: int, marks: dict[Cell, str]) -> str:
-    grid = [" ".join(marks.get((r, c), "-") for c in range(1, cols + 1))
-            for r in range(1, rows + 1)]
-    return "\n".join([f"{rows} {cols}", *grid]) + "\n"
 
 
 @pytest.mark.parametrize("rows, cols, numbers", [
@@ -216,21 +108,6 @@ def test_shikaku_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     case = puzzlekit_to_case("Shikaku", grid_text(rows, cols,
                                                   {x: str(n) for x, n in numbers.items()}))
     assert count(tmp_path, case) == (status_of(want), want)
-
-
-@pytest.mark.parametrize("rows, cols", [(2, 2), (1, 3), (1, 1)])
-def test_galaxies_without_centres_have_no_answer(tmp_path: Path, rows: int, cols: int) -> None:
-    """Every cell belongs to a galaxy around a centre: with no centre, no board is cut."""
-    assert count(tmp_path, puzzlekit_to_case("Galaxies", grid_text(rows, cols, {}))) == ("none", 0)
-
-
-def test_galaxies_on_one_row_match_the_cuts(tmp_path: Path) -> None:
-    """1×4 with centres in r1c1's middle and on the edge between r1c3 and r1c4: r1c1 alone,
-    and r1c3-r1c4 around the other, leave r1c2 to no galaxy symmetric about its centre."""
-    case = puzzlekit_to_case("Galaxies", grid_text(1, 4, {(1, 1): "0", (1, 3): "1"}))
-    assert count(tmp_path, case) == ("none", 0)
-    case = puzzlekit_to_case("Galaxies", grid_text(1, 4, {(1, 1): "1", (1, 3): "1"}))
-    assert count(tmp_path, case) == ("unique", 1)
 
 
 # -- NumberLink and Hashi without numbers ---------------------------------------------------
@@ -253,7 +130,7 @@ def test_hashi_without_islands_has_the_empty_answer(tmp_path: Path, rows: int,
     assert count(tmp_path, puzzlekit_to_case("Hashi", empty)) == ("unique", 1)
 
 
-# -- cells in no region: LITS and Magnetic --------------------------------------------------
+# -- cells in no region: LITS --------------------------------------------------
 
 SHAPES = {"L": 1, "I": 2, "T": 3, "S": 4, "O": 5}
 
@@ -311,33 +188,3 @@ def test_lits_cells_in_no_room_match_brute_force(tmp_path: Path, layout: list[st
     want = lits_brute(rows, cols, rooms)
     case = puzzlekit_to_case("LITS", "\n".join([f"{rows} {cols}", *layout]) + "\n")
     assert count(tmp_path, case) == (status_of(want), want)
-
-
-def magnetic_brute(rows: int, cols: int, plates: dict[Cell, str],
-                   counts: Callable[[dict[Cell, int]], bool]) -> int:
-    """Poles (1 plus, 2 minus, 0 neutral): a plate is neutral or one plus and one minus, a cell
-    in no plate (`@`) is neutral, like poles never touch, and the counts hold."""
-    cells = board(rows, cols)
-    n = 0
-    for values in itertools.product((0, 1, 2), repeat=len(cells)):
-        g = dict(zip(cells, values, strict=True))
-        if any(g[x] and plates[x] == "@" for x in cells):
-            continue
-        groups: dict[str, list[int]] = {}
-        for x in cells:
-            if plates[x] != "@":
-                groups.setdefault(plates[x], []).append(g[x])
-        if any(sorted(v) not in ([0, 0], [1, 2]) for v in groups.values()):
-            continue
-        if any(g[x] and g[x] == g[y] for x in cells for y in around(x, cells)):
-            continue
-        n += counts(g)
-    return n
-
-
-def test_magnetic_cells_in_no_plate_match_brute_force(tmp_path: Path) -> None:
-    """2×3: plates r1c1-r1c2 and r2c2-r2c3, r1c3 and r2c1 in none; one plus in column 1."""
-    plates = {(1, 1): "1", (1, 2): "1", (1, 3): "@", (2, 1): "@", (2, 2): "2", (2, 3): "2"}
-    want = magnetic_brute(2, 3, plates, lambda g: sum(g[(r, 1)] == 1 for r in (1, 2)) == 1)
-    text = "2 3\n1 - -\n- - -\n- -\n- -\n1 1 @\n@ 2 2\n"
-    assert count(tmp_path, puzzlekit_to_case("Magnetic", text)) == (status_of(want), want)

@@ -12,8 +12,8 @@ from fuzzing import FUZZ, inputs, unplaced
 from hypothesis import given
 
 from sapphire.diagnostics import SapphireError
+from sapphire.formats.common import decompress
 from sapphire.importers import import_puzzle
-from sapphire.importers.common import decompress
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "importers"
 

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 from lzstring import LZString  # type: ignore[import-untyped]
+from slitherlink_corpus import inside_from_values
 
 from sapphire.case import parse_case, write_case
 from sapphire.cli import main
-from sapphire.corpus.slitherlink import inside_from_values
 from sapphire.diagnostics import SapphireError
+from sapphire.formats.common import adjacent_pairs, little_killer_cells
+from sapphire.genres import read_solution
 from sapphire.importers import import_puzzle, iss_to_case, puzzlekit_to_case, read_input
-from sapphire.importers.common import adjacent_pairs, little_killer_cells
 from sapphire.importers.iss import parse_iss
 from sapphire.importers.iss import read_solution as read_iss_solution
 from sapphire.importers.iss.geometry import parse_cell
-from sapphire.importers.puzzlekit import read_solution
 from sapphire.library import load_library, std_root
 from sapphire.pipeline import solve_case
 

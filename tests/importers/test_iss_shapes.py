@@ -16,8 +16,8 @@ import pytest
 from iss_fixtures import assert_solves, load
 
 from sapphire.diagnostics import SapphireError
+from sapphire.formats.common import region_box_dims
 from sapphire.importers import iss_to_case
-from sapphire.importers.common import region_box_dims
 
 PUZZLES = load("iss_shapes_chaos.json")
 

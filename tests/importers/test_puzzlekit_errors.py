@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import import_puzzle, puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 
 SUDOKU = "4 4\n1 - - -\n- - 3 -\n- 4 - -\n- - - 2\n"
 KILLER = "4 4\n3 - 7 -\n5 4 6 3\n- - - -\n6 - 4 -\n" + "a a b b\nc d e f\nc d e f\ng g h h\n"

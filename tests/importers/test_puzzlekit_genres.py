@@ -10,8 +10,8 @@ import pytest
 from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 
 GENRES = load("puzzlekit_genres.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"

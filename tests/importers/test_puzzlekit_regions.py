@@ -1,4 +1,4 @@
-"""The puzzlekit genres of tents and regions: a small puzzle of each genre (copied from
+"""The puzzlekit genres of ships and regions: a small puzzle of each genre (copied from
 ../shared/corpus/puzzlekit into fixtures/importers/puzzlekit_regions.json) imports, solves
 uniquely and equals its known answer; the case text of a tiny puzzle is exact; one malformed
 input per genre is refused at its place."""
@@ -12,9 +12,9 @@ import pytest
 from puzzlekit_fixtures import FIXTURES, body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.formats.answer import canonical_regions
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
-from sapphire.importers.puzzlekit.regions import canonical_regions
 from sapphire.pipeline import solve_case
 
 GENRES = load("puzzlekit_regions.json")
@@ -29,24 +29,8 @@ def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
     assert got == want
 
 
-def test_tent_case_text() -> None:
-    assert body(puzzlekit_to_case("Tent", "2 3\n1 - 1\n- 1\nx - x\n- - -\n")) == """\
-board: 2x3
----
-tents r1c1-r1c3
-column-1: shade-count r1c1-r2c1 count 1
-column-2: shade-count r1c3-r2c3 count 1
-row-1: shade-count r2c1-r2c2-r2c3 count 1
-"""
-
-
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
-    ("Tent", "2 2\n1 -\n1 -\nx -\n- T\n", 5, 3, "'T' at r2c2 is neither 'x' nor '-'"),
-    ("Tent", "2 2\n1 -\n3 -\nx -\n- -\n", 3, 1, "the count 3 of row 1 is more than its 2 cells"),
     ("Shikaku", "2 2\n2 -\n- 3\n", 3, 3, "the rectangles have more cells than the board"),
-    ("Galaxies", "2 2\n- 1\n- -\n", 2, 3, "the centre 1 at r1c2 lies on the board's edge"),
-    ("Galaxies", "2 2\n3 -\n- 0\n", 3, 3,
-     "the centre at r2c2 shares a cell with another centre"),
     ("Battleship", "2 2 1\n- -\n- -\n- -\n- q\n", 5, 3,
      "'q' at r2c2 is not a ship part or water"),
     ("Battleship", "2 2 1\n- -\n- -\n- -\nn -\n", 5, 1,
@@ -65,10 +49,6 @@ def test_malformed_input_is_refused_at_its_place(genre: str, text: str, line: in
     assert (d.kind, d.span.file, d.span.line, d.span.col) == ("bad-puzzlekit", "p.txt", line, col)
     assert d.message == f"not a puzzlekit {genre} problem: {says}"
     assert d.hint
-
-
-def test_tent_solution_reads_the_tents_as_shading() -> None:
-    assert read_solution("Tent", "2 3\nx o -\no x -\n") == {"shading": [[0, 1, 0], [1, 0, 0]]}
 
 
 def test_shikaku_case_text() -> None:
@@ -106,18 +86,6 @@ def test_shikaku_128_has_three_answers(tmp_path: Path) -> None:
     for other in answers:
         differ = {(r, c) for r in range(20) for c in range(20) if other[r][c] != recorded[r][c]}
         assert {r for r, _ in differ} <= {4, 5} and {c for _, c in differ} <= set(range(9, 20))
-
-
-def test_galaxies_case_text() -> None:
-    # 0 a centre in its cell, 1 on its right edge, 2 on its bottom edge, 3 on its corner
-    assert body(puzzlekit_to_case("Galaxies", "3 3\n0 - 2\n3 - -\n- - -\n")) == """\
-board: 3x3
----
-numbered-regions r1c1-r1c3-r2c1
-galaxy-1: galaxy r1c1
-galaxy-2: galaxy r1c3-r2c3
-galaxy-3: galaxy r2c1-r2c2-r3c1-r3c2
-"""
 
 
 def test_battleship_case_text() -> None:

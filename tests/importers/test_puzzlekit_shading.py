@@ -1,4 +1,4 @@
-"""The puzzlekit genres Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy: exact case text for
+"""The puzzlekit genres Heyawake, Kuromasu, Cave, Creek and Gappy: exact case text for
 tiny puzzles, a placed error for malformed input of each, and a fixture puzzle of each (copied
 from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer."""
 
@@ -10,8 +10,8 @@ import pytest
 from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 
 GENRES = load("puzzlekit_shading.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
@@ -27,19 +27,6 @@ def test_fixture_puzzles_solve_to_their_known_answer(tmp_path: Path, genre: str,
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_hitori_numbers_are_the_clues_with_letters_past_9() -> None:
-    assert body(puzzlekit_to_case("Hitori", "2 3\n12 1 12\n3 17 3\n")) == """\
-board: 2x3
-clues: |
-  C 1 C
-  3 H 3
----
-unshaded-distinct
-shaded-apart
-unshaded-connected
-"""
 
 
 def test_heyawake_rooms_and_the_stretches_across_two_borders() -> None:
@@ -94,15 +81,13 @@ def test_gappy_two_per_line_and_the_gaps() -> None:
 
 def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None:
     assert read_solution("Cave", "1 3\nx - x\n") == {"shading": [[0, 1, 0]]}
-    assert read_solution("Hitori", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
+    assert read_solution("Kuromasu", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
 
 
 # -- errors -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
-    ("Hitori", "3 3\n1 2 3\n2 - 1\n3 1 2\n", 3, 3, "'-' at r2c2 is not a number"),
-    ("Hitori", "1 2\n1 36\n", 2, 3, "the number 36 at r1c2 is not 1-35"),
     ("Heyawake", "2 3\n5 - -\n- - -\na a b\na a b\n", 2, 1,
      "room 'a' has 4 cells, fewer than its number 5"),
     ("Heyawake", "1 3\n1 2 -\na a b\n", 2, 3, "room 'a' has two numbers, 1 and 2"),

@@ -1,7 +1,7 @@
 """The puzzlekit genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos) and Magnetic:
-exact case text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles
-(copied from ../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
+Dominos): exact case text for a tiny puzzle, the exact refusal of a malformed one, and fixture
+puzzles (copied from ../shared/corpus/puzzlekit) that must solve uniquely to their known
+answers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlekit import read_solution
 
 GENRES = load("puzzlekit_shapes.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
@@ -108,29 +108,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
         "links": {"across": [[0, 0], [0, 0]], "down": [[1, 1], [0, 0]]}}
 
 
-def test_a_magnetic_is_plates_poles_apart_and_counts() -> None:
-    text = "2 2\n1 -\n- 1\n1 1\n- -\n. x\n. .\na b\na b\n"
-    assert body(puzzlekit_to_case("Magnetic", text)) == """\
-board: 2x2
-digits: 0-2
-givens: |
-  . 0
-  . .
----
-poles-apart
-plate-1: magnet r1c1-r2c1
-plate-2: magnet r1c2-r2c2
-column-1: digit-counts r1c1-r2c1 counts [[1,1]]
-column-2: digit-counts r1c2-r2c2 counts [[1,2]]
-row-1: digit-counts r1c1-r1c2 counts [[1,1]]
-row-2: digit-counts r2c1-r2c2 counts [[1,1]]
-"""
-
-
-def test_a_magnetic_solution_reads_as_digits() -> None:
-    assert read_solution("Magnetic", "2 2\n+ x\n- x\n") == {"digits": [[1, 0], [2, 0]]}
-
-
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
     ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
@@ -139,10 +116,6 @@ def test_a_magnetic_solution_reads_as_digits() -> None:
     ("GokigenNaname", "1 1\n- 5\n- -\n", 2, 3, "'5' at corner 0,1 is not 0-4 or '-'"),
     ("Hashi", "2 2\n1 -\n- x\n", 3, 3, "'x' at r2c2 is neither '-' nor a number"),
     ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
-    ("Magnetic", "1 2\n- -\n- -\n1\n1\n1 .\na a\n", 6, 1,
-     "'1' at r1c1 is not +, -, x or '.'"),
-    ("Magnetic", "1 2\n- -\n- -\n1\n1\na b\n", 6, 1,
-     "plate 'a' is not two or more cells side by side"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                      says: str) -> None:

@@ -15,9 +15,10 @@ import pytest
 from puzzlink_fixtures import solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import NAMES, puzzlink_to_case, read_answer
-from sapphire.importers.puzzlink.encodings import encode_outside16
-from sapphire.importers.puzzlink.genres import nonogram_outside
+from sapphire.formats.encodings import encode_outside16
+from sapphire.genres import read_pzprv3
+from sapphire.genres.bridge.puzzlink.genres import nonogram_outside
+from sapphire.importers.puzzlink import NAMES, puzzlink_to_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 SAMPLES = json.loads((FIXTURES / "puzzlink_samples.json").read_text(encoding="utf-8"))["puzzles"]
@@ -29,18 +30,20 @@ OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
 def test_the_samples_cover_the_genres_we_read() -> None:
     numbers = ["ripple", "easyasabc"]  # their samples: puzzlink_numbers.json
     numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
-    numbers.append("fillomino")  # its sample: puzzlink_fillomino.json
     # the shading and region genres' links are in their own fixtures
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
     regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
-    # tentaisho, magnets, battleship: tests/importers/test_puzzlink_centres_fleet.py
-    centres_fleet = json.loads((FIXTURES / "puzzlink_centres_fleet.json").read_text(
-        encoding="utf-8"))
+    # battleship: tests/importers/test_puzzlink_fleet.py
+    fleet = json.loads((FIXTURES / "puzzlink_fleet.json").read_text(encoding="utf-8"))
+    # the genres in modules of their own: tests/genres/test_<module>.py, and a fixture each
+    modules = [e["genre"] for path in sorted((FIXTURES.parent / "genres").glob("*.json"))
+               for e in json.loads(path.read_text(encoding="utf-8")).get(
+                   "puzzlink", {"puzzles": []})["puzzles"]]
     assert sorted([*(e["genre"] for e in OURS), "nonogram", *numbers, *numlin,
                    *(e["genre"] for e in shading["puzzles"]),
                    *(e["genre"] for e in regions["puzzles"]),
-                   *(e["genre"] for e in centres_fleet["puzzles"])]) == sorted(NAMES)
+                   *(e["genre"] for e in fleet["puzzles"]), *modules]) == sorted(NAMES)
 
 
 @pytest.mark.parametrize("entry", OURS, ids=[e["genre"] for e in OURS])
@@ -92,5 +95,5 @@ def test_the_nonogram_answer_is_of_its_own_clues(tmp_path: Path) -> None:
     left = [[int(t) for t in lines[5 + r][:2] if t != "."] for r in range(10)]
     outside = nonogram_outside(3, 10, [*above, *left])
     link = f"p?nonogram/3/10/{encode_outside16(outside)}"
-    want = read_answer(NONOGRAM["answer"])
+    want = read_pzprv3(NONOGRAM["answer"])
     assert solved(puzzlink_to_case(link), tmp_path, want) == want

@@ -12,8 +12,9 @@ import pytest
 from puzzlink_fixtures import solved
 
 from sapphire.diagnostics import SapphireError
+from sapphire.genres import read_pzprv3
 from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 LINKS = json.loads((FIXTURES / "puzzlink_numbers.json").read_text(encoding="utf-8"))["puzzles"]
@@ -24,7 +25,7 @@ PUZZLEKIT = json.loads((FIXTURES / "puzzlekit_numbers.json").read_text(encoding=
 def test_a_corpus_link_solves_to_its_answer_and_comes_back(tmp_path: Path, entry: dict) -> None:
     url = entry["url"][0]
     case = puzzlink_to_case(url)
-    want = {"digits": read_answer(entry["answer"])["digits"]}
+    want = {"digits": read_pzprv3(entry["answer"])["digits"]}
     assert solved(case, tmp_path, want) == want
     assert export_puzzlink(case) == url
 
@@ -52,9 +53,9 @@ def test_easyasabc_letters_stand_around_the_grid() -> None:
 
 
 def test_answers_read_from_pzprv3() -> None:
-    assert read_answer("pzprv3/easyasabc/2/2/1/. . . . /. 1 - . /. + 1 . /. . . . /") == {
+    assert read_pzprv3("pzprv3/easyasabc/2/2/1/. . . . /. 1 - . /. + 1 . /. . . . /") == {
         "digits": [[1, 0], [0, 1]]}
-    assert read_answer("pzprv3/ripple/1/2/1 /. 1 /1 . /") == {"digits": [[1, 1]]}
+    assert read_pzprv3("pzprv3/ripple/1/2/1 /. 1 /1 . /") == {"digits": [[1, 1]]}
 
 
 @pytest.mark.parametrize("genre", ["Hakyuu", "ABCEndView"])

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 from sapphire.pipeline import solve_case
 
 LINK = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
@@ -42,7 +43,7 @@ def solve(tmp_path: Path, text: str, count: int | None = None):  # noqa: ANN201
 
 
 def test_the_link_solves_uniquely_to_its_accepted_answer(tmp_path: Path) -> None:
-    want = read_answer(ANSWER)
+    want = read_pzprv3(ANSWER)
     assert want == {"links": {
         "across": [[1, 0, 1, 1, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0],
                    [1, 1, 0, 1, 0]],
@@ -83,7 +84,7 @@ def test_an_arukone_link_fills_every_cell_unless_its_flag_says_not() -> None:
 
 
 def test_the_arukone_link_solves_uniquely_to_its_accepted_answer(tmp_path: Path) -> None:
-    want = read_answer(ARUKONE_ANSWER)
+    want = read_pzprv3(ARUKONE_ANSWER)
     assert want == {"links": {
         "across": [[0, 1, 1, 0], [1, 0, 1, 0], [0, 0, 0, 0], [1, 1, 1, 0]],
         "down": [[1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, 1], [0, 0, 0, 0]]}}

@@ -1,4 +1,4 @@
-"""puzz.link links of tents, shikaku and lits (copied from ../shared/corpus/puzzlink.json into
+"""puzz.link links of shikaku and lits (copied from ../shared/corpus/puzzlink.json into
 fixtures/importers/puzzlink_regions.json; pzprjs's test links, MIT): each imports and solves to
 its accepted pzprv3 answer, is written back as the same link, and a broken one is refused where
 it breaks."""
@@ -11,14 +11,14 @@ import pytest
 from puzzlink_fixtures import load, solved, solves_to_its_answer
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers import puzzlekit_to_case
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 ENTRIES = load("puzzlink_regions.json")
 
 
-def test_the_fixture_holds_the_three_genres() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["lits", "shikaku", "tents"]
+def test_the_fixture_holds_the_two_genres() -> None:
+    assert sorted(e["genre"] for e in ENTRIES) == ["lits", "shikaku"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -31,31 +31,17 @@ def test_a_link_is_written_back_as_itself(entry: dict, tmp_path: Path) -> None:
     for url in entry["url"]:
         link = export_puzzlink(puzzlink_to_case(url))
         assert link == url
-        want = read_answer(entry["answer"])
+        want = read_pzprv3(entry["answer"])
         assert solved(puzzlink_to_case(link), tmp_path, want) == want
 
 
 def test_the_answers_read() -> None:
-    by = {e["genre"]: read_answer(e["answer"]) for e in ENTRIES}
-    assert by["tents"] == {"shading": [[0, 1, 0, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0],
-                                       [0, 0, 0, 0, 1], [1, 0, 0, 0, 0]]}
+    by = {e["genre"]: read_pzprv3(e["answer"]) for e in ENTRIES}
     assert by["lits"] == {"shading": [[1, 0, 1, 1], [1, 1, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1]]}
     assert by["shikaku"]["regions"][0] == [1, 2, 2, 4, 4, 4]
 
 
-def test_a_long_gap_between_trees_is_written_in_steps() -> None:
-    # 40 cells between two trees: the first tree's `h` skips 17 of them, `z` 18 and `m` the
-    # last 5, then `0` is the second tree (after `zzi`, the 43 empty outside numbers)
-    text = "1 42\n" + " ".join("-" for _ in range(42)) + "\n-\n" + " ".join(
-        "x" if c in (0, 41) else "-" for c in range(42)) + "\n"
-    link = export_puzzlink(puzzlekit_to_case("Tent", text))
-    assert link == "https://puzz.link/p?tents/42/1/zzihzm0"
-    case = puzzlink_to_case(link)
-    assert "tents r1c1-r1c42\n" in case
-
-
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?tents/5/5/2g0h1i1j82!23", 41, "'!' is not a tree's place"),
     ("https://puzz.link/p?shikaku/3/3/.h", 33,
      "a '?' rectangle (a number without its size) is not read"),
     ("https://puzz.link/p?lits/4/4/9q0", 33,  # just past the end

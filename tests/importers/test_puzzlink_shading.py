@@ -1,4 +1,4 @@
-"""puzz.link links of hitori, heyawake, kurodoko, cave and creek: each test link of pzprjs
+"""puzz.link links of heyawake, kurodoko, cave and creek: each test link of pzprjs
 (copied from ../shared/corpus/puzzlink.json) imports, solves uniquely to its accepted answer
 and is written back as the same link; broken links are refused where they break."""
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 from sapphire.pipeline import solve_case
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
@@ -18,8 +19,7 @@ ENTRIES = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="ut
 
 
 def test_the_fixture_holds_each_genre() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "heyawake", "hitori",
-                                                   "kurodoko"]
+    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "heyawake", "kurodoko"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -31,7 +31,7 @@ def test_each_link_solves_to_its_answer_and_exports_as_itself(tmp_path: Path,
     path.write_text(case, encoding="utf-8")
     res = solve_case(str(path), max_solutions=2)
     assert (res.status, res.count) == ("unique", 1)
-    assert res.solutions[0]["shading"] == read_answer(entry["answer"])["shading"]
+    assert res.solutions[0]["shading"] == read_pzprv3(entry["answer"])["shading"]
     assert export_puzzlink(case) == link
 
 
@@ -52,17 +52,7 @@ def test_a_creek_link_reads_the_corners() -> None:
         "corner-count-2: corner-count r2c2 count 0"]
 
 
-def test_hitori_numbers_past_35_are_refused_by_the_case_not_the_link() -> None:
-    with pytest.raises(SapphireError) as exc:
-        puzzlink_to_case("https://puzz.link/p?hitori/2/1/1-11")
-    [d] = exc.value.diagnostics
-    assert "the number 37 at r1c2 is not 1-35" in d.message
-
-
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?hitori/2/2/12.1", 34, "every cell of a Hitori needs its number"),
-    ("https://puzz.link/p?hitori/2/2/121", 35, "every cell of a Hitori needs its number"),
-    ("https://puzz.link/p?hitori/2/2/12!1", 34, "'!' is not a Hitori number"),
     ("https://puzz.link/p?kurodoko/3/3/i.i", 35,
      "a Kurodoko clue without its number ('?') is not read"),
     ("https://puzz.link/p?cave/3/3/g3.", 32, "a Cave clue without its number ('?') is not read"),

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case, read_answer
+from sapphire.genres import read_pzprv3
+from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 HASHI = "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3"
 GOKIGEN = "https://puzz.link/p?gokigen/4/4/iaegcgcj6a"
@@ -77,9 +78,9 @@ def test_an_arrow_without_a_number_is_refused_at_its_place() -> None:
 
 
 def test_answers_read_as_links_and_diagonals() -> None:
-    got = read_answer("pzprv3/gokigen/1/2/. . . /. . . /1 2 /")
+    got = read_pzprv3("pzprv3/gokigen/1/2/. . . /. . . /1 2 /")
     assert got == {"diagonals": [[1, 2]]}
-    got = read_answer("pzprv3/hashikake/1/3/1 . 1 /1 -1 /")
+    got = read_pzprv3("pzprv3/hashikake/1/3/1 . 1 /1 -1 /")
     assert got == {"links": {"across": [[1, 0, 0]], "down": [[0, 0, 0]]}}
 
 

@@ -27,7 +27,7 @@ from counting import (
     solve_count,
 )
 
-from sapphire.importers.puzzlekit import nonogram_pattern
+from sapphire.genres.bridge.puzzlekit import nonogram_pattern
 
 # --- reference semantics ---------------------------------------------------------------------
 

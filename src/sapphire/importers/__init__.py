@@ -3,15 +3,17 @@
 Each format has its own package with a docstring describing it:
 
 * `iss` — the constraint strings of the Interactive Sudoku Solver (`.~R1C1_5.Cage~17~R1C1~R1C2`);
-* `puzzlekit` — the text layout of the puzzlekit dataset, one function per genre;
+* `puzzlekit` — the text layout of the puzzlekit dataset, read by each genre's module
+  (`sapphire.genres`);
 * `fpuzzles` — f-puzzles links and their JSON, as setters share variant sudokus (with
   `sudokupad`, SudokuPad's links and JSON in f-puzzles' terms);
-* `puzzlink` — puzz.link links of the grid genres we read (written back by its
-  `export_puzzlink`).
+* `puzzlink` — puzz.link links of the grid genres we read, decoded by each genre's module
+  (written back by its `export_puzzlink`).
 
-What they share lives beside them: `common` (where an error points, what an importer refuses,
-grid geometry, cell names, solution strings, the converter base), `builder` (the case, written
-canonically and checked) and `input` (an INPUT argument read into the puzzle's text).
+What they share lives below them, in `sapphire.formats` (where an error points, what an
+importer refuses, grid geometry, cell names, solution strings, the converter base, and the
+case, written canonically and checked), and beside them in `input` (an INPUT argument read
+into the puzzle's text).
 
 An importer builds a `Case` with the rule kinds of the bundled `std` library, writes it with the
 library's preferred parameter names, parses the text back and checks it against the library,

@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, error
-from sapphire.importers.common import decompress
+from sapphire.formats.common import decompress
 
 KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
         "c2": "backgroundColor", "ce": "cells", "cs": "cellSize", "a": "arrows",

@@ -47,7 +47,7 @@ short name are refused with that reason.
 from __future__ import annotations
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.common import Where
+from sapphire.formats.common import Where
 from sapphire.importers.fpuzzles.converter import Converter, default_box
 from sapphire.importers.fpuzzles.decode import LABEL, decode_fpuzzles, read_puzzle
 from sapphire.library.library import Library

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sapphire.case.model import JsonValue
-from sapphire.importers.common import (
+from sapphire.formats.common import (
     DOWN_LEFT,
     DOWN_RIGHT,
     UP_LEFT,

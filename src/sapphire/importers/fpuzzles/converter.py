@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from sapphire.diagnostics import Diagnostic, SapphireError
-from sapphire.importers import common
-from sapphire.importers.builder import CaseBuilder, digit_symbol
-from sapphire.importers.common import (
+from sapphire.formats import common
+from sapphire.formats.builder import CaseBuilder, digit_symbol
+from sapphire.formats.common import (
     Cell,
     Malformed,
     Unsupported,

@@ -8,7 +8,7 @@ import urllib.parse
 from typing import Any
 
 from sapphire.diagnostics import Diagnostic, SapphireError, error
-from sapphire.importers.common import Where, decompress
+from sapphire.formats.common import Where, decompress
 from sapphire.importers.sudokupad import from_sudokupad, unzip
 
 LABEL = "<fpuzzles>"

@@ -22,7 +22,7 @@ from lzstring import LZString  # type: ignore[import-untyped]
 from sapphire.case.givens import digit_grid, parse_board
 from sapphire.case.model import Case, JsonValue, RuleLine
 from sapphire.diagnostics import error
-from sapphire.importers.common import Cell, box_index
+from sapphire.formats.common import Cell, box_index
 from sapphire.importers.fpuzzles.clues import (
     DOTS,
     GLOBALS,

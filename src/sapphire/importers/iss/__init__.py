@@ -84,7 +84,7 @@ column), `regions` (global rules, jigsaw pieces), `chaos` and `automata`.
 from __future__ import annotations
 
 from sapphire.diagnostics import SapphireError
-from sapphire.importers.common import Where, solution_rows
+from sapphire.formats.common import Where, solution_rows
 from sapphire.importers.iss.automata import decode_nfa, unroll_separators
 from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.reader import LABEL, parse_iss

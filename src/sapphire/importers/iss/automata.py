@@ -6,7 +6,7 @@ import base64
 import binascii
 from typing import TYPE_CHECKING
 
-from sapphire.importers.common import Malformed, Unsupported
+from sapphire.formats.common import Malformed, Unsupported
 from sapphire.importers.iss.geometry import var_cell
 from sapphire.importers.iss.pairs import cell_groups
 from sapphire.importers.iss.reader import Item, item_groups

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sapphire.importers.common import KING, Cell, Unsupported, neighbours
+from sapphire.formats.common import KING, Cell, Unsupported, neighbours
 from sapphire.importers.iss.geometry import var_cell
 from sapphire.importers.iss.reader import Item
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from sapphire.case.givens import extra_cells, extra_rows
 from sapphire.diagnostics import SapphireError
-from sapphire.importers import common
-from sapphire.importers.builder import CaseBuilder, digit_symbol
-from sapphire.importers.common import (
+from sapphire.formats import common
+from sapphire.formats.builder import CaseBuilder, digit_symbol
+from sapphire.formats.common import (
     Cell,
     Malformed,
     Unsupported,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sapphire.case.givens import MAX_EXTRA_CELLS
-from sapphire.importers.common import Cell, Unsupported, read_cell, region_box_dims
+from sapphire.formats.common import Cell, Unsupported, read_cell, region_box_dims
 
 
 def parse_cell(cell_id: str) -> Cell:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sapphire.importers.builder import CaseBuilder, Rule
-from sapphire.importers.common import Cell, Malformed, Unsupported
+from sapphire.formats.builder import CaseBuilder, Rule
+from sapphire.formats.common import Cell, Malformed, Unsupported
 from sapphire.importers.iss.reader import Item, ShortArguments
 from sapphire.importers.iss.regions import GLOBALS
 

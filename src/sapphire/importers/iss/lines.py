@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sapphire.importers.common import Unsupported
+from sapphire.formats.common import Unsupported
 from sapphire.importers.iss.reader import Item
 
 if TYPE_CHECKING:

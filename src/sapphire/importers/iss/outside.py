@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sapphire.importers.common import Cell, Malformed, Unsupported, row_or_column
+from sapphire.formats.common import Cell, Malformed, Unsupported, row_or_column
 from sapphire.importers.iss.reader import Item
 
 if TYPE_CHECKING:

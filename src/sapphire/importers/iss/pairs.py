@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sapphire.case.model import JsonValue
-from sapphire.importers.common import Cell, Malformed
+from sapphire.formats.common import Cell, Malformed
 from sapphire.importers.iss.reader import Item, item_groups, mask_bits
 
 if TYPE_CHECKING:

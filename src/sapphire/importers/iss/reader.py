@@ -6,7 +6,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from sapphire.diagnostics import Diagnostic, SapphireError
-from sapphire.importers.common import Where
+from sapphire.formats.common import Where
 
 GROUPS = ("And", "Or", "Replicate")
 """Types that open a group closed by `.End`."""

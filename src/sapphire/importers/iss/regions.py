@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sapphire.case.model import JsonValue
-from sapphire.importers.common import Cell, Malformed, Unsupported, region_box_dims
+from sapphire.formats.common import Cell, Malformed, Unsupported, region_box_dims
 from sapphire.importers.iss.geometry import doppelganger_groups
 from sapphire.importers.iss.reader import Item
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sapphire.case.model import JsonValue
-from sapphire.importers.common import Cell, Malformed, Unsupported, box_index, little_killer_cells
+from sapphire.formats.common import Cell, Malformed, Unsupported, box_index, little_killer_cells
 from sapphire.importers.iss.outside import line_cells
 from sapphire.importers.iss.reader import Item
 

@@ -1,1 +1,0 @@
-"""Readers of the shared puzzle corpus formats, for tests and benchmarks."""

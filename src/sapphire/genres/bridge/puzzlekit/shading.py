@@ -1,0 +1,192 @@
+"""puzzlekit genres that shade cells: Yin-Yang, Thermometer, Nonogram, Akari, Nurikabe."""
+
+from __future__ import annotations
+
+import itertools
+
+from sapphire.formats.builder import CaseBuilder
+from sapphire.formats.common import ORTHOGONAL, Cell, grid_columns, grid_rows, neighbours
+from sapphire.formats.puzzlekit import (
+    Part,
+    Source,
+    Token,
+    number,
+    rc,
+    read_layout,
+    read_lines,
+)
+
+
+def yin_yang(b: CaseBuilder, src: Source) -> None:
+    lay = read_layout(src, ("the grid",))
+    b.board = (lay.rows, lay.cols)
+    symbols = {"-": ".", "b": "b", "w": "w", "B": "b", "W": "w"}
+    grid = []
+    for r, row in enumerate(lay.blocks[0]):
+        bad = next((c for c, t in enumerate(row) if t.text not in symbols), None)
+        if bad is not None:
+            raise src.at(row[bad], f"'{row[bad].text}' at {rc(r, bad)} is not 'b', 'w' or '-'",
+                         "a clue is b (shaded) or w (unshaded); '-' is a cell without one")
+        grid.append([symbols[t.text] for t in row])
+    b.add("yin-yang")
+    if any(s != "." for row in grid for s in row):
+        b.grids["shading"] = grid
+
+
+def thermometer(b: CaseBuilder, src: Source) -> None:
+    """A line of column counts, a line of row counts, then the grid: `T.K` is the K-th cell of
+    thermometer T, counted from its bulb (`-` is a cell on no thermometer)."""
+    lay = read_lines(src, lambda rows, cols: [
+        Part("the line of column counts", 1, cols), Part("the line of row counts", 1, rows, "row"),
+        Part("the grid", rows, cols)], extra=True)
+    rows, cols = lay.rows, lay.cols
+    col_counts, row_counts, grid = lay.blocks[0][0], lay.blocks[1][0], lay.blocks[2]
+    b.board = (rows, cols)
+    hint = "T.K is the K-th cell of thermometer T, from its bulb; '-' is a cell on none"
+    thermos: dict[int, dict[int, tuple[Cell, Token]]] = {}
+    for r, row in enumerate(grid, 1):
+        for c, tok in enumerate(row, 1):
+            if tok.text == "-":
+                continue
+            t, _, k = tok.text.partition(".")
+            if not (t.isdecimal() and k.isdecimal()):
+                raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not THERMOMETER.CELL such as 3.1",
+                             hint)
+            cells = thermos.setdefault(int(t), {})
+            if int(k) in cells:
+                raise src.at(tok, f"thermometer {t} has two cells numbered {k}", hint)
+            cells[int(k)] = ((r, c), tok)
+    for t in sorted(thermos):
+        cells = thermos[t]
+        order = sorted(cells)
+        if order != list(range(1, len(cells) + 1)):
+            gap = next(k for i, k in enumerate(order, 1) if k != i)  # the first out of turn
+            raise src.at(cells[gap][1], f"the cells of thermometer {t} are not numbered "
+                         f"1-{len(cells)}", hint)
+        for ((r0, c0), _), ((r1, c1), tok) in itertools.pairwise(cells[k] for k in order):
+            if abs(r0 - r1) + abs(c0 - c1) != 1:
+                raise src.at(tok, f"thermometer {t} jumps from r{r0}c{c0} to r{r1}c{c1}",
+                             "each cell of a thermometer shares an edge with the one before")
+        b.add("thermometer", [cells[k][0] for k in order])
+    hint = "a count is the number of filled cells of its line, '-' for none given"
+    for c, (tok, column) in enumerate(zip(col_counts, grid_columns(rows, cols), strict=True), 1):
+        if tok.text != "-":
+            b.add("shade-count", column, id_stem="column",
+                  count=number(src, tok, f"in the count of column {c}", hint))
+    for r, (tok, row) in enumerate(zip(row_counts, grid_rows(rows, cols), strict=True), 1):
+        if tok.text != "-":
+            b.add("shade-count", row, id_stem="row",
+                  count=number(src, tok, f"in the count of row {r}", hint))
+
+
+def nonogram(b: CaseBuilder, src: Source) -> None:
+    """COLS lines of column clues (top to bottom), then ROWS lines of row clues (left to
+    right): the lengths of the runs of shaded cells, `0` or `-` for an empty line."""
+    lay = read_lines(src, lambda rows, cols: [
+        Part("the column clues", cols, None, "column", "the clues of column {k}"),
+        Part("the row clues", rows, None, "row", "the clues of row {k}")], extra=True)
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    downs, acrosses = grid_columns(rows, cols), grid_rows(rows, cols)
+    hint = ("a clue line lists the lengths of the line's runs of shaded cells in order, such as "
+            "2 1; a lone 0 or '-' is a line without any")
+    lines = ([(toks, cells, "column", k) for k, (toks, cells)
+              in enumerate(zip(lay.blocks[0], downs, strict=True), 1)]
+             + [(toks, cells, "row", k) for k, (toks, cells)
+                in enumerate(zip(lay.blocks[1], acrosses, strict=True), 1)])
+    for toks, cells, what, k in lines:
+        texts = [t.text for t in toks]
+        if texts in (["0"], ["-"]):
+            runs = []
+        else:
+            bad = next((t for t in toks if not t.text.isdecimal() or int(t.text) < 1), None)
+            if bad is not None:
+                raise src.at(bad, f"'{bad.text}' in the clues of {what} {k} is not the length "
+                             "of a run (1 or more)", hint)
+            runs = [int(t) for t in texts]
+        if sum(runs) + len(runs) - 1 > len(cells):
+            raise src.at(toks[0], f"the runs {' '.join(texts)} of {what} {k} do not fit a "
+                         f"{what} of {len(cells)} cells", hint, to=toks[-1])
+        b.add("shade-pattern", cells, id_stem=what, pattern=nonogram_pattern(runs))
+
+
+def nonogram_pattern(runs: list[int]) -> str:
+    """The shadings a Nonogram clue allows, as a `shade-pattern`: `[2, 1]` is `0*1{2}0+1{1}0*`."""
+    return "0*" + "0+".join(f"1{{{length}}}" for length in runs) + "0*" if runs else "0*"
+
+
+def akari(b: CaseBuilder, src: Source) -> None:
+    """One block: `x` a wall, `0`-`4` a wall with a number, `-` an open cell. The answer's
+    shading marks the bulbs."""
+    lay = read_layout(src, ("the grid",))
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    grid = lay.blocks[0]
+    hint = "a cell is x (a wall), 0-4 (a wall with its number of bulbs around) or '-' (open)"
+    walls: dict[Cell, int | None] = {}
+    for r, row in enumerate(grid, 1):
+        for c, t in enumerate(row, 1):
+            if t.text in ("x", "X"):
+                walls[(r, c)] = None
+            elif t.text != "-":
+                n = number(src, t, f"at r{r}c{c}", hint)
+                if n > 4:
+                    raise src.at(t, f"the wall number {n} at r{r}c{c} is not 0-4", hint)
+                walls[(r, c)] = n
+    if walls:
+        b.add("shade-count", sorted(walls), id_stem="walls", count=0)
+    for (r, c), n in sorted(walls.items()):
+        if n is None:
+            continue
+        around = [x for x in neighbours((r, c), ORTHOGONAL, rows, cols) if x not in walls]
+        if around or n:
+            b.add("shade-count", around, id_stem="number", count=n)
+    seen: dict[Cell, list[Cell]] = {}
+    segments: list[list[Cell]] = []
+    lines = grid_rows(rows, cols) + grid_columns(rows, cols)
+    for line in lines:
+        run: list[Cell] = []
+        for cell in [*line, None]:
+            if cell is not None and cell not in walls:
+                run.append(cell)
+                continue
+            for x in run:  # x sees its row segment and its column segment
+                sees = seen.setdefault(x, [])
+                sees.extend(y for y in run if y not in sees)
+            if len(run) > 1:
+                segments.append(run)
+            run = []
+    for seg in segments:
+        b.add("shade-at-most", seg, id_stem="segment", count=1)
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            if (r, c) not in walls:
+                b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
+
+
+def nurikabe(b: CaseBuilder, src: Source) -> None:
+    """One block: a number is an island's size, `-` a cell without a number. The answer
+    shades the wall."""
+    lay = read_layout(src, ("the grid",))
+    rows, cols = lay.rows, lay.cols
+    b.board = (rows, cols)
+    hint = "a number is the size of its cell's island, '-' a cell without one"
+    islands: list[tuple[Cell, int, Token]] = []
+    for r, row in enumerate(lay.blocks[0], 1):
+        for c, t in enumerate(row, 1):
+            if t.text != "-":
+                size = number(src, t, f"at r{r}c{c}", hint)
+                if size < 1:
+                    raise src.at(t, f"the island size {size} at r{r}c{c} is not 1 or more", hint)
+                islands.append(((r, c), size, t))
+    sums = list(itertools.accumulate(size for _, size, _ in islands))
+    if sums and sums[-1] > rows * cols:
+        over = next(t for (_, _, t), total in zip(islands, sums, strict=True)
+                    if total > rows * cols)  # the island that makes them too many
+        raise src.at(over, "the islands have more cells than the board",
+                     f"the island sizes add up to {sums[-1]}; the board has {rows * cols} cells")
+    b.add("nurikabe")
+    for cell, size, _ in islands:
+        b.add("island", [cell], size=size)
+    if islands:
+        b.add("numbered-islands", [cell for cell, _, _ in islands])
