@@ -8,6 +8,7 @@ rule and for its negation, on boards one cell tall or wide too.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,17 @@ def between_sum(P: list[Cell], total: int, digit: int = 0) -> Rule:
     def f(g: Grid) -> bool:
         ends = [i for i, c in enumerate(P) if g[c] == digit]
         return len(ends) == 2 and sum(g[c] for c in P[ends[0] + 1:ends[1]]) == total
+    return f
+
+
+def pair_parts(S: list[Cell], base: int) -> Rule:
+    """No two cells share a first part, nor a second part, of the pairs their digits stand for
+    (1..base² only; any other digit stands for no pair)."""
+    def f(g: Grid) -> bool:
+        pairs = [divmod(g[c] - 1, base) for c in S if 1 <= g[c] <= base * base]
+        firsts = [a for a, _ in pairs]
+        seconds = [b for _, b in pairs]
+        return len(set(firsts)) == len(firsts) and len(set(seconds)) == len(seconds)
     return f
 
 
@@ -72,3 +84,52 @@ def test_between_sum_reads_modified_values(tmp_path: Path, negated: bool) -> Non
     check(tmp_path, "board: 1x4\ndigits: 0-3\n",
           "value-modifier r1c2-r1c3\n" + ("not " if negated else "") + f"between-sum {ROW} total 4",
           want)
+
+
+# --- pair-parts ------------------------------------------------------------------------------
+
+PAIR_CASES: list[tuple[str, int, int, range, Rule]] = [
+    ("pair-parts r1c1-r1c2 base 2", 1, 4, range(1, 5), pair_parts(cells_of("r1c1-r1c2"), 2)),
+    ("pair-parts r1c1-r1c2-r1c3 base 2", 1, 4, range(1, 5),
+     pair_parts(cells_of("r1c1-r1c2-r1c3"), 2)),
+    (f"pair-parts {ROW} base 2", 1, 4, range(5), pair_parts(cells_of(ROW), 2)),
+    ("pair-parts r1c1-r1c2-r1c3 base 3", 1, 3, range(1, 10),
+     pair_parts(cells_of("r1c1-r1c2-r1c3"), 3)),
+    ("pair-parts r1c1-r1c2-r1c3 base 2", 1, 3, range(6),
+     pair_parts(cells_of("r1c1-r1c2-r1c3"), 2)),
+    (f"pair-parts {COLUMN} base 2", 4, 1, range(5), pair_parts(cells_of(COLUMN), 2)),
+    ("pair-parts r1c3 base 1", 1, 4, range(1, 5), pair_parts(cells_of("r1c3"), 1)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rows", "cols", "digits", "rule"), PAIR_CASES,
+                         ids=[f"{c[0]} {c[1]}x{c[2]} {c[3].start}-{c[3].stop - 1}"
+                              for c in PAIR_CASES])
+def test_pair_parts_counts(tmp_path: Path, line: str, rows: int, cols: int, digits: range,
+                           rule: Rule, negated: bool) -> None:
+    want = brute(rows, cols, digits, [NOT(rule) if negated else rule])
+    front = f"board: {rows}x{cols}\ndigits: {digits.start}-{digits.stop - 1}\n"
+    check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
+    rows = list(itertools.permutations(range(1, n + 1)))
+    return [sq for sq in itertools.product(rows, repeat=n)
+            if all(len({row[c] for row in sq}) == n for c in range(n))]
+
+
+def test_pair_parts_make_a_graeco_latin_square(tmp_path: Path) -> None:
+    # a 3×3 board of the pairs 1..9, each once, no row or column sharing a part: the
+    # Graeco-Latin squares of order 3, that is the ordered pairs of orthogonal Latin squares
+    squares = latin_squares(3)
+    want = sum(len({(a[r][c], b[r][c]) for r in range(3) for c in range(3)}) == 9
+               for a in squares for b in squares)
+    assert (len(squares), want) == (12, 72)
+    board = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+    lines = [[(r, c) for c in range(1, 4)] for r in range(1, 4)]
+    lines += [[(r, c) for r in range(1, 4)] for c in range(1, 4)]
+    body = "all-different " + "-".join(f"r{r}c{c}" for r, c in board) + "\n"
+    body += "\n".join(f"p{i}: pair-parts {'-'.join(f'r{r}c{c}' for r, c in line)} base 3"
+                      for i, line in enumerate(lines))
+    check(tmp_path, "board: 3x3\ndigits: 1-9\n", body, want)
