@@ -12,7 +12,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from counting import NOT, Cell, Grid, Rule, brute, cells_of, check
+from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, givens_front
 
 # --- reference semantics ---------------------------------------------------------------------
 
@@ -33,6 +33,20 @@ def pair_parts(S: list[Cell], base: int) -> Rule:
         firsts = [a for a, _ in pairs]
         seconds = [b for _, b in pairs]
         return len(set(firsts)) == len(firsts) and len(set(seconds)) == len(seconds)
+    return f
+
+
+def difference_sum(S: list[Cell]) -> Rule:
+    """Each listed cell's digit is the sum of its differences with its listed side
+    neighbours."""
+    listed = set(S)
+
+    def f(g: Grid) -> bool:
+        for (r, c) in listed:
+            near = [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if x in listed]
+            if g[(r, c)] != sum(abs(g[(r, c)] - g[x]) for x in near):
+                return False
+        return True
     return f
 
 
@@ -133,3 +147,42 @@ def test_pair_parts_make_a_graeco_latin_square(tmp_path: Path) -> None:
     body += "\n".join(f"p{i}: pair-parts {'-'.join(f'r{r}c{c}' for r, c in line)} base 3"
                       for i, line in enumerate(lines))
     check(tmp_path, "board: 3x3\ndigits: 1-9\n", body, want)
+
+
+# --- difference-sum --------------------------------------------------------------------------
+
+DIFF_CASES: list[tuple[str, int, int, range, Rule, Grid]] = [
+    ("difference-sum r1c1-r1c2-r2c1-r2c2", 2, 2, range(5),
+     difference_sum(cells_of("r1c1-r1c2-r2c1-r2c2")), {}),
+    ("difference-sum r1c1-r1c2-r2c2", 2, 2, range(5),
+     difference_sum(cells_of("r1c1-r1c2-r2c2")), {}),
+    (f"difference-sum {ROW}", 1, 4, range(5), difference_sum(cells_of(ROW)), {}),
+    ("difference-sum r1c1-r1c2-r1c4", 1, 4, range(5),
+     difference_sum(cells_of("r1c1-r1c2-r1c4")), {}),
+    ("difference-sum r1c1-r2c1-r3c1", 4, 1, range(5),
+     difference_sum(cells_of("r1c1-r2c1-r3c1")), {}),
+    ("difference-sum r1c1-r1c2-r1c3-r2c1-r2c2-r2c3", 2, 3, range(5),
+     difference_sum(cells_of("r1c1-r1c2-r1c3-r2c1-r2c2-r2c3")), {(1, 1): 2, (2, 3): 2}),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rows", "cols", "digits", "rule", "givens"), DIFF_CASES,
+                         ids=[f"{c[0]} {c[1]}x{c[2]}" for c in DIFF_CASES])
+def test_difference_sum_counts(tmp_path: Path, line: str, rows: int, cols: int, digits: range,
+                               rule: Rule, givens: Grid, negated: bool) -> None:
+    want = brute(rows, cols, digits, [NOT(rule) if negated else rule], givens)
+    front = (f"board: {rows}x{cols}\ndigits: {digits.start}-{digits.stop - 1}\n"
+             + givens_front(rows, cols, givens))
+    check(tmp_path, front, ("not " if negated else "") + line, want)
+
+
+def test_difference_sum_answers_a_small_bosanowa(tmp_path: Path) -> None:
+    # three circles along row 1 over a row of holes, r1c1 given 3: only 3, 6, 3
+    rule = difference_sum(cells_of("r1c1-r1c2-r1c3"))
+    givens = {(1, 1): 3, (2, 1): 0, (2, 2): 0, (2, 3): 0}
+    want = brute(2, 3, range(10), [rule, lambda g: g[(1, 2)] > 0 and g[(1, 3)] > 0], givens)
+    assert want == 1
+    check(tmp_path, "board: 2x3\ndigits: 0-9\n" + givens_front(2, 3, givens),
+          "black-cell r2c1-r2c2-r2c3\nabsent-digits r1c1-r1c2-r1c3 digits [0]\n"
+          "difference-sum r1c1-r1c2-r1c3", want)
