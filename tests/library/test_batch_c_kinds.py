@@ -1,0 +1,114 @@
+"""Solution counts of the shading kinds for connectivity, 2×2 blocks and shapes (Aqre, Canal
+View, Chocona, Cocktail Lamp, Fobidoshi, Norinori, Nurimisaki, Paint Area, Shimaguni, Snake,
+Tile Paint, Yajikabe), against brute force on tiny boards.
+
+Each kind's reference semantics is written here from its prose, independently of the Sapphire
+meaning in its .md file; the solver's count of shadings must equal brute force over every
+shading of the board, for the rule and for its negation. Boards one cell tall or wide, and lines
+listing no cells where a kind allows it, are counted too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, one_group
+
+# --- reference semantics ---------------------------------------------------------------------
+
+
+def king_group(cells: list[Cell]) -> bool:
+    """Whether the cells are one group through shared edges or corners (none: trivially)."""
+    todo = cells[:1]
+    seen = set(todo)
+    while todo:
+        r, c = todo.pop()
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                nb = (r + dr, c + dc)
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+    return len(seen) == len(set(cells))
+
+
+def shaded_connected(diagonal: bool = False, shade: int = 1) -> Rule:
+    def f(g: Grid) -> bool:
+        cells = [x for x in g if g[x] == shade]
+        return king_group(cells) if diagonal else one_group(cells)
+    return f
+
+
+def one_block(S: list[Cell], shade: int = 1) -> Rule:
+    """The listed cells of the shade are one group through edges between listed cells."""
+    return lambda g: one_group([x for x in S if g[x] == shade])
+
+
+# --- counts on a 3×3 board (every shading of the nine cells) --------------------------------
+
+CORNERS = cells_of("r1c1-r1c3-r3c1-r3c3")
+BOARD_3X3 = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+ALL_3X3 = "-".join(f"r{r}c{c}" for r, c in BOARD_3X3)
+
+CASES: list[tuple[str, Rule]] = [
+    ("shaded-connected", shaded_connected()),
+    ("shaded-connected diagonal true", shaded_connected(True)),
+    ("unshaded-connected diagonal true", shaded_connected(True, 0)),
+    ("unshaded-connected diagonal false", shaded_connected(False, 0)),
+    ("one-block r1c1-r1c2-r1c3-r2c3-r3c3", one_block(cells_of("r1c1-r1c2-r1c3-r2c3-r3c3"))),
+    ("one-block r1c1-r1c3-r3c1-r3c3", one_block(CORNERS)),
+    ("one-block r2c2 unshaded true", one_block(cells_of("r2c2"), 0)),
+    (f"one-block {ALL_3X3} unshaded true", one_block(BOARD_3X3, 0)),
+]
+
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule"), CASES, ids=[c[0][:60] for c in CASES])
+def test_kind_counts_on_3x3(tmp_path: Path, line: str, rule: Rule, negated: bool) -> None:
+    want = brute(3, 3, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, "board: 3x3\n", ("not " if negated else "") + line, want)
+
+
+# --- boards one cell tall or wide -----------------------------------------------------------
+
+LINE_CASES: list[tuple[str, Callable[[list[Cell]], Rule]]] = [
+    ("shaded-connected", lambda _: shaded_connected()),
+    ("shaded-connected diagonal true", lambda _: shaded_connected(True)),
+    ("unshaded-connected diagonal true", lambda _: shaded_connected(True, 0)),
+    ("one-block {0}-{1}-{3}-{4}", lambda x: one_block([x[0], x[1], x[3], x[4]])),
+]
+"""Each line with `{k}` standing for the k-th cell (from 0) along the board's five cells, and
+its reference rule built from those cells."""
+
+
+@pytest.mark.parametrize("board", ["1x5", "5x1"])
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("line", "rule_of"), LINE_CASES, ids=[c[0] for c in LINE_CASES])
+def test_kind_counts_on_one_row_or_column(tmp_path: Path, line: str,
+                                          rule_of: Callable[[list[Cell]], Rule], negated: bool,
+                                          board: str) -> None:
+    rows, cols = map(int, board.split("x"))
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    text = line.format(*(f"r{r}c{c}" for r, c in cells))
+    rule = rule_of(cells)
+    want = brute(rows, cols, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + text, want)
+
+
+# --- larger shapes on a 2×4 and a 4×2 board -------------------------------------------------
+
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
+@pytest.mark.parametrize(("board", "line", "rule"), [
+    ("2x4", "shaded-connected diagonal true", shaded_connected(True)),
+], ids=lambda v: v if isinstance(v, str) else "")
+def test_kind_counts_on_2x4(tmp_path: Path, board: str, line: str, rule: Rule,
+                            negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    want = brute(rows, cols, range(2), [NOT(rule) if negated else rule])
+    check(tmp_path, f"board: {board}\n", ("not " if negated else "") + line, want)
+
+
+# --- the kinds together, as the genres state them --------------------------------------------
+
