@@ -16,7 +16,13 @@ from pathlib import Path
 import pytest
 from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, one_group
 
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
 # --- reference semantics ---------------------------------------------------------------------
+
+
+def size(g: Grid) -> tuple[int, int]:
+    return max(r for r, _ in g), max(c for _, c in g)
 
 
 def king_group(cells: list[Cell]) -> bool:
@@ -34,6 +40,18 @@ def king_group(cells: list[Cell]) -> bool:
     return len(seen) == len(set(cells))
 
 
+def neighbours_of(g: Grid, cell: Cell, shade: int) -> int:
+    """How many side neighbours of the cell, on the board, have the shade."""
+    r, c = cell
+    return sum(g.get((r + dr, c + dc)) == shade for dr, dc in STEPS)
+
+
+def blocks_2x2(g: Grid) -> list[list[Cell]]:
+    rows, cols = size(g)
+    return [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            for r in range(1, rows) for c in range(1, cols)]
+
+
 def shaded_connected(diagonal: bool = False, shade: int = 1) -> Rule:
     def f(g: Grid) -> bool:
         cells = [x for x in g if g[x] == shade]
@@ -44,6 +62,18 @@ def shaded_connected(diagonal: bool = False, shade: int = 1) -> Rule:
 def one_block(S: list[Cell], shade: int = 1) -> Rule:
     """The listed cells of the shade are one group through edges between listed cells."""
     return lambda g: one_group([x for x in S if g[x] == shade])
+
+
+def no_2x2(shade: int = 1) -> Rule:
+    return lambda g: not any(all(g[x] == shade for x in b) for b in blocks_2x2(g))
+
+
+def same_shading(S: list[Cell]) -> Rule:
+    return lambda g: len({g[x] for x in S}) == 1
+
+
+def shaded_neighbours(S: list[Cell], count: int, shade: int = 1) -> Rule:
+    return lambda g: all(neighbours_of(g, x, shade) == count for x in S if g[x] == shade)
 
 
 # --- counts on a 3×3 board (every shading of the nine cells) --------------------------------
@@ -61,6 +91,16 @@ CASES: list[tuple[str, Rule]] = [
     ("one-block r1c1-r1c3-r3c1-r3c3", one_block(CORNERS)),
     ("one-block r2c2 unshaded true", one_block(cells_of("r2c2"), 0)),
     (f"one-block {ALL_3X3} unshaded true", one_block(BOARD_3X3, 0)),
+    ("no-2x2", no_2x2()),
+    ("no-2x2 unshaded true", no_2x2(0)),
+    ("same-shading r1c1-r1c2-r2c1", same_shading(cells_of("r1c1-r1c2-r2c1"))),
+    ("same-shading r2c2", same_shading(cells_of("r2c2"))),
+    ("same-shading r1c1-r3c3", same_shading(cells_of("r1c1-r3c3"))),
+    (f"shaded-neighbours {ALL_3X3} count 1", shaded_neighbours(BOARD_3X3, 1)),
+    (f"shaded-neighbours {ALL_3X3} count 2", shaded_neighbours(BOARD_3X3, 2)),
+    ("shaded-neighbours r2c2 count 4", shaded_neighbours(cells_of("r2c2"), 4)),
+    ("shaded-neighbours r1c1-r2c2 count 0", shaded_neighbours(cells_of("r1c1-r2c2"), 0)),
+    (f"shaded-neighbours {ALL_3X3} count 2 unshaded true", shaded_neighbours(BOARD_3X3, 2, 0)),
 ]
 
 
@@ -78,6 +118,12 @@ LINE_CASES: list[tuple[str, Callable[[list[Cell]], Rule]]] = [
     ("shaded-connected diagonal true", lambda _: shaded_connected(True)),
     ("unshaded-connected diagonal true", lambda _: shaded_connected(True, 0)),
     ("one-block {0}-{1}-{3}-{4}", lambda x: one_block([x[0], x[1], x[3], x[4]])),
+    ("no-2x2", lambda _: no_2x2()),
+    ("no-2x2 unshaded true", lambda _: no_2x2(0)),
+    ("same-shading {1}-{2}-{4}", lambda x: same_shading([x[1], x[2], x[4]])),
+    ("shaded-neighbours {0}-{1}-{2}-{3}-{4} count 1", lambda x: shaded_neighbours(x, 1)),
+    ("shaded-neighbours {1}-{2}-{3} count 2 unshaded true",
+     lambda x: shaded_neighbours(x[1:4], 2, 0)),
 ]
 """Each line with `{k}` standing for the k-th cell (from 0) along the board's five cells, and
 its reference rule built from those cells."""
@@ -111,4 +157,16 @@ def test_kind_counts_on_2x4(tmp_path: Path, board: str, line: str, rule: Rule,
 
 
 # --- the kinds together, as the genres state them --------------------------------------------
+
+def test_a_norinori_as_its_rules(tmp_path: Path) -> None:
+    # two regions of a 2×3 board, each with two shaded cells, the shading cut into dominoes
+    left, right = cells_of("r1c1-r2c1-r2c2"), cells_of("r1c2-r1c3-r2c3")
+    everything = [(r, c) for r in (1, 2) for c in (1, 2, 3)]
+    rules = [lambda g: sum(g[x] for x in left) == 2, lambda g: sum(g[x] for x in right) == 2,
+             shaded_neighbours(everything, 1)]
+    want = brute(2, 3, range(2), rules)
+    check(tmp_path, "board: 2x3\n",
+          "left: shade-count r1c1-r2c1-r2c2 count 2\nright: shade-count r1c2-r1c3-r2c3 count 2\n"
+          "shaded-neighbours r1c1-r1c2-r1c3-r2c1-r2c2-r2c3 count 1", want)
+
 
