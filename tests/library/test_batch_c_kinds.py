@@ -40,6 +40,26 @@ def king_group(cells: list[Cell]) -> bool:
     return len(seen) == len(set(cells))
 
 
+def groups(cells: list[Cell]) -> list[list[Cell]]:
+    """The groups of the cells joined through shared edges."""
+    left, out = set(cells), []
+    for start in cells:
+        if start not in left:
+            continue
+        left.discard(start)
+        todo, grp = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in STEPS:
+                nb = (r + dr, c + dc)
+                if nb in left:
+                    left.discard(nb)
+                    todo.append(nb)
+                    grp.append(nb)
+        out.append(grp)
+    return out
+
+
 def neighbours_of(g: Grid, cell: Cell, shade: int) -> int:
     """How many side neighbours of the cell, on the board, have the shade."""
     r, c = cell
@@ -76,6 +96,61 @@ def shaded_neighbours(S: list[Cell], count: int, shade: int = 1) -> Rule:
     return lambda g: all(neighbours_of(g, x, shade) == count for x in S if g[x] == shade)
 
 
+def shaded_rectangles(shade: int = 1, square: bool = False, width: int = 0) -> Rule:
+    """Every group of the shade is a filled rectangle (a square; its shorter side at most
+    `width`)."""
+    def f(g: Grid) -> bool:
+        for grp in groups([x for x in g if g[x] == shade]):
+            h = max(r for r, _ in grp) - min(r for r, _ in grp) + 1
+            w = max(c for _, c in grp) - min(c for _, c in grp) + 1
+            if h * w != len(grp) or (square and h != w) or (width and min(h, w) > width):
+                return False
+        return True
+    return f
+
+
+def shaded_path(ends: list[Cell], loop: bool = False) -> Rule:
+    """The shaded cells are one chain that never touches itself, not even at a corner: walked
+    from one end (or around the loop), a cell touches only the cells just before and after it
+    along the chain, and, where it turns, the one two steps away. The listed cells are ends."""
+    def f(g: Grid) -> bool:
+        cells = [x for x in g if g[x]]
+        if not cells or not one_group(cells):
+            return False
+        order = chain(cells, loop)
+        if order is None or any(e not in (order[0], order[-1]) for e in ends):
+            return False
+        if loop and ends:
+            return False
+        n = len(order)
+        for i in range(n):
+            for j in range(i + 1, n):
+                gap = j - i if not loop else min(j - i, n - (j - i))
+                a, b = order[i], order[j]
+                touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                if touch and gap > 2:  # two steps apart, they touch only at a turn
+                    return False
+        return True
+    return f
+
+
+def chain(cells: list[Cell], loop: bool) -> list[Cell] | None:
+    """The cells in order along a path (a loop: around it), or None when they are neither."""
+    nb = {x: [y for y in cells if abs(x[0] - y[0]) + abs(x[1] - y[1]) == 1] for x in cells}
+    if any(len(v) > 2 for v in nb.values()):
+        return None
+    ends = [x for x in cells if len(nb[x]) <= 1]
+    if loop != (not ends) or (loop and len(cells) < 4):
+        return None
+    order = [ends[0] if ends else cells[0]]
+    while len(order) < len(cells):
+        nxt = [y for y in nb[order[-1]] if y not in order]
+        if not nxt:
+            return None
+        order.append(nxt[0])
+    return order
+
+
 # --- counts on a 3×3 board (every shading of the nine cells) --------------------------------
 
 CORNERS = cells_of("r1c1-r1c3-r3c1-r3c3")
@@ -101,6 +176,20 @@ CASES: list[tuple[str, Rule]] = [
     ("shaded-neighbours r2c2 count 4", shaded_neighbours(cells_of("r2c2"), 4)),
     ("shaded-neighbours r1c1-r2c2 count 0", shaded_neighbours(cells_of("r1c1-r2c2"), 0)),
     (f"shaded-neighbours {ALL_3X3} count 2 unshaded true", shaded_neighbours(BOARD_3X3, 2, 0)),
+    ("shaded-rectangles", shaded_rectangles()),
+    ("shaded-rectangles unshaded true", shaded_rectangles(0)),
+    ("shaded-rectangles square true", shaded_rectangles(square=True)),
+    ("shaded-rectangles square true unshaded true", shaded_rectangles(0, square=True)),
+    ("shaded-rectangles width 1", shaded_rectangles(width=1)),
+    ("shaded-rectangles width 2", shaded_rectangles(width=2)),
+    ("shaded-rectangles width 1 square true", shaded_rectangles(square=True, width=1)),
+    ("shaded-path", shaded_path([])),
+    ("shaded-path r1c1", shaded_path(cells_of("r1c1"))),
+    ("shaded-path r1c1-r3c3", shaded_path(cells_of("r1c1-r3c3"))),
+    ("shaded-path r1c1-r1c3", shaded_path(cells_of("r1c1-r1c3"))),
+    ("shaded-path r2c2-r1c2", shaded_path(cells_of("r2c2-r1c2"))),
+    ("shaded-path loop true", shaded_path([], loop=True)),
+    ("shaded-path r1c1 loop true", shaded_path(cells_of("r1c1"), loop=True)),
 ]
 
 
@@ -124,6 +213,12 @@ LINE_CASES: list[tuple[str, Callable[[list[Cell]], Rule]]] = [
     ("shaded-neighbours {0}-{1}-{2}-{3}-{4} count 1", lambda x: shaded_neighbours(x, 1)),
     ("shaded-neighbours {1}-{2}-{3} count 2 unshaded true",
      lambda x: shaded_neighbours(x[1:4], 2, 0)),
+    ("shaded-rectangles", lambda _: shaded_rectangles()),
+    ("shaded-rectangles square true", lambda _: shaded_rectangles(square=True)),
+    ("shaded-rectangles width 1", lambda _: shaded_rectangles(width=1)),
+    ("shaded-path", lambda _: shaded_path([])),
+    ("shaded-path {1}-{3}", lambda x: shaded_path([x[1], x[3]])),
+    ("shaded-path loop true", lambda _: shaded_path([], loop=True)),
 ]
 """Each line with `{k}` standing for the k-th cell (from 0) along the board's five cells, and
 its reference rule built from those cells."""
@@ -147,6 +242,11 @@ def test_kind_counts_on_one_row_or_column(tmp_path: Path, line: str,
 
 @pytest.mark.parametrize("negated", [False, True], ids=["plain", "not"])
 @pytest.mark.parametrize(("board", "line", "rule"), [
+    ("2x4", "shaded-rectangles square true", shaded_rectangles(square=True)),
+    ("4x2", "shaded-rectangles square true unshaded true", shaded_rectangles(0, square=True)),
+    ("2x4", "shaded-rectangles width 1", shaded_rectangles(width=1)),
+    ("2x4", "shaded-path r1c1-r2c4", shaded_path(cells_of("r1c1-r2c4"))),
+    ("4x2", "shaded-path loop true", shaded_path([], loop=True)),
     ("2x4", "shaded-connected diagonal true", shaded_connected(True)),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_kind_counts_on_2x4(tmp_path: Path, board: str, line: str, rule: Rule,
@@ -168,5 +268,13 @@ def test_a_norinori_as_its_rules(tmp_path: Path) -> None:
     check(tmp_path, "board: 2x3\n",
           "left: shade-count r1c1-r2c1-r2c2 count 2\nright: shade-count r1c2-r1c3-r2c3 count 2\n"
           "shaded-neighbours r1c1-r1c2-r1c3-r2c1-r2c2-r2c3 count 1", want)
+
+
+def test_a_snake_on_a_ring(tmp_path: Path) -> None:
+    # the ring's cells alone may be shaded: the snake between r1c2 and r2c1 goes the long way
+    rules = [shaded_path(cells_of("r1c2-r2c1")), lambda g: g[(2, 2)] == 0]
+    want = brute(3, 3, range(2), rules)
+    assert want == 1
+    check(tmp_path, "board: 3x3\n", "shaded-path r1c2-r2c1\nshade-count r2c2 count 0", want)
 
 
