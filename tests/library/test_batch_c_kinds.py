@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, one_group
+from counting import NOT, Cell, Grid, Rule, brute, case_error, cells_of, check, one_group
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -151,6 +151,35 @@ def chain(cells: list[Cell], loop: bool) -> list[Cell] | None:
     return order
 
 
+def dead_ends(S: list[Cell], count: int = 1, shade: int = 0) -> Rule:
+    def f(g: Grid) -> bool:
+        marked = {x for x in g if g[x] == shade and neighbours_of(g, x, shade) == count}
+        return marked == set(S)
+    return f
+
+
+def seen_shaded(S: list[Cell], count: int) -> Rule:
+    """Each listed cell is unshaded, and the runs of shaded cells starting next to it in the
+    four directions hold `count` cells together."""
+    def sees(g: Grid, cell: Cell) -> int:
+        n = 0
+        for dr, dc in STEPS:
+            r, c = cell[0] + dr, cell[1] + dc
+            while g.get((r, c)) == 1:
+                n += 1
+                r, c = r + dr, c + dc
+        return n
+    return lambda g: all(g[x] == 0 and sees(g, x) == count for x in S)
+
+
+def equal_shade_counts(S: list[Cell], cuts: list[int]) -> Rule:
+    def f(g: Grid) -> bool:
+        bounds = [0, *sorted(cuts), len(S)]
+        counts = [sum(g[x] for x in S[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
+        return len(set(counts)) <= 1
+    return f
+
+
 # --- counts on a 3×3 board (every shading of the nine cells) --------------------------------
 
 CORNERS = cells_of("r1c1-r1c3-r3c1-r3c3")
@@ -190,6 +219,23 @@ CASES: list[tuple[str, Rule]] = [
     ("shaded-path r2c2-r1c2", shaded_path(cells_of("r2c2-r1c2"))),
     ("shaded-path loop true", shaded_path([], loop=True)),
     ("shaded-path r1c1 loop true", shaded_path(cells_of("r1c1"), loop=True)),
+    ("dead-ends r1c1-r3c3", dead_ends(cells_of("r1c1-r3c3"))),
+    ("dead-ends r2c2", dead_ends(cells_of("r2c2"))),
+    ("dead-ends r1c2-r3c2 count 2", dead_ends(cells_of("r1c2-r3c2"), 2)),
+    ("dead-ends r1c1 shaded true", dead_ends(cells_of("r1c1"), 1, 1)),
+    ("dead-ends", dead_ends([])),
+    ("dead-ends count 0", dead_ends([], 0)),
+    ("seen-shaded r2c2 count 2", seen_shaded(cells_of("r2c2"), 2)),
+    ("seen-shaded r1c1 count 0", seen_shaded(cells_of("r1c1"), 0)),
+    ("seen-shaded r1c1 count 4", seen_shaded(cells_of("r1c1"), 4)),
+    ("seen-shaded r1c2-r3c2 count 1", seen_shaded(cells_of("r1c2-r3c2"), 1)),
+    ("equal-shade-counts r1c1-r1c2-r1c3-r3c1-r3c2-r3c3 cuts [3]",
+     equal_shade_counts(cells_of("r1c1-r1c2-r1c3-r3c1-r3c2-r3c3"), [3])),
+    ("equal-shade-counts r1c1-r1c2-r2c1-r2c2-r3c3 cuts [2, 4]",
+     equal_shade_counts(cells_of("r1c1-r1c2-r2c1-r2c2-r3c3"), [2, 4])),
+    ("equal-shade-counts r1c1-r2c2-r3c3 cuts []", equal_shade_counts(cells_of("r1c1"), [])),
+    ("equal-shade-counts r1c1-r1c2-r1c1 cuts [2]",
+     equal_shade_counts(cells_of("r1c1-r1c2-r1c1"), [2])),
 ]
 
 
@@ -219,6 +265,11 @@ LINE_CASES: list[tuple[str, Callable[[list[Cell]], Rule]]] = [
     ("shaded-path", lambda _: shaded_path([])),
     ("shaded-path {1}-{3}", lambda x: shaded_path([x[1], x[3]])),
     ("shaded-path loop true", lambda _: shaded_path([], loop=True)),
+    ("dead-ends {0}-{3}", lambda x: dead_ends([x[0], x[3]])),
+    ("dead-ends", lambda _: dead_ends([])),
+    ("seen-shaded {2} count 2", lambda x: seen_shaded([x[2]], 2)),
+    ("equal-shade-counts {0}-{1}-{3}-{4} cuts [2]",
+     lambda x: equal_shade_counts([x[0], x[1], x[3], x[4]], [2])),
 ]
 """Each line with `{k}` standing for the k-th cell (from 0) along the board's five cells, and
 its reference rule built from those cells."""
@@ -270,6 +321,16 @@ def test_a_norinori_as_its_rules(tmp_path: Path) -> None:
           "shaded-neighbours r1c1-r1c2-r1c3-r2c1-r2c2-r2c3 count 1", want)
 
 
+def test_a_nurimisaki_as_its_rules(tmp_path: Path) -> None:
+    # circles at r1c1 and r3c3, the number 3 on r1c1; no 2×2 of one shade; unshaded connected
+    rules = [dead_ends(CORNERS[:1] + CORNERS[3:]), no_2x2(), no_2x2(0),
+             shaded_connected(False, 0), lambda g: g[(1, 1)] == 0]
+    want = brute(3, 3, range(2), rules)
+    assert want > 0
+    check(tmp_path, "board: 3x3\n", "dead-ends r1c1-r3c3\nshaded: no-2x2\nunshaded: no-2x2 "
+          "unshaded true\nunshaded-connected\nshade-count r1c1 count 0", want)
+
+
 def test_a_snake_on_a_ring(tmp_path: Path) -> None:
     # the ring's cells alone may be shaded: the snake between r1c2 and r2c1 goes the long way
     rules = [shaded_path(cells_of("r1c2-r2c1")), lambda g: g[(2, 2)] == 0]
@@ -278,3 +339,8 @@ def test_a_snake_on_a_ring(tmp_path: Path) -> None:
     check(tmp_path, "board: 3x3\n", "shaded-path r1c2-r2c1\nshade-count r2c2 count 0", want)
 
 
+def test_a_line_of_a_kind_without_cells_is_refused(tmp_path: Path) -> None:
+    for line in ("one-block", "same-shading", "shaded-neighbours count 1", "seen-shaded count 1",
+                 "equal-shade-counts cuts [1]"):
+        kinds = [d.kind for d in case_error(tmp_path, "board: 2x2\n", line).diagnostics]
+        assert kinds == ["missing-cells"], line
