@@ -83,10 +83,32 @@ def test_the_readme_keeps_its_two_set_up_commands() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     setup = re.search(r"## Set up.*?```sh\n(.*?)```", readme, re.S)
     assert setup is not None and setup.group(1).splitlines() == [
-        "pip install -e '.[test]' && sapphire solve examples/slitherlink/slitherlink-rules."
+        "pip install -c constraints.txt -e '.[test]' && sapphire solve "
+        "examples/slitherlink/slitherlink-rules."
         "sapphire --data examples/slitherlink/puzzle-5x5.json",
         "python -m pytest -n auto"]
     assert len(readme.splitlines()) < 150
+
+
+def test_the_constraints_pin_every_dependency_inside_its_range() -> None:
+    """`constraints.txt` pins one tested version of each dependency `pyproject.toml` names
+    (and of theirs), each inside the range the project states."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    pins = dict(line.split("==") for line in
+                (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+                if line and not line.startswith("#"))
+    pins = {name.lower().replace("_", "-"): version for name, version in pins.items()}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [*project["dependencies"],
+              *(r for extra in project["optional-dependencies"].values() for r in extra)]
+    for req in map(Requirement, wanted):
+        name = req.name.lower().replace("_", "-")
+        assert name in pins, f"{req.name} is not pinned in constraints.txt"
+        assert req.specifier.contains(pins[name], prereleases=True), (req, pins[name])
+    assert not any("==" in r for r in wanted), "pyproject.toml states ranges, not pins"
 
 
 def test_the_cli_page_names_every_command_and_option() -> None:
