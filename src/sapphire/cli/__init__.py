@@ -338,6 +338,10 @@ def _run(argv: list[str] | None) -> int:
               "  hint: split it: a long sum or conjunction over a quantifier, deep data into "
               "flatter lists", file=sys.stderr)
         return 1
+    except MemoryError:  # a cap on memory (ulimit -v), or an input far past any puzzle's
+        print("error: out of memory: Sapphire needed more memory than the process may have\n"
+              "  hint: raise the cap on memory (ulimit -v), or split the input", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # output piped into a reader that stopped early
         return 0
     except KeyboardInterrupt:
