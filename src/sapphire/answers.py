@@ -19,10 +19,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sapphire.diagnostics import Span, error
+from sapphire.diagnostics import (
+    NumberTooLong,
+    SapphireError,
+    Span,
+    error,
+    integer,
+    json_number_error,
+    number_too_long,
+    source_line,
+)
 
 PARTS = {"shading:": "shading", "regions:": "regions", "extra cells:": "extra"}
 """The header lines of the text format, and the part of the answer each starts."""
+
+ANSWER_NUMBERS = "an answer's numbers are digits and region numbers, far shorter than this"
 
 SKIPPED = re.compile(r"(status:.*|solution 1:)$")
 ENDS = re.compile(r"solution \d+:$")
@@ -57,7 +68,9 @@ def read_answer(text: str, label: str, rows: int, cols: int, digits: bool,
 
 def _read_json(text: str, label: str) -> AnswerFile:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(text, label, hint=ANSWER_NUMBERS) from None
     except json.JSONDecodeError as e:
         raise error("bad-answer", f"invalid JSON: {e.msg}", Span(label, e.lineno, e.colno),
                     source=text, hint="give the JSON `solve --format json` prints, or its "
@@ -160,7 +173,12 @@ def _value(part: str, token: str, span: Span, text: str) -> int | None:
     if token == ".":
         return None
     if re.fullmatch(r"-?\d+", token):
-        return int(token)
+        try:
+            return integer(token)
+        except NumberTooLong:
+            raise SapphireError([number_too_long(token, span, hint=ANSWER_NUMBERS,
+                                                 source_line=source_line(text, span.line))]
+                                ) from None
     raise error("bad-answer", f"`{token}` is not a {'digit' if part != 'regions' else 'region'}",
                 span, source=text, hint="a number, or `.` for an empty cell; a line "
                 "`shading:` starts the shading")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,6 +252,96 @@ def source_line(source: str | None, line: int) -> str | None:
         return None
     lines = source.splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+LONGEST_NUMBER = 100
+"""The most digits (leading zeros aside) of a number Sapphire reads from text. Every bound it
+knows lies far below (numbers stay within ±1,000,000,000, boards within 1000 rows), and Python
+refuses to turn a text of more than 4,300 digits into an integer, since the time that takes
+grows with the square of the length: so a longer number is refused as it is read, before it is
+converted, with an error placed at it (`integer`, `number_too_long`)."""
+
+_DECIMAL = re.compile(r"[ \t\n\r]*([+-]?)(0*)([0-9]*)[ \t\n\r]*")
+_LONG_NUMBER = re.compile(rf"(?<![0-9])0*[1-9][0-9]{{{LONGEST_NUMBER},}}")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?')
+
+
+class NumberTooLong(ValueError):
+    """A number written with more than `LONGEST_NUMBER` digits; `digits` is its text. A
+    `ValueError`, as `int` raises for text that is no number, so that a reader catching that
+    still refuses it; a reader that can place it catches this first."""
+
+    def __init__(self, digits: str) -> None:
+        super().__init__(f"a number of {significant_digits(digits):,} digits")
+        self.digits = digits
+
+
+def significant_digits(number: str) -> int:
+    """How many digits `number` has, its sign, leading zeros and `_` separators aside."""
+    return len(number.strip().lstrip("+-").replace("_", "").lstrip("0"))
+
+
+def integer(text: str) -> int:
+    """`int(text)` for text that writes a whole number (optional sign, decimal digits), as
+    every reader of numbers in text calls it, and JSON decoding as its `parse_int`; a number
+    of more than `LONGEST_NUMBER` digits is `NumberTooLong`, anything else `int`'s own
+    `ValueError`."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:  # what else int() reads (1_000, digits of other scripts) or refuses
+        body = text.strip().lstrip("+-").replace("_", "")
+        if body.isdecimal() and len(body) > LONGEST_NUMBER:
+            raise NumberTooLong(text.strip())
+        return int(text)
+    sign, zeros, digits = m.groups()
+    if len(digits) > LONGEST_NUMBER:
+        raise NumberTooLong(text.strip())
+    if not zeros and not digits:
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(sign + (digits or "0"))
+
+
+def long_number(text: str, start: int = 0) -> tuple[int, int] | None:
+    """Where the first number of more than `LONGEST_NUMBER` digits stands in `text` from
+    `start` (any run of digits counts), for a reader that refuses it before it reads it."""
+    m = _LONG_NUMBER.search(text, start)
+    return m.span() if m else None
+
+
+def long_json_number(text: str, start: int = 0) -> tuple[int, int] | None:
+    """Where the first whole number of more than `LONGEST_NUMBER` digits stands in the JSON
+    `text` from `start` (outside its strings), once decoding has refused it."""
+    for m in _JSON_TOKEN.finditer(text, start):
+        token = m.group()
+        if token[0] != '"' and m.group(1) is None and m.group(2) is None \
+                and significant_digits(token) > LONGEST_NUMBER:
+            return m.span()
+    return None
+
+
+NUMBER_HINT = (f"no number Sapphire reads has more than {LONGEST_NUMBER} digits; check it for "
+               "a slip of the keyboard")
+
+
+def number_too_long(digits: str, span: Span | None, *, hint: str | None = None,
+                    source_line: str | None = None) -> Diagnostic:
+    """The error of a number with more than `LONGEST_NUMBER` digits, placed at it; `hint` says
+    what bound the numbers of its place keep."""
+    return Diagnostic("number-too-long",
+                      f"the number {clip(digits.strip(), 25)} has "
+                      f"{significant_digits(digits):,} digits, too many to read",
+                      span, hint or NUMBER_HINT, source_line)
+
+
+def json_number_error(text: str, label: str, start: int = 0, *,
+                      hint: str | None = None) -> SapphireError:
+    """The error of the first number in the JSON `text` (from `start`) with more than
+    `LONGEST_NUMBER` digits, placed at it in the file `label`: what a reader raises when
+    decoding with `parse_int=integer` raised `NumberTooLong`."""
+    where = long_json_number(text, start)
+    a, b = where if where is not None else (start, start + 1)
+    span = span_at(label, text, a, b)
+    return SapphireError([number_too_long(text[a:b], span, hint=hint,
+                                          source_line=source_line(text, span.line))])
 
 
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str | None:

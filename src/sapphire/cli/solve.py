@@ -12,7 +12,15 @@ import sys
 from typing import Any
 
 from sapphire.cli import fetch_mode, reads_program, take_stdin
-from sapphire.diagnostics import Span, error, read_text
+from sapphire.diagnostics import (
+    NumberTooLong,
+    Span,
+    error,
+    integer,
+    json_number_error,
+    read_text,
+)
+from sapphire.lang.syntax import MAX_INTEGER
 from sapphire.pipeline import STOPPED_BY_TIME, SolveResult
 
 EXIT = {"unique": 0, "multiple": 0, "none": 2, "unknown": 3}
@@ -30,7 +38,10 @@ def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
         return {}, None
     text = read_text(path)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(text, path, hint="numbers in the data stay within "
+                                f"±{MAX_INTEGER:,}") from None
     except json.JSONDecodeError as e:
         raise error("bad-json", f"invalid JSON: {e.msg}", Span(path, e.lineno, e.colno),
                     hint="instance data is one JSON object, e.g. {\"n\": 5, \"m\": 5}",
