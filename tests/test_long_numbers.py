@@ -56,6 +56,8 @@ CASES = {
     "size": (f"---\nlibrary: std\n---\nsudoku {BIG}x4\n", 4, 8),
     "board": (f"---\nlibrary: std\nboard: 4x{BIG}\n---\nlatin-square\n", 3, 10),
     "digits": (f"---\nlibrary: std\ndigits: 1-{BIG}\n---\nsudoku 4x4\n", 3, 11),
+    "yaml integer": (f"---\nlibrary: std\nextra-cells: {BIG}\n---\nsudoku 4x4\n", 3, 14),
+    "hexadecimal": (f"---\nlibrary: std\ntitle: 0x{'f' * 200}\n---\nsudoku 4x4\n", 3, 8),
 }
 
 

@@ -24,6 +24,7 @@ from sapphire.case.givens import (
     too_large_board,
 )
 from sapphire.case.model import FrontMatter, JsonValue
+from sapphire.case.yaml_nodes import node_problem
 from sapphire.diagnostics import (
     did_you_mean,
     line_col,
@@ -157,6 +158,12 @@ def _load(
         # ReaderError that has an offset but no mark: both are bad input, placed.
         loader = _Loader(raw)
         node = loader.get_single_node()
+        problem = node_problem(node) if node is not None else None
+        if problem is not None:
+            mark = problem.node.start_mark
+            rep.report(problem.kind, problem.message, first_line + mark.line, mark.column + 1,
+                       hint=problem.hint)
+            return None, {}, {}
         data = loader.construct_document(node) if node is not None else None
     except yaml.reader.ReaderError as e:
         line, col = line_col(raw, e.position)
