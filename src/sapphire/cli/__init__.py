@@ -325,7 +325,16 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.serve_command import run
         else:
             from sapphire.cli.import_command import run
-        return run(args)
+        from sapphire.library.fetch import one_budget  # all its fetches share one budget
+
+        limit = getattr(args, "time_limit", None)
+        deadline = None
+        if args.command in ("solve", "check") and limit is not None and limit > 0:
+            import time
+
+            deadline = time.monotonic() + limit  # and keep within its time limit
+        with one_budget(deadline):
+            return run(args)
     except SapphireError as e:
         print(str(e), file=sys.stderr)
         return 1
