@@ -139,8 +139,10 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
     search_limit = time_limit
+    reserve = 0.0
     if count_limit is not None and time_limit is not None:  # leave time to verify them
-        search_limit = time_limit * COUNT_SEARCH_SHARE
+        reserve = VERIFY_MARGIN * _verify_cost(gm)
+        search_limit = time_limit - (time.perf_counter() - t0)
     res = _settled(gm, backend, search_limit, workers)
     if res is None:
         tried = time.perf_counter() - t0
@@ -149,7 +151,8 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
             res = BackendResult("unknown", [], {"load": 0.0}, "", True)
         else:
             res = solve(gm, answer_variables(gm), backend=backend, max_solutions=asked,
-                        time_limit=left, workers=workers)
+                        time_limit=left, workers=workers,
+                        **({"reserve": reserve} if reserve else {}))
         if settles(gm):
             res.timings["guided search"] = tried
     timed_out = res.status == "unknown" or res.timed_out
@@ -201,10 +204,25 @@ def settles(gm: GroundModel) -> bool:
     return bool(gm.guides and gm.settles) and all(c.formula != FALSE for c in gm.settles)
 
 
-COUNT_SEARCH_SHARE = 0.6
-"""The part of the time limit a count's search gets; the rest is for verifying what it found,
-which takes about half as long per answer as finding it (a 4×4 with free digits: 120 µs to
-find an answer with the SAT backend, 60-80 µs to verify it)."""
+VERIFY_MARGIN = 3.0
+"""How much longer than `_verify_cost` a count's search keeps free per answer it found, for
+verifying it. A count under a time limit searches until the time left is what verifying its
+answers takes: a SAT count of a 4×4 with free digits (120 µs to find an answer, 60-80 µs to
+verify it) stops at about 60% of the limit, and a CP-SAT count, whose answers take a solve
+each, runs to the limit. (A fixed 60% before stopped CP-SAT counts at about 55%.)"""
+
+
+def _verify_cost(gm: GroundModel) -> float:
+    """Seconds the evaluator takes to check one assignment of `gm` (each variable at its
+    lowest value, which checks every domain, element and constraint as an answer does), the
+    least of three tries."""
+    values = [v.domain.lo if v.domain.intervals else 0 for v in gm.variables]
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        violations(gm, values)
+        best = min(best, time.perf_counter() - t)
+    return best
 
 VERIFY_BATCH = 256
 """Answers verified between looks at the clock when a count runs against the time limit."""

@@ -36,8 +36,10 @@ class BackendResult:
 
 def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
           max_solutions: int = 2, time_limit: float | None = None,
-          workers: int | None = None) -> BackendResult:
+          workers: int | None = None, reserve: float = 0.0) -> BackendResult:
     """Up to `max_solutions` answers of `gm` differing on `answer_vars`, by the named backend.
+    `reserve` is time the search leaves free per answer found (a count's caller verifies each
+    in it): the search stops when no more than that is left of the time limit.
 
     `timings["load"]` is the time spent importing the backend's solver, which callers leave
     out of the seconds they report for a puzzle."""
@@ -60,7 +62,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
             if backend == "auto" and can_race() else None
         try:
             res = run_sat(gm, answer_vars, max_solutions=max_solutions, time_limit=left,
-                          workers=workers, between=race)
+                          workers=workers, between=race, reserve=reserve)
         except Overtaken as o:  # auto: CP-SAT, started beside a long SAT search, answered
             res = o.result
             res.timings["load"] = load  # OR-Tools' import in the child is part of the wait
@@ -85,7 +87,8 @@ def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
 
     load = time.perf_counter() - t1
     res = run_cpsat(gm, answer_vars, max_solutions=max_solutions,
-                    time_limit=_left(time_limit, load + refused), workers=workers)
+                    time_limit=_left(time_limit, load + refused), workers=workers,
+                    reserve=reserve)
     res.timings["load"] = load
     if refused:
         res.timings["sat refused"] = refused

@@ -176,8 +176,10 @@ class _Search:
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
-          time_limit: float | None = None, workers: int | None = None) -> BackendResult:
-    """Find up to `max_solutions` answers differing on `answer_vars`.
+          time_limit: float | None = None, workers: int | None = None,
+          reserve: float = 0.0) -> BackendResult:
+    """Find up to `max_solutions` answers differing on `answer_vars`; each answer found brings
+    the deadline `reserve` seconds nearer (see `sapphire.backend.solve`).
 
     A small model, or a medium one with a region map (`REGION_ENUMERATION_BUDGETS`), is
     first searched once with solution enumeration (one worker): CP-SAT's presolve, which on
@@ -204,7 +206,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         low.post_model()
     timings = {"lower": time.perf_counter() - t0}
     # the time limit covers the lowering too: a large model takes seconds to write out
-    clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
+    clock = _Clock(None if time_limit is None else t0 + time_limit, timings, reserve=reserve)
     t1 = time.perf_counter()
     found = None
     own = clock
@@ -219,7 +221,7 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
         # the model itself first, for a while: most large puzzles are solved sooner so
         turn = time.perf_counter() + RELAX_AFTER
         own = clock if clock.deadline is not None and clock.deadline <= turn \
-            else _Clock(turn, clock.timings)
+            else _Clock(turn, clock.timings, reserve=reserve)
         found = _block(low, answer_vars, max_solutions, own, workers, _subsolvers(low, chosen))
         if own is not clock and found is not None and found[0] == "unknown":
             found = None
@@ -278,6 +280,22 @@ class _Clock:
     timings: dict[str, float]
     timed_out: bool = False
     """Whether a search stopped at the deadline (see `BackendResult.timed_out`)."""
+    reserve: float = 0.0
+    """Seconds each answer found brings the deadline nearer (see `found`)."""
+
+    def found(self) -> bool:
+        """Keep `reserve` free for an answer just found; False when that leaves no time."""
+        if self.deadline is None:
+            return True
+        self.deadline -= self.reserve
+        return time.perf_counter() < self.deadline
+
+    def late(self, answers: int) -> bool:
+        """Whether the time left is no more than `reserve` for each of `answers` (those of
+        one enumerating search, which does not move the deadline: the searches it races
+        find the same answers)."""
+        return self.deadline is not None and \
+            time.perf_counter() >= self.deadline - self.reserve * answers
 
     def limit(self, solver: cp_model.CpSolver) -> bool:
         """Give `solver` the time left; False when none is."""
@@ -328,12 +346,16 @@ MAX_REPEATS = 32
 class _Answers(cp_model.CpSolverSolutionCallback):
     """Collects distinct answers during enumeration; stops at `want` or at too many repeats."""
 
-    def __init__(self, low: Lowering, answer_vars: list[int], want: int) -> None:
+    def __init__(self, low: Lowering, answer_vars: list[int], want: int,
+                 clock: _Clock | None = None) -> None:
         super().__init__()
         self.low, self.answer_vars, self.want = low, answer_vars, want
+        self.clock = clock
         self.answers: dict[tuple[int, ...], list[int]] = {}
         self.repeats = 0
         self.gave_up = False
+        self.late = False
+        """Whether the search stopped because the answers' reserve used up the time left."""
 
     def on_solution_callback(self) -> None:
         vals = self.low.values(list(self.response_proto.solution))
@@ -346,6 +368,9 @@ class _Answers(cp_model.CpSolverSolutionCallback):
             return
         self.answers[key] = vals
         if len(self.answers) >= self.want:
+            self.stop_search()
+        elif self.clock is not None and self.clock.late(len(self.answers)):
+            self.late = True
             self.stop_search()
 
 
@@ -373,7 +398,7 @@ class _EnumerationRun:
     @property
     def decisive(self) -> bool:
         """Whether this run settles the question for every run (so the others may stop)."""
-        return self.complete or self.answers.gave_up
+        return self.complete or self.answers.gave_up or self.answers.late
 
 
 def _race(low: Lowering, runs: list[_EnumerationRun]) -> None:
@@ -419,7 +444,8 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
             clock.deadline is None or budget < solver.parameters.max_time_in_seconds)
         if own_limit:
             solver.parameters.max_time_in_seconds = budget
-        runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions), own_limit))
+        runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions, clock),
+                                    own_limit))
     ts = time.perf_counter()
     if len(runs) == 1:
         runs[0].status = runs[0].solver.solve(low.m, runs[0].answers)
@@ -434,7 +460,7 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
         return _verdict(solutions, False), solutions
     if any(run.answers.gave_up for run in runs):
         return None
-    if any(run.own_limit for run in runs):
+    if any(run.own_limit for run in runs) and not any(run.answers.late for run in runs):
         return None
     solutions = list(max(runs, key=lambda run: len(run.answers.answers)).answers.answers.values())
     clock.timed_out = True
@@ -608,6 +634,9 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
         return "none", []
     solutions.append(first)  # type: ignore[arg-type]
     while len(solutions) < max_solutions:
+        if not clock.found():
+            clock.timed_out = True
+            return _verdict(solutions, True), solutions
         nxt = None
         ask = further or search.phases
         models = ask(solutions)
