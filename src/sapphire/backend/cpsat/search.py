@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from sapphire.backend import BackendResult
-from sapphire.backend.cpsat.lowering import Lowering
+from sapphire.backend.cpsat.lowering import Lowering, LoweringStopped
 from sapphire.builtins.connected import region_groups
 from sapphire.diagnostics import InternalError
 from sapphire.ground.witness import formula_variables, relaxation
@@ -198,12 +198,17 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     if workers is None:
         workers = 2 if size < LARGE_MODEL else 8
     t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
     regions = region_groups(gm) > 2
     budgets = REGION_ENUMERATION_BUDGETS if regions else ENUMERATION_BUDGETS
-    with no_gc():
-        low = Lowering(gm, exact=any(size < below for below, _ in budgets),
-                        lazy_connectivity=LAZY_CONNECTIVITY, native_automata=not regions)
-        low.post_model()
+    try:
+        with no_gc():
+            low = Lowering(gm, exact=any(size < below for below, _ in budgets),
+                           lazy_connectivity=LAZY_CONNECTIVITY, native_automata=not regions,
+                           deadline=deadline)
+            low.post_model()
+    except LoweringStopped:
+        return _stopped_lowering(t0)
     timings = {"lower": time.perf_counter() - t0}
     # the time limit covers the lowering too: a large model takes seconds to write out
     clock = _Clock(None if time_limit is None else t0 + time_limit, timings, reserve=reserve)
@@ -227,9 +232,14 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
             found = None
     if relaxed is not None and found is None:
         t2 = time.perf_counter()
-        with no_gc():
-            low_r = Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True)
-            low_r.post_model()
+        try:
+            with no_gc():
+                low_r = Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True,
+                                 deadline=clock.deadline)
+                low_r.post_model()
+        except LoweringStopped:
+            clock.record("lower relaxed", t2)
+            return BackendResult("unknown", [], timings, "cpsat", True)
         clock.record("lower relaxed", t2)
         found = _block(low_r, answer_vars, max_solutions, clock, workers,
                        _subsolvers(low_r, chosen), _Witnesses(low, answer_vars, clock, workers))
@@ -251,10 +261,14 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | N
     if workers is None:
         workers = 2 if len(gm.variables) < LARGE_MODEL else 8
     t0 = time.perf_counter()
-    with no_gc():
-        low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY,
-                       native_automata=region_groups(gm) <= 2)
-        low.post_model()
+    try:
+        with no_gc():
+            low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY,
+                           native_automata=region_groups(gm) <= 2,
+                           deadline=None if time_limit is None else t0 + time_limit)
+            low.post_model()
+    except LoweringStopped:
+        return _stopped_lowering(t0)
     timings = {"lower": time.perf_counter() - t0}
     clock = _Clock(None if time_limit is None else t0 + time_limit, timings)
     t1 = time.perf_counter()
@@ -265,6 +279,11 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, time_limit: float | N
     assert found is not None  # only a relaxation's search gives up
     timings["solve"] = time.perf_counter() - t1
     return BackendResult(found[0], found[1], timings, "cpsat", clock.timed_out)
+
+
+def _stopped_lowering(t0: float) -> BackendResult:
+    """What a search says whose time limit passed while its model was written out."""
+    return BackendResult("unknown", [], {"lower": time.perf_counter() - t0}, "cpsat", True)
 
 
 def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
