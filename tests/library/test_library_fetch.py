@@ -19,6 +19,7 @@ import pytest
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, Param, RuleLine
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.library import fetch, load_library, std_root
+from sapphire.library.budget import one_budget
 
 BASE = "https://rules.example.org/lib"
 URL = "https://rules.example.org/defs/my-cage.md"
@@ -284,7 +285,7 @@ def test_the_fetches_of_a_command_share_one_allowance(hanging: list[float],
                                                       tmp_path: Path) -> None:
     lib = load_library("std", tmp_path, cache_dir=tmp_path / "cache")
     lines = [rule(u, line=4 + i) for i, u in enumerate(urls(3))]
-    with fetch.one_budget():
+    with one_budget():
         found = lib.check_case(case(*lines))
     assert [d.kind for d in found] == ["fetch-timeout"] * 3
     assert sum(hanging) <= fetch.TIMEOUT_SECONDS and len(hanging) == 1  # once 30 s

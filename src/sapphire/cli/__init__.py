@@ -325,7 +325,7 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.serve_command import run
         else:
             from sapphire.cli.import_command import run
-        from sapphire.library.fetch import one_budget  # all its fetches share one budget
+        from sapphire.library.budget import one_budget  # all its fetches share one budget
 
         limit = getattr(args, "time_limit", None)
         deadline = None

@@ -9,28 +9,23 @@ is ever fetched, a redirect to anything else is refused before it is followed, a
 only ever parsed, never run.
 
 The fetches of one command share one allowance, `TIMEOUT_SECONDS` in all, and its time limit
-bounds them too (`one_budget`): a server that accepts connections and never answers holds a
-command that names four of its files for ten seconds, not forty, and never past
-`--time-limit`.
+bounds them too (`sapphire.library.budget`): a server that accepts connections and never
+answers holds a command that names four of its files for ten seconds, not forty, and never
+past `--time-limit`.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, error
+from sapphire.library.budget import TIMEOUT_SECONDS, FetchBudget, current_budget
 
 MAX_BYTES = 256 * 1024
-TIMEOUT_SECONDS = 10.0
-"""All the fetches of one command together (`one_budget`), or one fetch outside any:
-connecting, redirects and the bodies, however slowly they come."""
 CACHE_LIFETIME = 24 * 3600
 """Seconds a fetched definition is used without asking its server again; after that it is
 revalidated (`fetch_text`)."""
@@ -40,35 +35,6 @@ MODES = ("auto", "offline", "refresh")
 
 class NotFound(Exception):
     """The server answered that nothing is at the URL (HTTP 404 or 410)."""
-
-
-@dataclass
-class FetchBudget:
-    """What the fetches of one command may still take: `left` seconds in all (each fetch is
-    given what is left and spends what it took, so that fetches one after another share one
-    allowance rather than each having its own), and never past `deadline` (a
-    `time.monotonic()` time: the command's time limit), when there is one."""
-
-    left: float = TIMEOUT_SECONDS
-    deadline: float | None = None
-
-
-_BUDGET: ContextVar[FetchBudget | None] = ContextVar("sapphire_fetch_budget", default=None)
-"""The budget of the command running, when it has one (`one_budget`)."""
-
-
-@contextmanager
-def one_budget(deadline: float | None = None) -> Iterator[FetchBudget]:
-    """Within it, every fetch takes from one `FetchBudget`: `TIMEOUT_SECONDS` for all of
-    them, and none past `deadline` (a `time.monotonic()` time; None: no limit but that). A
-    command runs inside one, so that its time limit covers its fetches too; a fetch outside
-    any has `TIMEOUT_SECONDS` of its own."""
-    budget = FetchBudget(TIMEOUT_SECONDS, deadline)
-    token = _BUDGET.set(budget)
-    try:
-        yield budget
-    finally:
-        _BUDGET.reset(token)
 
 
 def _allowance(url: str, budget: FetchBudget) -> tuple[float, str]:
@@ -275,7 +241,7 @@ def _download(url: str, max_bytes: int, limit: str, deadline: float, etag: str |
 
 def fetch_text(url: str, cache_dir: Path | None = None, mode: str = "auto") -> str:
     """The text at `url`, through the cache; a download takes what is left of the command's
-    `FetchBudget` (`one_budget`), or `TIMEOUT_SECONDS` outside any.
+    `FetchBudget` (`sapphire.library.budget.one_budget`), or `TIMEOUT_SECONDS` outside any.
 
     `auto`: a cached copy younger than `CACHE_LIFETIME` is used as it is; an older one is
     revalidated (a conditional request: the server's ETag or Last-Modified), replaced when the
@@ -296,7 +262,7 @@ def fetch_text(url: str, cache_dir: Path | None = None, mode: str = "auto") -> s
         return _decoded(url, cached)
     etag = meta.get("etag") if cached is not None else None
     modified = meta.get("last_modified") if cached is not None else None
-    budget = _BUDGET.get() or FetchBudget(TIMEOUT_SECONDS)
+    budget = current_budget() or FetchBudget(TIMEOUT_SECONDS)
     start = time.monotonic()
     try:
         seconds, limit = _allowance(url, budget)
