@@ -7,13 +7,19 @@ Each test draws a seed (a valid input of its front end) and a few edits: charact
 out, doubled or swapped. The normal suite runs `EXAMPLES` inputs per front end, derandomized
 so that a run is repeatable; `SAPPHIRE_FUZZ_EXAMPLES=5000 python -m pytest -q -k fuzz` runs
 that many instead, freshly random each time.
+
+The stress edits (`stress`, `stressed`) go for sizes instead: a number of up to 100,000
+digits, brackets nested up to 100,000 deep, a line repeated into one of up to a megabyte or
+into thousands of lines. The suite runs `STRESS_EXAMPLES` of them per front end;
+`bench/fuzz_front_ends.py` runs thousands, and reports tracebacks, unplaced errors and the
+peak memory of each front end.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
@@ -66,6 +72,82 @@ def inputs(seeds: list[str]) -> st.SearchStrategy[str]:
     """Mutants of the seeds, with now and then a seed as it is or text from nowhere."""
     mutated = st.builds(mutate, st.sampled_from(seeds), st.lists(_edit, min_size=1, max_size=4))
     return st.one_of(mutated, st.sampled_from(seeds), st.text(_char, max_size=200))
+
+
+STRESS_EXAMPLES = int(os.environ.get("SAPPHIRE_FUZZ_EXAMPLES", "0")) or 40
+"""Stressed inputs per front end in the suite: each may be a megabyte."""
+
+STRESS = settings(FUZZ, max_examples=STRESS_EXAMPLES)
+
+LARGEST = 1_000_000
+"""The most characters a stress edit makes an input (the inputs the limits are for)."""
+
+SUITE_LARGEST = 50_000
+"""`LARGEST` in the suite's own runs, which must stay fast: an importer takes a minute over a
+megabyte of constraints."""
+
+NUMBER_DIGITS = (1, 9, 10, 11, 19, 20, 100, 101, 4300, 4301, 5000, 100_000)
+"""Digits of the numbers `stress` writes: each side of every bound Sapphire and Python
+know (±1,000,000,000; 64 bits; `LONGEST_NUMBER`; Python's 4,300)."""
+DEPTHS = (10, 63, 64, 65, 100, 1000, 10_000, 100_000)
+"""How deep `stress` nests brackets: each side of the nesting limits, and far past them."""
+REPEATS = (2, 100, 1000, 10_000, 100_000)
+"""How often `stress` repeats a line, on one line or on lines of their own."""
+BRACKETS = ("[]", "{}", "()", "⦗⦘", "<>", '""')
+
+STRESS_KINDS = ("number", "nest", "long line", "many lines", "long word")
+
+
+def stress(seed: str, edits: Sequence[tuple[str, int, int]], largest: int = LARGEST) -> str:
+    """`seed` with stress edits applied in turn, each (kind, position, size index): a run of
+    digits made `NUMBER_DIGITS[size]` long (one put in where there are none), brackets nested
+    `DEPTHS[size]` deep around a position, a line repeated `REPEATS[size]` times on itself or
+    as lines of their own, a word of that many characters put in. Positions wrap around the
+    text; no edit makes the text longer than `largest`."""
+    text = seed
+    for kind, at, size in edits:
+        room = max(0, largest - len(text))
+        if kind == "number":
+            digits = min(NUMBER_DIGITS[size % len(NUMBER_DIGITS)], room + 1)
+            number = "9" * digits if at % 2 else "1" + "0" * (digits - 1)
+            runs = [m.span() for m in re.finditer(r"[0-9]+", text)]
+            if runs:
+                i, j = runs[at % len(runs)]
+                text = text[:i] + number + text[j:]
+            else:
+                i = at % (len(text) + 1)
+                text = text[:i] + number + text[i:]
+        elif kind == "nest":
+            depth = min(DEPTHS[size % len(DEPTHS)], room // 2)
+            opener, closer = BRACKETS[at % len(BRACKETS)]
+            i = at % (len(text) + 1)
+            j = min(len(text), i + at % 7)
+            text = text[:i] + opener * depth + text[i:j] + closer * depth + text[j:]
+        elif kind in ("long line", "many lines"):
+            lines = text.split("\n")
+            k = at % len(lines)
+            line = lines[k] or "x"
+            times = min(REPEATS[size % len(REPEATS)], max(1, room // (len(line) + 1)))
+            joiner = " " if kind == "long line" else "\n"
+            lines[k] = joiner.join([line] * times)
+            text = "\n".join(lines)
+        else:  # a long word: letters, a cell list, digits and letters
+            n = min(REPEATS[size % len(REPEATS)] * 10, room)
+            word = ("x" * n, ("r1c1," * n)[:n], ("a1" * n)[:n])[at % 3]
+            i = at % (len(text) + 1)
+            text = text[:i] + word + text[i:]
+    return text
+
+
+_stress_edit = st.tuples(st.sampled_from(STRESS_KINDS), st.integers(0, 10**6),
+                         st.integers(0, 20))
+
+
+def stressed(seeds: list[str], largest: int = SUITE_LARGEST) -> st.SearchStrategy[str]:
+    """Seeds with one to three stress edits, and now and then a character edit as well."""
+    big = st.builds(stress, st.sampled_from(seeds), st.lists(_stress_edit, min_size=1,
+                                                             max_size=3), st.just(largest))
+    return st.one_of(big, st.builds(mutate, big, st.lists(_edit, max_size=2)))
 
 
 def unplaced(diagnostics: list[Diagnostic]) -> list[str]:

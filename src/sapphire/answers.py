@@ -22,8 +22,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sapphire.diagnostics import Span, error
+from sapphire.diagnostics import (
+    NumberTooLong,
+    SapphireError,
+    Span,
+    error,
+    integer,
+    json_number_error,
+    number_too_long,
+    source_line,
+)
 from sapphire.meaning.answer import Part, extra_heading, heading
+
+ANSWER_NUMBERS = "an answer's numbers are digits and region numbers, far shorter than this"
 
 SKIPPED = re.compile(r"(status:.*|solution 1:)$")
 ENDS = re.compile(r"solution \d+:$")
@@ -57,7 +68,9 @@ def read_answer(text: str, label: str, parts: list[Part], rows: int, cols: int,
 
 def _read_json(text: str, label: str, parts: list[Part]) -> AnswerFile:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(text, label, hint=ANSWER_NUMBERS) from None
     except json.JSONDecodeError as e:
         raise error("bad-answer", f"invalid JSON: {e.msg}", Span(label, e.lineno, e.colno),
                     source=text, hint="give the JSON `solve --format json` prints, or its "
@@ -164,8 +177,15 @@ def _value(part: Part | None, key: str, token: str, span: Span, text: str) -> in
         return read[token]
     if token == "." and not symbols:
         return None
-    if re.fullmatch(r"-?\d+", token) and (not symbols or int(token) in symbols):
-        return int(token)
+    if re.fullmatch(r"-?\d+", token):
+        try:
+            number = integer(token)
+        except NumberTooLong:
+            raise SapphireError([number_too_long(token, span, hint=ANSWER_NUMBERS,
+                                                 source_line=source_line(text, span.line))]
+                                ) from None
+        if not symbols or number in symbols:
+            return number
     noun = key[:-1] if key.endswith("s") else key
     written = ", ".join(f"`{s}` (or {v})" for v, s in sorted(symbols.items()))
     raise error("bad-answer", f"`{token}` is not a {noun}", span, source=text,

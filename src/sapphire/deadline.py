@@ -63,6 +63,11 @@ class Deadline:
             return self
         return Deadline(time.perf_counter() + left * part)
 
+    def sooner(self, seconds: float) -> Deadline:
+        """This deadline `seconds` earlier (time kept free for work after the stage, such as
+        verifying an answer just found); unbounded stays unbounded."""
+        return self if self.end == math.inf else Deadline(self.end - seconds)
+
     def at_least(self, seconds: float) -> Deadline:
         """This deadline, or `seconds` from now when that is later: a last step that must
         run, however little time is left."""

@@ -7,8 +7,10 @@ Broken invariants inside Sapphire are `InternalError`, never a `SapphireError`.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,72 @@ class Span:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+SHOWN_LINE = 100
+"""The most characters of a source line an error shows: a longer line is shown as a window
+around the column, as compilers do, so that a report never repeats a whole long line."""
+
+SHOWN_TEXT = 500
+"""The most characters of a message, note or hint an error shows; a longer one (one that
+quotes a long piece of the input) is cut in its middle."""
+
+SHOWN_NOTES = 20
+"""The most notes one error shows."""
+
+SHOWN_PER_KIND = 10
+"""The most errors of one kind a report shows; the rest are summarised in one line."""
+
+SHOWN_AT_MOST = 100
+"""The most errors a report shows in all; the rest are summarised, a line for each kind."""
+
+
+def clip(text: str, limit: int = SHOWN_TEXT) -> str:
+    """`text`, or its start and end around an ellipsis when it is longer than `limit`."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    return f"{text[:head]}…{text[len(text) - (limit - head - 1):]}"
+
+
+def window(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """The part of a source line shown under an error (an ellipsis for each end cut off),
+    with the caret's column and width in it: the whole line up to `SHOWN_LINE` characters,
+    else a window that starts a third of its width before `col`."""
+    if len(text) <= SHOWN_LINE:
+        return text, col, width
+    start = max(0, min(col - 1 - SHOWN_LINE // 3, len(text) - SHOWN_LINE))
+    end = start + SHOWN_LINE
+    before = "…" if start > 0 else ""
+    after = "…" if end < len(text) else ""
+    caret = max(1, min(width, end - (col - 1)))
+    return before + text[start:end] + after, col - start + len(before), caret
+
+
+def render_all(diagnostics: Sequence[Diagnostic]) -> Iterator[str]:
+    """Each diagnostic rendered, in order, up to `SHOWN_PER_KIND` of a kind and
+    `SHOWN_AT_MOST` in all; then a line for each kind with errors left out, saying how many
+    and on which lines. Thousands of errors, each on a line of its own, make a report of a
+    few screens."""
+    shown = 0
+    per_kind: dict[str, int] = {}
+    left: dict[tuple[str, str], list[int]] = {}
+    for d in diagnostics:
+        per_kind[d.kind] = per_kind.get(d.kind, 0) + 1
+        if per_kind[d.kind] <= SHOWN_PER_KIND and shown < SHOWN_AT_MOST:
+            shown += 1
+            yield d.render()
+            continue
+        line = d.span.line if d.span else 0
+        tally = left.setdefault((d.span.file if d.span else "", d.kind), [0, line, line])
+        tally[0] += 1
+        tally[1], tally[2] = min(tally[1], line), max(tally[2], line)
+    for (file, kind), (n, first, last) in left.items():
+        lines = (f" on line {first:,}" if first == last else
+                 f" on lines {first:,} to {last:,}") if first else ""
+        where = f"{file}: " if file else ""
+        yield (f"{where}note: and {n:,} more {kind} {'error' if n == 1 else 'errors'}{lines}, "
+               "not shown")
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem found in the user's input."""
@@ -45,28 +113,33 @@ class Diagnostic:
     """Extra lines, e.g. the 'instantiated from' chain of a library rule."""
 
     def render(self) -> str:
+        """The diagnostic as the commands print it: a size proportional to what the reader
+        needs, not to the input (a long source line is shown as a window around the column,
+        and a long message is cut in its middle)."""
         where = f"{self.span}: " if self.span else ""
-        out = [f"{where}error: {self.message}"]
+        out = [f"{where}error: {clip(self.message)}"]
         if self.span is not None and self.source_line is not None:
-            text = self.source_line.rstrip("\n")
-            out.append(f"  {text}")
             width = 1
             if self.span.end_col and (self.span.end_line in (0, self.span.line)):
                 width = max(1, self.span.end_col - self.span.col)
-            out.append("  " + " " * (self.span.col - 1) + "^" * width)
-        out.extend(f"  note: {n}" for n in self.notes)
+            text, col, width = window(self.source_line.rstrip("\n"), self.span.col, width)
+            out.append(f"  {text}")
+            out.append("  " + " " * (col - 1) + "^" * width)
+        out.extend(f"  note: {clip(n)}" for n in self.notes[:SHOWN_NOTES])
+        if len(self.notes) > SHOWN_NOTES:
+            out.append(f"  note: and {len(self.notes) - SHOWN_NOTES:,} more notes")
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(f"  hint: {clip(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, object]:
-        d: dict[str, object] = {"kind": self.kind, "message": self.message}
+        d: dict[str, object] = {"kind": self.kind, "message": clip(self.message)}
         if self.span:
             d.update(file=self.span.file, line=self.span.line, col=self.span.col)
         if self.hint:
-            d["hint"] = self.hint
+            d["hint"] = clip(self.hint)
         if self.notes:
-            d["notes"] = list(self.notes)
+            d["notes"] = [clip(n) for n in self.notes]
         return d
 
 
@@ -77,7 +150,7 @@ class SapphireError(Exception):
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def __str__(self) -> str:
-        return "\n".join(d.render() for d in self.diagnostics)
+        return "\n".join(render_all(self.diagnostics))
 
     @property
     def kinds(self) -> list[str]:
@@ -181,11 +254,110 @@ def source_line(source: str | None, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+LONGEST_NUMBER = 100
+"""The most digits (leading zeros aside) of a number Sapphire reads from text. Every bound it
+knows lies far below (numbers stay within ±1,000,000,000, boards within 1000 rows), and Python
+refuses to turn a text of more than 4,300 digits into an integer, since the time that takes
+grows with the square of the length: so a longer number is refused as it is read, before it is
+converted, with an error placed at it (`integer`, `number_too_long`)."""
+
+_DECIMAL = re.compile(r"[ \t\n\r]*([+-]?)(0*)([0-9]*)[ \t\n\r]*")
+_LONG_NUMBER = re.compile(rf"(?<![0-9])0*[1-9][0-9]{{{LONGEST_NUMBER},}}")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?')
+
+
+class NumberTooLong(ValueError):
+    """A number written with more than `LONGEST_NUMBER` digits; `digits` is its text. A
+    `ValueError`, as `int` raises for text that is no number, so that a reader catching that
+    still refuses it; a reader that can place it catches this first."""
+
+    def __init__(self, digits: str) -> None:
+        super().__init__(f"a number of {significant_digits(digits):,} digits")
+        self.digits = digits
+
+
+def significant_digits(number: str) -> int:
+    """How many digits `number` has, its sign, leading zeros and `_` separators aside."""
+    return len(number.strip().lstrip("+-").replace("_", "").lstrip("0"))
+
+
+def integer(text: str) -> int:
+    """`int(text)` for text that writes a whole number (optional sign, decimal digits), as
+    every reader of numbers in text calls it, and JSON decoding as its `parse_int`; a number
+    of more than `LONGEST_NUMBER` digits is `NumberTooLong`, anything else `int`'s own
+    `ValueError`."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:  # what else int() reads (1_000, digits of other scripts) or refuses
+        body = text.strip().lstrip("+-").replace("_", "")
+        if body.isdecimal() and len(body) > LONGEST_NUMBER:
+            raise NumberTooLong(text.strip())
+        return int(text)
+    sign, zeros, digits = m.groups()
+    if len(digits) > LONGEST_NUMBER:
+        raise NumberTooLong(text.strip())
+    if not zeros and not digits:
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(sign + (digits or "0"))
+
+
+def long_number(text: str, start: int = 0) -> tuple[int, int] | None:
+    """Where the first number of more than `LONGEST_NUMBER` digits stands in `text` from
+    `start` (any run of digits counts), for a reader that refuses it before it reads it."""
+    m = _LONG_NUMBER.search(text, start)
+    return m.span() if m else None
+
+
+def long_json_number(text: str, start: int = 0) -> tuple[int, int] | None:
+    """Where the first whole number of more than `LONGEST_NUMBER` digits stands in the JSON
+    `text` from `start` (outside its strings), once decoding has refused it."""
+    for m in _JSON_TOKEN.finditer(text, start):
+        token = m.group()
+        if token[0] != '"' and m.group(1) is None and m.group(2) is None \
+                and significant_digits(token) > LONGEST_NUMBER:
+            return m.span()
+    return None
+
+
+NUMBER_HINT = (f"no number Sapphire reads has more than {LONGEST_NUMBER} digits; check it for "
+               "a slip of the keyboard")
+
+
+def number_too_long(digits: str, span: Span | None, *, hint: str | None = None,
+                    source_line: str | None = None) -> Diagnostic:
+    """The error of a number with more than `LONGEST_NUMBER` digits, placed at it; `hint` says
+    what bound the numbers of its place keep."""
+    return Diagnostic("number-too-long",
+                      f"the number {clip(digits.strip(), 25)} has "
+                      f"{significant_digits(digits):,} digits, too many to read",
+                      span, hint or NUMBER_HINT, source_line)
+
+
+def json_number_error(text: str, label: str, start: int = 0, *,
+                      hint: str | None = None) -> SapphireError:
+    """The error of the first number in the JSON `text` (from `start`) with more than
+    `LONGEST_NUMBER` digits, placed at it in the file `label`: what a reader raises when
+    decoding with `parse_int=integer` raised `NumberTooLong`."""
+    where = long_json_number(text, start)
+    a, b = where if where is not None else (start, start + 1)
+    span = span_at(label, text, a, b)
+    return SapphireError([number_too_long(text[a:b], span, hint=hint,
+                                          source_line=source_line(text, span.line))])
+
+
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str | None:
     """A 'did you mean' hint for the closest candidate, if any is close enough."""
+    if not isinstance(word, str):
+        return None
+    return _closest(word, tuple(sorted(candidates)))
+
+
+@functools.lru_cache(maxsize=256)
+def _closest(word: str, candidates: tuple[str, ...]) -> str | None:
+    """`did_you_mean`, kept for the words asked again: a file that misspells a kind on
+    thousands of lines asks for each, and each search compares the word with every kind."""
     import difflib
 
-    close = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
 
 

@@ -182,8 +182,9 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
     asked = max(2, max_solutions, count_limit or 0)
     t0 = time.perf_counter()
     search_deadline = deadline
-    if count_limit is not None:  # leave time to verify them
-        search_deadline = deadline.share(COUNT_SEARCH_SHARE)
+    reserve = 0.0
+    if count_limit is not None and deadline.bounded:  # leave time to verify them
+        reserve = VERIFY_MARGIN * _verify_cost(gm)
     res = _settled(gm, backend, search_deadline, workers)
     if res is None:
         tried = time.perf_counter() - t0
@@ -192,7 +193,7 @@ def search_model(gm: GroundModel, *, max_solutions: int = 2, count_limit: int | 
         else:
             res = backends.solve(gm, answer_variables(gm), backend=backend,
                                  max_solutions=asked, deadline=search_deadline,
-                                 workers=workers)
+                                 workers=workers, reserve=reserve)
         if settles(gm):
             res.timings["guided search"] = tried
     timed_out = res.status == "unknown" or res.timed_out
@@ -242,10 +243,25 @@ def settles(gm: GroundModel) -> bool:
     return bool(gm.guides and gm.settles) and all(c.formula != FALSE for c in gm.settles)
 
 
-COUNT_SEARCH_SHARE = 0.6
-"""The part of the time left a count's search gets; the rest is for verifying what it found,
-which takes about half as long per answer as finding it (a 4×4 with free digits: 120 µs to
-find an answer with the SAT backend, 60-80 µs to verify it)."""
+VERIFY_MARGIN = 3.0
+"""How much longer than `_verify_cost` a count's search keeps free per answer it found, for
+verifying it. A count under a time limit searches until the time left is what verifying its
+answers takes: a SAT count of a 4×4 with free digits (120 µs to find an answer, 60-80 µs to
+verify it) stops at about 60% of the limit, and a CP-SAT count, whose answers take a solve
+each, runs to the limit. (A fixed 60% before stopped CP-SAT counts at about 55%.)"""
+
+
+def _verify_cost(gm: GroundModel) -> float:
+    """Seconds the evaluator takes to check one assignment of `gm` (each variable at its
+    lowest value, which checks every domain, element and constraint as an answer does), the
+    least of three tries."""
+    values = [v.domain.lo if v.domain.intervals else 0 for v in gm.variables]
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        violations(gm, values)
+        best = min(best, time.perf_counter() - t)
+    return best
 
 VERIFY_BATCH = 256
 """Answers verified between looks at the clock when a count runs against the time limit."""

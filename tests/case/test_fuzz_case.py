@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, check_command, inputs
+from fuzzing import FUZZ, STRESS, check_command, inputs, stressed
 from hypothesis import given
 
 from sapphire.cli import main
@@ -31,3 +31,12 @@ def test_fuzz_check_and_fmt_place_every_error(
     path = tmp_path_factory.mktemp("fuzz") / "p.case"
     for command in ("check", "fmt"):
         check_command(main, [command], path, text, lambda: capsys.readouterr().err)
+
+
+@STRESS
+@given(text=stressed(SEEDS))
+def test_stress_check_places_every_error(
+    text: str, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "p.case"
+    check_command(main, ["check"], path, text, lambda: capsys.readouterr().err)

@@ -122,7 +122,7 @@ def test_a_count_is_complete_only_when_the_search_was_exhausted(
 ) -> None:
     gm = _model()
 
-    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers):  # noqa: ANN001
+    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers, **_):  # noqa: ANN001, ANN003
         answers = [[x] for x in range(4)] * 2
         return BackendResult(status, answers[:found], {}, "sat", timed_out=late)
 
@@ -139,7 +139,7 @@ def test_a_count_counts_only_answers_verified_within_the_time_limit(
     gm = _model()
     answers = [[x % 4] for x in range(5000)]
 
-    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers):  # noqa: ANN001
+    def fake(gm, answer_vars, *, backend, max_solutions, deadline, workers, **_):  # noqa: ANN001, ANN003
         return BackendResult("multiple", list(answers), {}, "sat")  # exhausted, at once
 
     def slow(gm, solutions) -> None:  # noqa: ANN001

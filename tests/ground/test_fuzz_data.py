@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, inputs, unplaced
+from fuzzing import FUZZ, STRESS, inputs, stressed, unplaced
 from hypothesis import given
 
 from sapphire.cli.solve import _read_data
@@ -29,6 +29,18 @@ SEEDS += ['{"n": 2, "m": 2, "pim": [[null, 3], [1, null]]}', '{"n": 1, "m": 1}']
 def test_fuzz_data_is_read_or_refused_at_a_place(
     text: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    read_or_refused(text, tmp_path_factory)
+
+
+@STRESS
+@given(text=stressed(SEEDS))
+def test_stress_data_is_read_or_refused_at_a_place(
+    text: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    read_or_refused(text, tmp_path_factory)
+
+
+def read_or_refused(text: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     path = tmp_path_factory.mktemp("fuzz") / "d.json"
     path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
     try:

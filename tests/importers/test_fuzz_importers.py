@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, inputs, unplaced
+from fuzzing import FUZZ, STRESS, inputs, stressed, unplaced
 from hypothesis import given
 
 from sapphire.diagnostics import SapphireError
@@ -66,3 +66,15 @@ def test_fuzz_puzzlekit(genre: str) -> None:
         imports_or_is_placed(f"puzzlekit:{genre}", text)
 
     run()
+
+
+@STRESS
+@given(text=stressed(ISS))
+def test_stress_iss(text: str) -> None:
+    imports_or_is_placed("iss", text)
+
+
+@STRESS
+@given(text=stressed(FPUZZLES))
+def test_stress_fpuzzles(text: str) -> None:
+    imports_or_is_placed("fpuzzles", text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, check_command, inputs
+from fuzzing import FUZZ, STRESS, check_command, inputs, stressed
 from hypothesis import given
 
 from sapphire.cli import main
@@ -21,6 +21,15 @@ SEEDS += [p.read_text(encoding="utf-8")
 @FUZZ
 @given(text=inputs(SEEDS))
 def test_fuzz_program_check_places_every_error(
+    text: str, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "p.sapphire"
+    check_command(main, ["check"], path, text, lambda: capsys.readouterr().err)
+
+
+@STRESS
+@given(text=stressed(SEEDS))
+def test_stress_program_check_places_every_error(
     text: str, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path_factory.mktemp("fuzz") / "p.sapphire"

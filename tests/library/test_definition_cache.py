@@ -4,7 +4,9 @@ the same code, and never an error of its own (an unwritable folder, a corrupt en
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
+import zlib
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,61 @@ def test_parsed_meanings_come_with_the_entry(tmp_path: Path, folder: Path,
     assert again is not None and again.program() == program
     assert parsed == []
     assert again.program().constraints[0].span.file == str(lib / "cage.md")
+
+
+class Planted:
+    """A pickle that runs code as it is loaded: what anyone who may write to the cache folder
+    (or to an entry) could leave there, to run in every process that reads a definition."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return os.mkdir, (str(self.marker),)
+
+
+def plant(entry: Path, marker: Path) -> None:
+    payload = pickle.dumps(Planted(marker))
+    entry.write_bytes(cache.MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+
+
+@pytest.mark.parametrize("where", ["folder others may write", "entry others may write",
+                                   "entry through a link"])
+def test_an_entry_others_could_write_is_never_loaded(tmp_path: Path, folder: Path,
+                                                     reads: list[str], where: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    library_with_cage(tmp_path)
+    load_library("lib", tmp_path)
+    (entry,) = folder.iterdir()
+    assert entry.stat().st_mode & 0o777 == 0o600 and folder.stat().st_mode & 0o777 == 0o700
+    marker = tmp_path / "ran"
+    if where == "entry through a link":
+        planted = tmp_path / "elsewhere.pickle"
+        plant(planted, marker)
+        planted.chmod(0o600)
+        entry.unlink()
+        entry.symlink_to(planted)
+    else:
+        plant(entry, marker)
+        if where == "folder others may write":
+            folder.chmod(0o777)
+        else:
+            entry.chmod(0o666)
+    monkeypatch.setattr(cache, "_PRIVATE", {})  # as a new process finds it
+    assert load_library("lib", tmp_path).resolve("cage").kind == "cage"  # type: ignore[union-attr]
+    assert not marker.exists()
+    assert reads == ["cage.md", "cage.md"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a file to another user takes root")
+def test_an_entry_of_another_user_is_never_loaded(tmp_path: Path, folder: Path,
+                                                  reads: list[str]) -> None:
+    library_with_cage(tmp_path)
+    load_library("lib", tmp_path)
+    (entry,) = folder.iterdir()
+    marker = tmp_path / "ran"
+    plant(entry, marker)
+    os.chown(entry, 65534, 65534)
+    load_library("lib", tmp_path)
+    assert not marker.exists() and reads == ["cage.md", "cage.md"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import shutil
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 from sapphire.case.model import Case, Cell, CellRef, FrontMatter, Param, RuleLine
 from sapphire.diagnostics import SapphireError, Span
 from sapphire.library import fetch, load_library, std_root
+from sapphire.library.budget import one_budget
 
 BASE = "https://rules.example.org/lib"
 URL = "https://rules.example.org/defs/my-cage.md"
@@ -254,3 +256,59 @@ def test_offline_and_refresh_on_the_command_line(server: Server, tmp_path: Path,
     assert main(["check", str(path), "--refresh"]) == 1  # asked, and the server is gone
     assert f"{path}:5:1: error: fetching {URL} failed" in capsys.readouterr().err
     assert server.requests == [URL, URL]
+
+
+@pytest.fixture
+def hanging(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """A server that accepts every connection and never answers: each request holds the
+    client for the whole timeout it was given, on a clock that jumps ahead rather than waits.
+    The timeouts given, in order."""
+    given: list[float] = []
+    ahead = [0.0]
+    real = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: real() + ahead[0])
+
+    def urlopen(request: urllib.request.Request, timeout: float = 0) -> None:
+        given.append(timeout)
+        ahead[0] += timeout
+        raise urllib.error.URLError(TimeoutError("timed out"))
+
+    monkeypatch.setattr(fetch, "_open", urlopen)
+    return given
+
+
+def urls(n: int) -> list[str]:
+    return [f"https://rules.example.org/hang-{i}.md" for i in range(n)]
+
+
+def test_the_fetches_of_a_command_share_one_allowance(hanging: list[float],
+                                                      tmp_path: Path) -> None:
+    lib = load_library("std", tmp_path, cache_dir=tmp_path / "cache")
+    lines = [rule(u, line=4 + i) for i, u in enumerate(urls(3))]
+    with one_budget():
+        found = lib.check_case(case(*lines))
+    assert [d.kind for d in found] == ["fetch-timeout"] * 3
+    assert sum(hanging) <= fetch.TIMEOUT_SECONDS and len(hanging) == 1  # once 30 s
+    assert found[0].message.endswith("took more than 10 s, the time all of a command's "
+                                     "fetches share")
+    assert "was not fetched: the fetches before it took the 10 s" in found[1].message
+
+
+def test_the_time_limit_of_solve_covers_its_fetches(hanging: list[float], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from sapphire.cli import main
+    from sapphire.library import library
+
+    monkeypatch.setenv("SAPPHIRE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(library, "_STD", [])
+    path = tmp_path / "p.case"
+    lines = "".join(f"{u} r1c1-r1c2 total 3\n" for u in urls(4))
+    path.write_text(f"---\nlibrary: std\nboard: 4x4\n---\n{lines}", encoding="utf-8")
+    assert main(["solve", str(path), "--time-limit", "5"]) == 1
+    err = capsys.readouterr().err
+    assert len(hanging) == 1 and hanging[0] <= 5  # once 4 × 10 s
+    assert f"{path}:5:1: error: fetching {urls(4)[0]} took more than the time limit" in err
+    assert f"{path}:6:1: error: {urls(4)[1]} was not fetched: the time limit ran out" in err
+    assert main(["check", str(path)]) == 1  # no time limit: the shared 10 s
+    assert len(hanging) == 2 and 5 < hanging[1] <= fetch.TIMEOUT_SECONDS

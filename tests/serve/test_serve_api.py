@@ -242,3 +242,14 @@ def test_requests_the_page_never_makes_are_refused(client: TestClient, headers: 
 def test_a_request_for_another_host_name_is_refused(client: TestClient) -> None:
     reply = client.get("/api/kinds", headers={"host": "attacker.example"})
     assert reply.status_code == 400
+
+
+def test_a_number_too_long_to_read_is_a_bad_request_that_says_where(client: TestClient
+                                                                     ) -> None:
+    body = b'{"client": "t",\n "case": ' + b"1" * 5000 + b"}"
+    reply = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
+    assert reply.status_code == 400
+    assert reply.json()["error"].startswith("the body:2:10: the number 1111111111111111…")
+    reply = client.post("/api/solve", content=b"{}", headers={
+        "content-type": "application/json", "content-length": "9" * 5000})
+    assert reply.status_code == 413

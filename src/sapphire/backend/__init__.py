@@ -63,13 +63,16 @@ def lookup(name: str) -> Backend:
 
 def solve(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",
           max_solutions: int = 2, deadline: Deadline = UNBOUNDED,
-          workers: int | None = None) -> BackendResult:
+          workers: int | None = None, reserve: float = 0.0) -> BackendResult:
     """Up to `max_solutions` answers of `gm` differing on `answer_vars`, by the named backend.
+    `reserve` is time the search leaves free per answer found (a count's caller verifies each
+    in it): the search stops when no more than that is left of the time limit.
 
     `timings["load"]` is the time spent importing the backend's solver, which callers leave
     out of the seconds they report for a puzzle."""
     return _run(lookup(backend), lambda b: b.solve(
-        gm, answer_vars, max_solutions=max_solutions, deadline=deadline, workers=workers))
+        gm, answer_vars, max_solutions=max_solutions, deadline=deadline, workers=workers,
+        reserve=reserve))
 
 
 def candidates(gm: GroundModel, answer_vars: list[int], *, backend: str = "auto",

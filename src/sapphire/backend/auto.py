@@ -33,7 +33,7 @@ class AutoBackend(Backend):
 
     def solve(self, gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
               deadline: Deadline = UNBOUNDED, workers: int | None = None,
-              between: Between | None = None) -> BackendResult:
+              between: Between | None = None, reserve: float = 0.0) -> BackendResult:
         """The chosen backend's answers, or CP-SAT's when it answers first (a race: the
         result then comes from the child, its `race from` saying when it started)."""
 
@@ -42,7 +42,8 @@ class AutoBackend(Backend):
                 if backend is not FALLBACK and can_race() else None
             try:
                 return backend.solve(gm, answer_vars, max_solutions=max_solutions,
-                                     deadline=deadline, workers=workers, between=race)
+                                     deadline=deadline, workers=workers, between=race,
+                                     reserve=reserve)
             except Overtaken as o:  # CP-SAT, started beside a long search, answered
                 return o.result
             finally:

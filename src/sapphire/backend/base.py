@@ -61,12 +61,13 @@ class Backend(ABC):
     @abstractmethod
     def solve(self, gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
               deadline: Deadline = UNBOUNDED, workers: int | None = None,
-              between: Between | None = None) -> BackendResult:
+              between: Between | None = None, reserve: float = 0.0) -> BackendResult:
         """Up to `max_solutions` answers of `gm` that differ on `answer_vars`, with the
         verdict (`unique` once the search is exhausted with one). `workers` is a number of
         parallel searches where the solver has them; `between`, when the search runs in
-        slices, is called between them (a backend that cannot stop between slices leaves it).
-        Raises `Unsupported` for a model it cannot encode."""
+        slices, is called between them (a backend that cannot stop between slices leaves it);
+        each answer found brings the deadline `reserve` seconds nearer (time its caller keeps
+        for verifying it). Raises `Unsupported` for a model it cannot encode."""
 
     @abstractmethod
     def candidates(self, gm: GroundModel, answer_vars: list[int], *,

@@ -40,7 +40,7 @@ class TemplateBackend(Backend):
 
     def solve(self, gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
               deadline: Deadline = UNBOUNDED, workers: int | None = None,
-              between: Between | None = None) -> BackendResult:
+              between: Between | None = None, reserve: float = 0.0) -> BackendResult:
         """Lower `gm`, then find answers one at a time, each blocked on `answer_vars` (two
         answers may differ only there), until `max_solutions` are found, none is left or
         `deadline.expired()`. Give the solver `deadline.remaining()` seconds (None: no limit)

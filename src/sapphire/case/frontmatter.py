@@ -24,7 +24,14 @@ from sapphire.case.givens import (
     too_large_board,
 )
 from sapphire.case.model import FrontMatter, JsonValue
-from sapphire.diagnostics import did_you_mean, line_col, unreadable_character
+from sapphire.case.yaml_nodes import node_problem
+from sapphire.diagnostics import (
+    did_you_mean,
+    line_col,
+    long_number,
+    number_too_long,
+    unreadable_character,
+)
 
 NEGATE_VALUES = ("none", "all")
 DELIMITER = "---"
@@ -151,6 +158,12 @@ def _load(
         # ReaderError that has an offset but no mark: both are bad input, placed.
         loader = _Loader(raw)
         node = loader.get_single_node()
+        problem = node_problem(node) if node is not None else None
+        if problem is not None:
+            mark = problem.node.start_mark
+            rep.report(problem.kind, problem.message, first_line + mark.line, mark.column + 1,
+                       hint=problem.hint)
+            return None, {}, {}
         data = loader.construct_document(node) if node is not None else None
     except yaml.reader.ReaderError as e:
         line, col = line_col(raw, e.position)
@@ -241,7 +254,14 @@ def _check_fields(front: FrontMatter, places: dict[str, ValuePlace], rep: Report
                 hint=hint,
             )
             continue
-        problem = FRONT_MATTER_KEYS[key].check(value)
+        spec = FRONT_MATTER_KEYS[key]
+        at = long_number(value) if spec.numbers and isinstance(value, str) else None
+        if at is not None:  # refused before anything converts it
+            line, col = places[key].locate(0, at[0])
+            d = number_too_long(value[at[0]:at[1]], None, hint=spec.numbers)
+            rep.report(d.kind, d.message, line, col, at[1] - at[0], hint=d.hint)
+            continue
+        problem = spec.check(value)
         if problem is not None:
             value_error(key, *problem)
     if "library" not in front.fields:
@@ -360,6 +380,9 @@ class FrontMatterKey:
 
     description: str
     check: Check
+    numbers: str | None = None
+    """For a value whose text holds numbers (`9x9`, `0-8`): the hint of one too long to
+    read, which says what bound they keep."""
 
 
 FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
@@ -371,12 +394,14 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
     ),
     "negate": FrontMatterKey("none or all; all negates every declared rule once", _check_negate),
     "board": FrontMatterKey(
-        "the board size as ROWSxCOLUMNS, like 9x9, when no rule declares it", _check_board
+        "the board size as ROWSxCOLUMNS, like 9x9, when no rule declares it", _check_board,
+        f"a board has at most {MAX_BOARD_SIDE} rows and {MAX_BOARD_SIDE} columns",
     ),
     "digits": FrontMatterKey(
         "the digits the cells hold as LOW-HIGH, like 0-8, when they are not 1 to the board's "
         "size (or the N of `sudoku NxN`)",
         _check_digits,
+        f"the digits run from 0 to {MAX_DIGITS:,} at most",
     ),
     "extra-cells": FrontMatterKey(
         "how many extra cells stand below the board, in rows of its width (r10c1, r10c2, … on "

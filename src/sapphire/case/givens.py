@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from sapphire.case.model import Case, JsonValue, RuleLine
-from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.diagnostics import Diagnostic, SapphireError, long_number
 
 GridKind = Literal["givens", "shading", "clues"]
 
@@ -73,7 +73,9 @@ def parse_board(text: JsonValue) -> tuple[int, int] | None:
     if not isinstance(text, str):
         return None
     m = BOARD_RE.fullmatch(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
+    if m is None or long_number(text):  # a number too long to read: its reader says so
+        return None
+    return int(m.group(1)), int(m.group(2))
 
 
 def too_large_board(size: tuple[int, int]) -> tuple[str, str, str]:
@@ -114,7 +116,7 @@ def parse_digits(text: JsonValue) -> range | None:
     if not isinstance(text, str):
         return None
     m = DIGITS_RE.fullmatch(text.strip())
-    if not m:
+    if not m or long_number(text):
         return None
     low, high = int(m.group(1)), int(m.group(2))
     if low > high or high > MAX_DIGITS:

@@ -9,6 +9,7 @@ import math
 from typing import NoReturn
 
 from sapphire.case.model import JsonValue
+from sapphire.diagnostics import integer
 
 MAX_JSON_DEPTH = 64
 """How deeply a parameter's value may nest lists and objects: far beyond any rule's needs,
@@ -49,7 +50,7 @@ def json_decoder() -> json.JSONDecoder:
     serves every value (it keeps nothing between values): building one per rule line cost
     more than reading the line's value."""
     return json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float,
-                            object_pairs_hook=_unique_pairs)
+                            parse_int=integer, object_pairs_hook=_unique_pairs)
 
 
 def _reject_constant(name: str) -> NoReturn:

@@ -147,8 +147,7 @@ def _check_ids(parsed: list[ParsedRule], rep: Reporter) -> None:
     for reference, group in by_reference.items():
         if len(group) < 2:
             continue
-        where = [str(_line_of(p.rule)) for p in group]
-        listed = ", ".join(where[:-1]) + " and " + where[-1]
+        listed = _lines_listed([_line_of(p.rule) for p in group])
         stem = reference if not reference.startswith("https://") else "rule"
         n = 0
         for p in group:
@@ -165,6 +164,14 @@ def _check_ids(parsed: list[ParsedRule], rep: Reporter) -> None:
                 f"start this line with an id, e.g. '{stem}-{n}: "
                 f"{'not ' * p.rule.nots}{reference} ...'",
             )
+
+
+def _lines_listed(lines: list[int], shown: int = 5) -> str:
+    """`5, 6 and 9`; past `shown` lines, the first ones and how many more (`5, 6, 7, 8, 9
+    and 1,995 more`), so that each of thousands of errors does not list every line."""
+    if len(lines) > shown:
+        return ", ".join(map(str, lines[:shown])) + f" and {len(lines) - shown:,} more"
+    return ", ".join(map(str, lines[:-1])) + " and " + str(lines[-1])
 
 
 def _check_board(front: FrontMatterResult, parsed: list[ParsedRule], rep: Reporter,

@@ -25,9 +25,17 @@ from dataclasses import dataclass, field
 from typing import Literal, NoReturn, cast
 
 from sapphire.case._report import Reporter
+from sapphire.case.givens import MAX_BOARD_SIDE
 from sapphire.case.json_value import TOO_DEEP, json_decoder, unwritable
 from sapphire.case.model import Cell, CellRef, CommentLine, Condition, JsonValue, Param, RuleLine
-from sapphire.diagnostics import Span, did_you_mean
+from sapphire.diagnostics import (
+    NumberTooLong,
+    Span,
+    did_you_mean,
+    long_json_number,
+    long_number,
+    number_too_long,
+)
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]+")
 KIND_RE = re.compile(r"[a-z][a-z0-9-]*")
@@ -50,6 +58,9 @@ _WORD_RE = re.compile(r"[ \t]*([^ \t]*)")
 an empty word)."""
 DIGITS = "0123456789"
 CELL_FORM = "write a cell as rROWcCOLUMN, e.g. r1c2"
+CELL_NUMBERS = f"a cell's row and column are at most {MAX_BOARD_SIDE} (or a row of extra cells)"
+SIZE_NUMBERS = f"a board has at most {MAX_BOARD_SIDE} rows and {MAX_BOARD_SIDE} columns"
+PARAMETER_NUMBERS = "a rule line's numbers are totals, counts and digits, far shorter than this"
 JSON_HINT = (
     'a value is a JSON value (17, true, null, "text", [2,9], {"a":1}) or a cell such as r1c2'
 )
@@ -350,6 +361,8 @@ class RuleLineParser:
         """One cell, or None after reporting why `piece` is not one."""
         m = CELL_RE.fullmatch(piece)
         if m is not None:
+            if self._long_number(start, piece, CELL_NUMBERS):
+                return None
             row, col = int(m.group(1)), int(m.group(2))
             if row >= 1 and col >= 1:
                 return Cell(row, col)
@@ -378,7 +391,19 @@ class RuleLineParser:
         self._error("malformed-cell", f"'{piece}' is not a cell", start, len(piece), hint=hint)
         return None
 
+    def _long_number(self, start: int, tok: str, hint: str) -> bool:
+        """Report the first number in `tok` (at `start`) too long to read, if any: refused
+        before anything converts it."""
+        at = long_number(tok)
+        if at is None:
+            return False
+        d = number_too_long(tok[at[0]:at[1]], None, hint=hint)
+        self._error(d.kind, d.message, start + at[0], at[1] - at[0], hint=d.hint)
+        return True
+
     def _positional(self, start: int, tok: str) -> None:
+        if self._long_number(start, tok, SIZE_NUMBERS):
+            raise _Stop
         if not POSITIONAL_RE.fullmatch(tok):
             self._fail(
                 "unexpected-token",
@@ -482,6 +507,10 @@ class RuleLineParser:
         decoder = json_decoder()
         try:
             value, end = decoder.raw_decode(self.code, start)
+        except NumberTooLong:
+            at, end = long_json_number(self.code, start) or (start, start + len(tok))
+            d = number_too_long(self.code[at:end], None, hint=PARAMETER_NUMBERS)
+            self._fail(d.kind, d.message, at, end - at, hint=d.hint)
         except json.JSONDecodeError as e:
             at, width = (e.pos, 1) if e.pos > start else (start, len(tok))
             message = f"'{tok}' is not a JSON value"

@@ -223,7 +223,16 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.kinds_command import run
         else:
             from sapphire.cli.import_command import run
-        return run(args)
+        from sapphire.library.budget import one_budget  # all its fetches share one budget
+
+        limit = getattr(args, "time_limit", None)
+        deadline = None
+        if args.command in ("solve", "check") and limit is not None and limit > 0:
+            import time
+
+            deadline = time.monotonic() + limit  # and keep within its time limit
+        with one_budget(deadline):
+            return run(args)
     except SapphireError as e:
         print(str(e), file=sys.stderr)
         return 1
@@ -235,6 +244,10 @@ def _run(argv: list[str] | None) -> int:
               "a chain of operators thousands of levels deep)\n"
               "  hint: split it: a long sum or conjunction over a quantifier, deep data into "
               "flatter lists", file=sys.stderr)
+        return 1
+    except MemoryError:  # a cap on memory (ulimit -v), or an input far past any puzzle's
+        print("error: out of memory: Sapphire needed more memory than the process may have\n"
+              "  hint: raise the cap on memory (ulimit -v), or split the input", file=sys.stderr)
         return 1
     except BrokenPipeError:  # output piped into a reader that stopped early
         return 0

@@ -31,6 +31,7 @@ from sapphire.diagnostics import (
     InternalError,
     SapphireError,
     error,
+    render_all,
 )
 from sapphire.library import Library, load_case_library
 
@@ -41,8 +42,8 @@ if TYPE_CHECKING:
 
 
 def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
-    for d in diagnostics:
-        print(d.render(), file=sys.stderr)
+    for shown in render_all(diagnostics):
+        print(shown, file=sys.stderr)
 
 
 def _load_library(case: Case, roots: Sequence[str] = (), fetch: str = "auto"

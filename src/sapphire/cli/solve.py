@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from sapphire.cli.arguments import load_puzzle, reads_program, take_stdin
 from sapphire.cli.draw_command import check_output, write_picture
-from sapphire.diagnostics import Span, error, read_text
+from sapphire.diagnostics import (
+    NumberTooLong,
+    Span,
+    error,
+    integer,
+    json_number_error,
+    read_text,
+)
+from sapphire.lang.syntax import MAX_INTEGER
 from sapphire.pipeline import STOPPED_BY_TIME, Solved
 from sapphire.render.text import answer_lines
 
@@ -38,7 +46,10 @@ def _read_data(path: str | None) -> tuple[dict[str, Any], str | None]:
         return {}, None
     text = read_text(path)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(text, path, hint="numbers in the data stay within "
+                                f"±{MAX_INTEGER:,}") from None
     except json.JSONDecodeError as e:
         raise error("bad-json", f"invalid JSON: {e.msg}", Span(path, e.lineno, e.colno),
                     hint="instance data is one JSON object, e.g. {\"n\": 5, \"m\": 5}",

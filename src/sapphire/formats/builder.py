@@ -86,6 +86,8 @@ class CaseBuilder:
     with the extra cells' rows)."""
     source: str | None = None
     rules: list[Rule] = field(default_factory=list)
+    _early: int = field(default=0, repr=False, compare=False)
+    """Where the early rules, which lead `rules`, end (see `add`)."""
 
     @classmethod
     def using(cls, library: Library | None) -> CaseBuilder:
@@ -132,7 +134,12 @@ class CaseBuilder:
         rule = Rule(kind, tuple(cells), tuple(self.stated(kind, params).items()), positional,
                     id_stem)
         if early:
-            self.rules.insert(sum(1 for r in self.rules if r.early), rule)
+            rules, at = self.rules, self._early
+            if not (at <= len(rules) and (at == 0 or rules[at - 1].early)
+                    and (at == len(rules) or not rules[at].early)):  # changed elsewhere
+                at = sum(1 for r in rules if r.early)
+            rules.insert(at, rule)  # counting them for each one took a global rule
+            self._early = at + 1  # repeated 30,000 times minutes
             rule.early = True
         else:
             self.rules.append(rule)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lzstring import LZString  # type: ignore[import-untyped]
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, span_at
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, integer, span_at
 from sapphire.formats.builder import CaseBuilder
 from sapphire.library.library import Library
 
@@ -255,7 +255,7 @@ def read_cell(name: str, *, one_character: bool = False) -> Cell | None:
     (`one_character`: `RaCg` is row 10, column 16)."""
     if not one_character:
         m = CELL_NAME.fullmatch(name)
-        return (int(m[1]), int(m[2])) if m else None
+        return (integer(m[1]), integer(m[2])) if m else None  # or NumberTooLong
     if len(name) == 4 and name[0] in "Rr" and name[2] in "Cc":
         try:
             return int(name[1], 17), int(name[3], 17)

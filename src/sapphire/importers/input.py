@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sapphire.diagnostics import Span, decode_text, error, read_text
+from sapphire.diagnostics import (
+    NumberTooLong,
+    Span,
+    decode_text,
+    error,
+    integer,
+    json_number_error,
+    read_text,
+)
 
 
 @dataclass
@@ -130,7 +138,9 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     if not selector and not path.suffix == ".json":
         return ImportedPuzzle(_as_read(fmt, raw), label=path_text)
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(raw, path_text) from None
     except json.JSONDecodeError as e:
         raise error("bad-input", f"{path_text} is not JSON: {e.msg}",
                     Span(path_text, e.lineno, e.colno), source=raw,
@@ -147,7 +157,8 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
                         Span(path_text, 1, 1),
                         hint=f"write {path_text}#0 (an index from 0) or {path_text}#NAME")
     chosen: dict[str, Any] | None = None
-    if selector.isdigit() and int(selector) < len(entries):
+    if selector.isdecimal() and len(selector) <= len(str(len(entries))) \
+            and int(selector) < len(entries):
         chosen = entries[int(selector)]
     else:
         chosen = next((e for e in entries if _name(e) == selector), None)
@@ -191,7 +202,9 @@ def read_corpus(path: str) -> tuple[str, list[ImportedPuzzle]]:
     """Every puzzle of a corpus JSON file, each labelled `FILE#INDEX`, and their format."""
     text = read_text(path)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        raise json_number_error(text, path) from None
     except json.JSONDecodeError as e:
         raise error("bad-input", f"{path} is not JSON: {e.msg}", Span(path, e.lineno, e.colno),
                     source=text, hint="a .json input is a corpus file") from None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sapphire.diagnostics import SapphireError, error
+from sapphire.diagnostics import SapphireError, error, integer
 from sapphire.formats.common import decompress
 
 KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
@@ -182,7 +182,7 @@ class _Reader:
         if not number:
             raise self.fail("a number, a string, a list or an object")
         self.at = m.end()
-        return float(word) if any(ch in word for ch in ".eE") else int(word)
+        return float(word) if any(ch in word for ch in ".eE") else integer(word)
 
 
 SUDOKUPAD_NOTES = ("source", "title", "author", "rules", "solution")

@@ -16,7 +16,16 @@ are read: known types, distinct parameter names, one definition per name.
 
 from __future__ import annotations
 
-from sapphire.diagnostics import Span, did_you_mean, error
+from sapphire.diagnostics import (
+    NumberTooLong,
+    SapphireError,
+    Span,
+    did_you_mean,
+    error,
+    integer,
+    number_too_long,
+    source_line,
+)
 from sapphire.lang.lexer import Line, Token, tokenize
 from sapphire.lang.syntax import (
     COLLECTION_TYPES,
@@ -218,11 +227,18 @@ class _Parser:
     def prefix(self) -> Expr:
         tok = self.next()
         if tok.kind == "int":
-            if too_large(int(tok.text)):
+            try:
+                value = integer(tok.text)
+            except NumberTooLong:
+                raise SapphireError([number_too_long(
+                    tok.text, tok.span, hint=f"numbers in a program stay within "
+                    f"±{MAX_INTEGER:,}", source_line=source_line(self.source, tok.span.line))]
+                ) from None
+            if too_large(value):
                 raise self.fail("too-large", f"the number {tok.text} is larger than "
                                 f"{MAX_INTEGER:,}", tok.span,
                                 hint=f"numbers in a program stay within ±{MAX_INTEGER:,}")
-            return Num(tok.span, int(tok.text))
+            return Num(tok.span, value)
         if tok.kind == "block":
             return Conj(tok.span, tuple(tok.block))  # type: ignore[arg-type]
         if tok.kind == "ident":

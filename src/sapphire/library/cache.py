@@ -11,8 +11,18 @@ read.
 
 The folder is `$SAPPHIRE_DEFINITION_CACHE`, else `$XDG_CACHE_HOME/sapphire/definitions`, else
 `~/.cache/sapphire/definitions`; an empty `SAPPHIRE_DEFINITION_CACHE` turns the cache off. A
-folder that cannot be written is skipped silently. Entries are pickles, so the folder must be
-one only its user writes, as any cache folder of theirs.
+folder that cannot be written is skipped silently.
+
+Entries are pickles, and loading a pickle runs whatever code its writer chose: so an entry is
+loaded only from a folder that belongs to the user and that no one else may write to, and only
+when the entry file itself belongs to the user and no one else may write to it (checked on the
+opened file, which is not followed through a link). Any other folder, such as a shared
+`XDG_CACHE_HOME` or a group-writable folder on a cluster's disk, is not used at all: the
+definitions are read from their Markdown, as with the cache off. Entries are written readable
+and writable by the user alone. (A data-only format would need an encoding of every class a
+definition and its parsed programs hold, dozens of syntax nodes, kept in step with them; the
+ownership check keeps entries what they are, and lets only the user's own writes be loaded.)
+On a system without user ids (Windows) the cache is off.
 """
 
 from __future__ import annotations
@@ -121,10 +131,33 @@ def parse_prelude(text: str, path: str) -> Prelude:
     return _cached("prelude", text, path, _parse_prelude, Prelude)
 
 
+def private(st: os.stat_result) -> bool:
+    """Whether a file or folder belongs to this process's user and no one else may write to
+    it (neither its group nor others)."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is not None and st.st_uid == getuid() and not st.st_mode & 0o022
+
+
+_PRIVATE: dict[Path, bool] = {}
+"""Whether each cache folder is the user's own, found once per process."""
+
+
+def _private_folder(folder: Path) -> bool:
+    """Whether `folder` may hold entries to load: the user's own and writable by no one else
+    (made so when it does not exist yet)."""
+    if folder not in _PRIVATE:
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _PRIVATE[folder] = private(os.stat(folder))
+        except OSError:
+            _PRIVATE[folder] = False
+    return _PRIVATE[folder]
+
+
 def _cached(what: str, text: str, label: str, parse: Callable[[str, str], T],
             cls: type[T]) -> T:
     folder = cache_dir()
-    if folder is None:
+    if folder is None or not _private_folder(folder):
         return parse(text, label)
     entry = _entry_path(folder, what, label)
     key = (what, label, code_stamp())
@@ -162,10 +195,16 @@ def _load(entry: Path, key: tuple[Any, ...], text: str, cls: type[T]
           ) -> tuple[T, list[tuple[int, str, Any]]] | None:
     """The entry's definition and parsed blocks if it fits `key` and `text`; else None."""
     try:
-        with open(entry, "rb") as f:
-            data = f.read()
+        fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
+    with open(fd, "rb") as f:
+        try:
+            if not private(os.fstat(fd)):  # written, or writable, by someone else
+                return None
+            data = f.read()
+        except OSError:
+            return None
     head = len(MAGIC) + 4
     if not data.startswith(MAGIC) or len(data) < head:
         return None
@@ -198,8 +237,9 @@ def _store(entry: Path, key: tuple[Any, ...], text: str, found: Any,
     data = MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload
     tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                     0o600)
+        with open(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, entry)
     except OSError:

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from sapphire.case.model import Cell, JsonValue
+from sapphire.diagnostics import long_number
 from sapphire.lang.syntax import Apply, Binary, Expr, Name, Num, Program
 from sapphire.library.drawing import DrawElement
 
@@ -51,7 +52,9 @@ def parse_size(text: object) -> tuple[int, int] | None:
     if not isinstance(text, str):
         return None
     m = SIZE_RE.match(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
+    if m is None or long_number(text):  # a number too long to read: its reader says so
+        return None
+    return int(m.group(1)), int(m.group(2))
 
 
 def _integer(v: object) -> bool:

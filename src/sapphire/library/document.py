@@ -14,10 +14,12 @@ from typing import Any
 
 import yaml
 
+from sapphire.case.yaml_nodes import node_problem
 from sapphire.diagnostics import (
     Collector,
     SapphireError,
     Span,
+    clip,
     did_you_mean,
     line_col,
     unreadable_character,
@@ -133,6 +135,10 @@ def read_document(r: Reader, keys: tuple[str, ...], channel_block: bool = False)
         problem = getattr(exc, "problem", None) or str(exc)
         r.add("bad-front-matter", f"the front matter is not valid YAML: {problem}", span)
         node = None
+    problem = node_problem(node) if node is not None else None
+    if problem is not None:
+        r.add(problem.kind, problem.message, r.node_span(problem.node), hint=problem.hint)
+        node = None
     if node is not None:
         try:  # construct once up front, so later reads of any node cannot fail
             loader.construct_document(node)
@@ -244,6 +250,28 @@ def block_text(r: Reader, fence: Any, body_lines: list[str], body_offset: int
     return fence.content, fence_line + 1
 
 
+def shown(value: Any) -> str:
+    """How a message names a front-matter value: a scalar as written (cut when long), a list
+    or a mapping by what it is, never its whole contents."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return clip(repr(value), 60)
+
+
+def text_field(r: Reader, node: yaml.Node | None, what: str) -> str:
+    """The text of a field such as 'title' ('' when absent), checked to be text before it is
+    used."""
+    if node is None:
+        return ""
+    v = r.value(node)
+    if not isinstance(v, str):
+        r.add("bad-field", f"{what} must be text, not {shown(v)}", r.node_span(node))
+        return ""
+    return v
+
+
 def bool_field(r: Reader, node: yaml.Node | None, what: str, default: bool) -> bool:
     if node is None:
         return default
@@ -261,8 +289,8 @@ def choice(
         return None
     v = r.value(node)
     if v not in choices:
-        r.add("bad-field", f"{what} must be one of {', '.join(choices)}, not {v!r}",
-              r.node_span(node), hint=did_you_mean(str(v), choices))
+        r.add("bad-field", f"{what} must be one of {', '.join(choices)}, not {shown(v)}",
+              r.node_span(node), hint=did_you_mean(v, choices) if isinstance(v, str) else None)
         return None
     return str(v)
 
@@ -282,7 +310,7 @@ def string_list(r: Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.N
     for item in node.value:
         v = r.value(item)
         if not isinstance(v, str):
-            r.add("bad-field", f"{what} holds names, not {v!r}", r.node_span(item))
+            r.add("bad-field", f"{what} holds names, not {shown(v)}", r.node_span(item))
         else:
             out.append((v, item))
     return out

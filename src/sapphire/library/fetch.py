@@ -7,6 +7,11 @@ Last-Modified), and read from there as long as the text and its hash agree: for
 is). Downloads are limited in size and in time (one deadline for the whole fetch); only https
 is ever fetched, a redirect to anything else is refused before it is followed, and the text is
 only ever parsed, never run.
+
+The fetches of one command share one allowance, `TIMEOUT_SECONDS` in all, and its time limit
+bounds them too (`sapphire.library.budget`): a server that accepts connections and never
+answers holds a command that names four of its files for ten seconds, not forty, and never
+past `--time-limit`.
 """
 
 from __future__ import annotations
@@ -18,10 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from sapphire.diagnostics import SapphireError, error
+from sapphire.library.budget import TIMEOUT_SECONDS, FetchBudget, current_budget
 
 MAX_BYTES = 256 * 1024
-TIMEOUT_SECONDS = 10.0
-"""The whole of one fetch: connecting, redirects and the body, however slowly it comes."""
 CACHE_LIFETIME = 24 * 3600
 """Seconds a fetched definition is used without asking its server again; after that it is
 revalidated (`fetch_text`)."""
@@ -31,6 +35,22 @@ MODES = ("auto", "offline", "refresh")
 
 class NotFound(Exception):
     """The server answered that nothing is at the URL (HTTP 404 or 410)."""
+
+
+def _allowance(url: str, budget: FetchBudget) -> tuple[float, str]:
+    """The seconds a fetch of `url` may take now, and what bounds them (for the error when
+    they run out); an error when nothing is left."""
+    until = budget.deadline - time.monotonic() if budget.deadline is not None else None
+    if until is not None and until < budget.left:
+        if until <= 0:
+            raise error("fetch-timeout", f"{url} was not fetched: the time limit ran out first",
+                        hint="raise --time-limit; a fetched definition is cached for later runs")
+        return until, "the time limit"
+    if budget.left <= 0:
+        raise error("fetch-timeout", f"{url} was not fetched: the fetches before it took the "
+                    f"{TIMEOUT_SECONDS:g} s all of a command's fetches share",
+                    hint="a server that sends slowly is given up on; try again later")
+    return budget.left, f"{TIMEOUT_SECONDS:g} s, the time all of a command's fetches share"
 
 
 def default_cache_dir() -> Path:
@@ -134,21 +154,24 @@ class Fetched:
 
 
 def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_SECONDS,
-             etag: str | None = None, last_modified: str | None = None) -> Fetched:
+             etag: str | None = None, last_modified: str | None = None,
+             limit: str | None = None) -> Fetched:
     """GET an https URL, refusing more than `max_bytes` or more than `timeout` seconds in all:
     connecting, redirects and the whole body share one deadline, however slowly the server
     sends (it is read as it arrives, and the download is abandoned at the deadline). With
-    `etag` or `last_modified` the request is conditional."""
+    `etag` or `last_modified` the request is conditional. `limit` says what the timeout is,
+    for its error (default: so many seconds)."""
     if not url.startswith("https://"):
         raise error("insecure-url", f"only https URLs are fetched, not {url}")
     import threading
 
     deadline = time.monotonic() + timeout
     outcome: list[Fetched | BaseException] = []
+    limit = limit or f"{timeout:g} s"
 
     def run() -> None:
         try:
-            outcome.append(_download(url, max_bytes, timeout, deadline, etag, last_modified))
+            outcome.append(_download(url, max_bytes, limit, deadline, etag, last_modified))
         except BaseException as e:  # noqa: BLE001 - handed to the waiting thread
             outcome.append(e)
 
@@ -156,14 +179,18 @@ def download(url: str, *, max_bytes: int = MAX_BYTES, timeout: float = TIMEOUT_S
     worker.start()
     worker.join(max(0.0, deadline - time.monotonic()) + 0.5)
     if not outcome:  # still waiting on the server: it is left to time out on its own
-        raise error("fetch-timeout", f"fetching {url} took more than {timeout:g} s",
-                    hint="a server that sends slowly is given up on; try again later")
+        raise _too_slow(url, limit)
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
 
 
-def _download(url: str, max_bytes: int, timeout: float, deadline: float, etag: str | None,
+def _too_slow(url: str, limit: str) -> SapphireError:
+    return error("fetch-timeout", f"fetching {url} took more than {limit}",
+                 hint="a server that sends slowly is given up on; try again later")
+
+
+def _download(url: str, max_bytes: int, limit: str, deadline: float, etag: str | None,
               last_modified: str | None) -> Fetched:
     import urllib.error  # here: HTTP, SSL and e-mail parsing load only when a download runs
     import urllib.request
@@ -175,10 +202,6 @@ def _download(url: str, max_bytes: int, timeout: float, deadline: float, etag: s
         headers["If-Modified-Since"] = last_modified
     request = urllib.request.Request(url, headers=headers)
 
-    def too_slow() -> SapphireError:
-        return error("fetch-timeout", f"fetching {url} took more than {timeout:g} s",
-                     hint="a server that sends slowly is given up on; try again later")
-
     try:
         with _open(request, max(0.1, deadline - time.monotonic())) as response:
             final = response.geturl() if hasattr(response, "geturl") else url
@@ -189,7 +212,7 @@ def _download(url: str, max_bytes: int, timeout: float, deadline: float, etag: s
             size = 0
             while True:
                 if time.monotonic() > deadline:
-                    raise too_slow()
+                    raise _too_slow(url, limit)
                 chunk = read(min(65536, max_bytes + 1 - size))
                 if not chunk:
                     break
@@ -210,14 +233,15 @@ def _download(url: str, max_bytes: int, timeout: float, deadline: float, etag: s
         raise error("fetch-failed", f"fetching {url} failed: HTTP {exc.code}") from exc
     except (urllib.error.URLError, OSError) as exc:
         if isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError):
-            raise too_slow() from exc
+            raise _too_slow(url, limit) from exc
         reason = getattr(exc, "reason", exc)
         raise error("fetch-failed", f"fetching {url} failed: {reason}",
                     hint="once fetched, a definition is cached and works offline") from exc
 
 
 def fetch_text(url: str, cache_dir: Path | None = None, mode: str = "auto") -> str:
-    """The text at `url`, through the cache.
+    """The text at `url`, through the cache; a download takes what is left of the command's
+    `FetchBudget` (`sapphire.library.budget.one_budget`), or `TIMEOUT_SECONDS` outside any.
 
     `auto`: a cached copy younger than `CACHE_LIFETIME` is used as it is; an older one is
     revalidated (a conditional request: the server's ETag or Last-Modified), replaced when the
@@ -238,13 +262,19 @@ def fetch_text(url: str, cache_dir: Path | None = None, mode: str = "auto") -> s
         return _decoded(url, cached)
     etag = meta.get("etag") if cached is not None else None
     modified = meta.get("last_modified") if cached is not None else None
+    budget = current_budget() or FetchBudget(TIMEOUT_SECONDS)
+    start = time.monotonic()
     try:
+        seconds, limit = _allowance(url, budget)
         got = download(url, etag=etag if isinstance(etag, str) else None,
-                       last_modified=modified if isinstance(modified, str) else None)
+                       last_modified=modified if isinstance(modified, str) else None,
+                       timeout=seconds, limit=limit)
     except SapphireError:
         if cached is not None and mode == "auto":  # unreachable: the copy works offline
             return _decoded(url, cached)
         raise
+    finally:
+        budget.left -= time.monotonic() - start
     if got.data is None:  # not modified: the copy is current again
         assert cached is not None
         _write_meta(url, cache_dir, got)

@@ -44,7 +44,9 @@ from sapphire.library.document import (
     choice,
     mapping,
     read_document,
+    shown,
     string_list,
+    text_field,
 )
 from sapphire.library.drawing import read_draw
 from sapphire.library.shapes import SHAPES
@@ -120,8 +122,9 @@ def _param(r: Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
     if "preferred" in fields:
         p = r.value(fields["preferred"])
         if p != name and p not in aliases:
-            r.add("bad-preferred", f"preferred spelling {p!r} is neither '{name}' nor an alias",
-                  r.node_span(fields["preferred"]), hint=did_you_mean(str(p), aliases))
+            r.add("bad-preferred", f"preferred spelling {shown(p)} is neither '{name}' nor an "
+                  "alias", r.node_span(fields["preferred"]),
+                  hint=did_you_mean(p, aliases) if isinstance(p, str) else None)
             ok = False
         else:
             preferred = str(p)
@@ -138,11 +141,11 @@ def _param(r: Reader, key: yaml.Node, node: yaml.Node) -> ParamSpec | None:
         r.add("bad-field", f"'places' of '{name}' must be true, on an integers parameter",
               r.node_span(fields["places"]))
         ok = False
-    desc = r.value(fields["description"]) if "description" in fields else ""
+    desc = text_field(r, fields.get("description"), f"the description of '{name}'")
     if not ok:
         return None
     return ParamSpec(name, ptype, default, required, tuple(aliases), preferred,  # type: ignore[arg-type]
-                     bounds[0], bounds[1], str(desc), places is True)
+                     bounds[0], bounds[1], desc, places is True)
 
 
 def _positional(r: Reader, node: yaml.Node) -> PositionalSpec | None:
@@ -193,7 +196,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     else:
         kind_value = r.value(f["kind"])
         if not isinstance(kind_value, str) or not KIND_RE.match(kind_value):
-            r.add("bad-kind", f"kind {kind_value!r} must be lowercase words joined by '-'",
+            r.add("bad-kind", f"kind {shown(kind_value)} must be lowercase words joined by '-'",
                   r.node_span(f["kind"]))
         else:
             kind = kind_value
@@ -295,7 +298,8 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
                 r.add("bad-field", f"cannot bind {name!r}", r.node_span(k))
             elif what not in BOARD_BINDINGS:
                 r.add("bad-field", f"'{name}' binds one of {', '.join(BOARD_BINDINGS)}",
-                      r.node_span(v), hint=did_you_mean(str(what), BOARD_BINDINGS))
+                      r.node_span(v),
+                      hint=did_you_mean(what, BOARD_BINDINGS) if isinstance(what, str) else None)
             else:
                 binds.append((name, str(what)))
 
@@ -309,7 +313,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     if predicate and (scope != "cells" or params or positional or declares):
         r.add("bad-predicate", "a shared predicate has cells and no parameters or declarations",
               r.node_span(f["predicate"]))
-    title = r.value(f["title"]) if "title" in f else ""
+    title = text_field(r, f.get("title"), "'title'")
     also = _also(r, f["also"]) if "also" in f else []
     overrides = bool_field(r, f.get("overrides"), "'overrides'", False)
     may_be_empty = bool_field(r, f.get("cells-may-be-empty"), "'cells-may-be-empty'", False)
@@ -332,7 +336,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         meaning_line=doc.meaning_line,
         prose=doc.prose,
         path=path,
-        title=str(title),
+        title=title,
         predicate=predicate,
         boxes=tuple(boxes),
         binds=tuple(binds),

@@ -24,6 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from sapphire.diagnostics import NumberTooLong, integer, json_number_error
 from sapphire.importers import FORMATS
 from sapphire.serve import editor, work
 from sapphire.serve.pool import SolvePool
@@ -64,7 +65,8 @@ async def _body(request: Request) -> dict[str, Any]:
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
         raise BadRequest(403, "requests come from the page itself only")
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isdecimal() or len(length) > len(str(MAX_BODY))
+                               or int(length) > MAX_BODY):
         raise BadRequest(413, f"a request may hold at most {MAX_BODY:,} bytes")
     chunks: list[bytes] = []
     size = 0
@@ -74,7 +76,11 @@ async def _body(request: Request) -> dict[str, Any]:
             raise BadRequest(413, f"a request may hold at most {MAX_BODY:,} bytes")
         chunks.append(chunk)
     try:
-        data = json.loads(b"".join(chunks).decode("utf-8"))
+        text = b"".join(chunks).decode("utf-8")
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        d = json_number_error(text, "the body").diagnostics[0]
+        raise BadRequest(400, f"{d.span}: {d.message}") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest(400, "the body is not JSON") from None
     if not isinstance(data, dict):

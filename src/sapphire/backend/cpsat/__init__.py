@@ -21,12 +21,12 @@ class CpsatBackend(Backend):
 
     def solve(self, gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
               deadline: Deadline = UNBOUNDED, workers: int | None = None,
-              between: Between | None = None) -> BackendResult:
+              between: Between | None = None, reserve: float = 0.0) -> BackendResult:
         """CP-SAT's search runs in one call, so `between` is never called."""
         from sapphire.backend.cpsat.search import solve
 
         return solve(gm, answer_vars, max_solutions=max_solutions, deadline=deadline,
-                     workers=workers)
+                     workers=workers, reserve=reserve)
 
     def candidates(self, gm: GroundModel, answer_vars: list[int], *,
                    deadline: Deadline = UNBOUNDED, workers: int | None = None

@@ -10,10 +10,13 @@ groups are then `sapphire.backend.cpsat.connectivity`'s part.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ortools.sat.python import cp_model
 
 from sapphire.backend.cpsat.connectivity import Connectivity
 from sapphire.builtins import all_different, sums
+from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import InternalError, SapphireError, error
 from sapphire.ground.implied import Implied
 from sapphire.ground.linear import comparison, holds
@@ -95,6 +98,41 @@ class TooManyPairs(TooLarge):
                 f"{self.values:,} values, past the {MAX_PAIRS:,} the lowering writes out")
 
 
+MAX_MODEL_SIZE = 2_000_000
+"""The most variables and constraints the lowering writes for CP-SAT. Each takes several
+hundred bytes in the solver's model (an atom's literal with its two constraints, about a
+kilobyte), and a model past this would take gigabytes before the search starts: a 300×300
+latin square's implied facts alone ask for 27 million literals. The largest puzzles of the
+corpus take a few hundred thousand."""
+
+MAX_IMPLIED_LITERALS = 250_000
+"""The most literals of `variable = value` that implied permutations and value sets may ask
+for. They change no answer, only the search, so a model that would need more is posted
+without them rather than refused."""
+
+CHECK_EVERY = 1024
+"""New literals (and constraints posted) between looks at the clock and the model's size."""
+
+
+class LoweringStopped(Exception):
+    """The lowering's deadline passed before the model was written out."""
+
+
+class ModelTooLarge(TooLarge):
+    """A model past `MAX_MODEL_SIZE`."""
+
+    hint = ("check the sizes in the data and the board: the model of this many cells and "
+            "values is larger than the solver can be given")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        super().__init__()
+
+    def message(self, where: str) -> str:
+        return (f"the solver's model {where} grows past {MAX_MODEL_SIZE:,} variables and "
+                f"constraints ({self.size:,} so far)")
+
+
 def _cp_domain(d: Domain) -> cp_model.Domain:
     return cp_model.Domain.FromIntervals([list(iv) for iv in d.intervals])
 
@@ -105,8 +143,12 @@ class Lowering(Connectivity):
 
     def __init__(self, gm: GroundModel, exact: bool = False,
                  lazy_connectivity: bool = False, implied: bool = False,
-                 native_automata: bool = True) -> None:
+                 native_automata: bool = True, deadline: Deadline = UNBOUNDED) -> None:
         self.gm = gm
+        self.deadline = deadline
+        """When writing the model out stops (`LoweringStopped`): the time limit covers the
+        lowering, which takes seconds on a large model."""
+        self.until_check = CHECK_EVERY
         self.native_automata = native_automata
         """Whether a deterministic automaton posted without conditions may be CP-SAT's own
         constraint (`sapphire.builtins.automaton`). An enumerating search on such a model may
@@ -171,12 +213,34 @@ class Lowering(Connectivity):
             if self.implied or not con.implied:
                 try:
                     self.post(con.formula, [])
+                    self.grown()
                 except TooLarge as e:
                     raise self.too_large(e, con.origin) from None
         self.post_partitions()
-        for el, _origin in self.gm.elements:
-            el.post_cpsat(self)
-        self.post_implied(facts)
+        for el, origin in self.gm.elements:
+            try:
+                el.post_cpsat(self)
+                self.grown()
+            except TooLarge as e:
+                raise self.too_large(e, origin) from None
+        try:
+            self.post_implied(facts)
+        except TooLarge:
+            pass  # the implied facts posted so far hold; they only guide the search
+
+    def grown(self) -> None:
+        """Count one step of the model's growth (a literal made, a constraint posted); every
+        `CHECK_EVERY` steps, stop at the deadline (`LoweringStopped`) or past
+        `MAX_MODEL_SIZE` (`ModelTooLarge`)."""
+        self.until_check -= 1
+        if self.until_check > 0:
+            return
+        self.until_check = CHECK_EVERY
+        if self.deadline.expired():
+            raise LoweringStopped
+        size = len(self.m.proto.variables) + len(self.m.proto.constraints)
+        if size > MAX_MODEL_SIZE:
+            raise ModelTooLarge(size)
 
     def too_large(self, e: TooLarge, origin: Origin) -> SapphireError:
         """`e` at the constraint it came from."""
@@ -355,6 +419,7 @@ class Lowering(Connectivity):
             self.atoms[f] = lit
             return lit
         m = self.m
+        self.grown()
         lit = m.new_bool_var("")
         xor = self.xor_operands(f)
         if xor is not None:
@@ -535,7 +600,13 @@ class Lowering(Connectivity):
         return lit
 
     def post_implied(self, facts: Implied) -> None:
-        """Add the redundant constraints of `facts`; they change no answer, only the search."""
+        """Add the redundant constraints of `facts`; they change no answer, only the search.
+        Permutations and value sets are left out when they would ask for more than
+        `MAX_IMPLIED_LITERALS` literals of a variable's value."""
+        asked = sum(len(p.values) * len(p.variables) for p in facts.permutations)
+        asked += sum(len(g.variables) * len(g.allowed()) for g in facts.value_sets)
+        if asked > MAX_IMPLIED_LITERALS:
+            facts = replace(facts, permutations=(), value_sets=())
         all_different.post_cpsat_permutations(self, facts.permutations)
         for i in sorted(self.whole_used):
             variables, total = self.whole.groups[i]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from sapphire.backend.base import BackendResult
-from sapphire.backend.cpsat.lowering import Lowering
+from sapphire.backend.cpsat.lowering import Lowering, LoweringStopped
 from sapphire.builtins.connected import region_groups
 from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import InternalError
@@ -177,8 +177,10 @@ class _Search:
 
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
-          deadline: Deadline = UNBOUNDED, workers: int | None = None) -> BackendResult:
-    """Find up to `max_solutions` answers differing on `answer_vars`.
+          deadline: Deadline = UNBOUNDED, workers: int | None = None,
+          reserve: float = 0.0) -> BackendResult:
+    """Find up to `max_solutions` answers differing on `answer_vars`; each answer found brings
+    the deadline `reserve` seconds nearer (see `sapphire.backend.solve`).
 
     A small model, or a medium one with a region map (`REGION_ENUMERATION_BUDGETS`), is
     first searched once with solution enumeration (one worker): CP-SAT's presolve, which on
@@ -199,13 +201,17 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     t0 = time.perf_counter()
     regions = region_groups(gm) > 2
     budgets = REGION_ENUMERATION_BUDGETS if regions else ENUMERATION_BUDGETS
-    with no_gc():
-        low = Lowering(gm, exact=any(size < below for below, _ in budgets),
-                        lazy_connectivity=LAZY_CONNECTIVITY, native_automata=not regions)
-        low.post_model()
+    try:
+        with no_gc():
+            low = Lowering(gm, exact=any(size < below for below, _ in budgets),
+                           lazy_connectivity=LAZY_CONNECTIVITY, native_automata=not regions,
+                           deadline=deadline)
+            low.post_model()
+    except LoweringStopped:
+        return _stopped_lowering(t0)
     timings = {"lower": time.perf_counter() - t0}
     # the deadline covers the lowering too: a large model takes seconds to write out
-    clock = _Clock(deadline, timings)
+    clock = _Clock(deadline, timings, reserve=reserve)
     t1 = time.perf_counter()
     found = None
     own = clock
@@ -219,15 +225,21 @@ def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
     if relaxed is not None:
         # the model itself first, for a while: most large puzzles are solved sooner so
         turn = time.perf_counter() + RELAX_AFTER
-        own = clock if clock.deadline.end <= turn else _Clock(Deadline(turn), clock.timings)
+        own = clock if clock.deadline.end <= turn \
+            else _Clock(Deadline(turn), clock.timings, reserve=reserve)
         found = _block(low, answer_vars, max_solutions, own, workers, _subsolvers(low, chosen))
         if own is not clock and found is not None and found[0] == "unknown":
             found = None
     if relaxed is not None and found is None:
         t2 = time.perf_counter()
-        with no_gc():
-            low_r = Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True)
-            low_r.post_model()
+        try:
+            with no_gc():
+                low_r = Lowering(relaxed, lazy_connectivity=LAZY_CONNECTIVITY, implied=True,
+                                 deadline=clock.deadline)
+                low_r.post_model()
+        except LoweringStopped:
+            clock.record("lower relaxed", t2)
+            return BackendResult("unknown", [], timings, "cpsat", True)
         clock.record("lower relaxed", t2)
         found = _block(low_r, answer_vars, max_solutions, clock, workers,
                        _subsolvers(low_r, chosen), _Witnesses(low, answer_vars, clock, workers))
@@ -249,10 +261,13 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, deadline: Deadline = 
     if workers is None:
         workers = 2 if len(gm.variables) < LARGE_MODEL else 8
     t0 = time.perf_counter()
-    with no_gc():
-        low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY,
-                       native_automata=region_groups(gm) <= 2)
-        low.post_model()
+    try:
+        with no_gc():
+            low = Lowering(gm, lazy_connectivity=LAZY_CONNECTIVITY,
+                           native_automata=region_groups(gm) <= 2, deadline=deadline)
+            low.post_model()
+    except LoweringStopped:
+        return _stopped_lowering(t0)
     timings = {"lower": time.perf_counter() - t0}
     clock = _Clock(deadline, timings)
     t1 = time.perf_counter()
@@ -263,6 +278,11 @@ def candidates(gm: GroundModel, answer_vars: list[int], *, deadline: Deadline = 
     assert found is not None  # only a relaxation's search gives up
     timings["solve"] = time.perf_counter() - t1
     return BackendResult(found[0], found[1], timings, "cpsat", clock.timed_out)
+
+
+def _stopped_lowering(t0: float) -> BackendResult:
+    """What a search says whose time limit passed while its model was written out."""
+    return BackendResult("unknown", [], {"lower": time.perf_counter() - t0}, "cpsat", True)
 
 
 def _subsolvers(low: Lowering, chosen: bool) -> tuple[str, ...]:
@@ -278,6 +298,19 @@ class _Clock:
     timings: dict[str, float]
     timed_out: bool = False
     """Whether a search stopped at the deadline (see `BackendResult.timed_out`)."""
+    reserve: float = 0.0
+    """Seconds each answer found brings the deadline nearer (see `found`)."""
+
+    def found(self) -> bool:
+        """Keep `reserve` free for an answer just found; False when that leaves no time."""
+        self.deadline = self.deadline.sooner(self.reserve)
+        return not self.deadline.expired()
+
+    def late(self, answers: int) -> bool:
+        """Whether the time left is no more than `reserve` for each of `answers` (those of
+        one enumerating search, which does not move the deadline: the searches it races
+        find the same answers)."""
+        return self.deadline.sooner(self.reserve * answers).expired()
 
     def limit(self, solver: cp_model.CpSolver) -> bool:
         """Give `solver` the time left; False when none is."""
@@ -328,12 +361,16 @@ MAX_REPEATS = 32
 class _Answers(cp_model.CpSolverSolutionCallback):
     """Collects distinct answers during enumeration; stops at `want` or at too many repeats."""
 
-    def __init__(self, low: Lowering, answer_vars: list[int], want: int) -> None:
+    def __init__(self, low: Lowering, answer_vars: list[int], want: int,
+                 clock: _Clock | None = None) -> None:
         super().__init__()
         self.low, self.answer_vars, self.want = low, answer_vars, want
+        self.clock = clock
         self.answers: dict[tuple[int, ...], list[int]] = {}
         self.repeats = 0
         self.gave_up = False
+        self.late = False
+        """Whether the search stopped because the answers' reserve used up the time left."""
 
     def on_solution_callback(self) -> None:
         vals = self.low.values(list(self.response_proto.solution))
@@ -346,6 +383,9 @@ class _Answers(cp_model.CpSolverSolutionCallback):
             return
         self.answers[key] = vals
         if len(self.answers) >= self.want:
+            self.stop_search()
+        elif self.clock is not None and self.clock.late(len(self.answers)):
+            self.late = True
             self.stop_search()
 
 
@@ -373,7 +413,7 @@ class _EnumerationRun:
     @property
     def decisive(self) -> bool:
         """Whether this run settles the question for every run (so the others may stop)."""
-        return self.complete or self.answers.gave_up
+        return self.complete or self.answers.gave_up or self.answers.late
 
 
 def _race(low: Lowering, runs: list[_EnumerationRun]) -> None:
@@ -419,7 +459,8 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
             not clock.deadline.bounded or budget < solver.parameters.max_time_in_seconds)
         if own_limit:
             solver.parameters.max_time_in_seconds = budget
-        runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions), own_limit))
+        runs.append(_EnumerationRun(solver, _Answers(low, answer_vars, max_solutions, clock),
+                                    own_limit))
     ts = time.perf_counter()
     if len(runs) == 1:
         runs[0].status = runs[0].solver.solve(low.m, runs[0].answers)
@@ -434,7 +475,7 @@ def _enumerate(low: Lowering, answer_vars: list[int], max_solutions: int, clock:
         return _verdict(solutions, False), solutions
     if any(run.answers.gave_up for run in runs):
         return None
-    if any(run.own_limit for run in runs):
+    if any(run.own_limit for run in runs) and not any(run.answers.late for run in runs):
         return None
     solutions = list(max(runs, key=lambda run: len(run.answers.answers)).answers.answers.values())
     clock.timed_out = True
@@ -607,6 +648,9 @@ def _block(low: Lowering, answer_vars: list[int], max_solutions: int, clock: _Cl
         return "none", []
     solutions.append(first)  # type: ignore[arg-type]
     while len(solutions) < max_solutions:
+        if not clock.found():
+            clock.timed_out = True
+            return _verdict(solutions, True), solutions
         nxt = None
         ask = further or search.phases
         models = ask(solutions)

@@ -22,11 +22,11 @@ class SatBackend(Backend):
 
     def solve(self, gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
               deadline: Deadline = UNBOUNDED, workers: int | None = None,
-              between: Between | None = None) -> BackendResult:
+              between: Between | None = None, reserve: float = 0.0) -> BackendResult:
         from sapphire.backend.sat.search import solve
 
         return solve(gm, answer_vars, max_solutions=max_solutions, deadline=deadline,
-                     workers=workers, between=between)
+                     workers=workers, between=between, reserve=reserve)
 
     def candidates(self, gm: GroundModel, answer_vars: list[int], *,
                    deadline: Deadline = UNBOUNDED, workers: int | None = None

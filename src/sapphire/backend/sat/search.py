@@ -180,16 +180,17 @@ class _Incremental:
 
 def solve(gm: GroundModel, answer_vars: list[int], *, max_solutions: int = 2,
           deadline: Deadline = UNBOUNDED, workers: int | None = None,
-          between: Between | None = None) -> BackendResult:
+          between: Between | None = None, reserve: float = 0.0) -> BackendResult:
     """Up to `max_solutions` answers differing on `answer_vars` (`workers` is CP-SAT's only).
     `between` is called between slices of the search (at least every `SLICE` seconds) and
-    may raise to stop it (`sapphire.backend.race`).
+    may raise to stop it (`sapphire.backend.race`). Each answer found brings the deadline
+    `reserve` seconds nearer (see `sapphire.backend.solve`).
 
     Raises `Unsupported` for a model the lowering cannot write as clauses."""
 
     def search(sat: _Incremental, low: SatLowering, completer: object | None,
                clock: _Clock) -> tuple[str, list[list[int]]]:
-        return _search(sat, low, answer_vars, max_solutions, completer, clock)
+        return _search(sat, low, answer_vars, max_solutions, completer, clock, reserve)
 
     return _searched(gm, answer_vars, deadline, between, search)
 
@@ -321,7 +322,8 @@ def _next(sat: _Incremental, low: SatLowering, answer_vars: list[int],
 
 
 def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_solutions: int,
-            completer: object | None, clock: _Clock) -> tuple[str, list[list[int]]]:
+            completer: object | None, clock: _Clock, reserve: float = 0.0
+            ) -> tuple[str, list[list[int]]]:
     solutions: list[list[int]] = []
     while len(solutions) < max_solutions:
         vals = _next(sat, low, answer_vars, completer, clock)
@@ -330,6 +332,7 @@ def _search(sat: _Incremental, low: SatLowering, answer_vars: list[int], max_sol
         if vals is None:
             break
         solutions.append(vals)  # type: ignore[arg-type]
+        clock.deadline = clock.deadline.sooner(reserve)  # the time to verify it is kept free
     return _verdict(solutions, False), solutions
 
 

@@ -46,7 +46,7 @@ short name are refused with that reason.
 
 from __future__ import annotations
 
-from sapphire.diagnostics import SapphireError
+from sapphire.diagnostics import NUMBER_HINT, NumberTooLong, SapphireError, number_too_long
 from sapphire.formats.common import Where
 from sapphire.importers.fpuzzles.converter import Converter, default_box
 from sapphire.importers.fpuzzles.decode import LABEL, decode_fpuzzles, read_puzzle
@@ -68,6 +68,12 @@ def fpuzzles_to_case(text: str, *, source: str | None = None, title: str | None 
         return b.build()
     except SapphireError as e:
         raise where.placed(e) from None
+    except NumberTooLong as e:  # in a text value ("value": "123…") or a cell name: the first
+        at = text.find(e.digits)  # place it is written, or the puzzle's start in a payload
+        raise SapphireError([where.diagnostic(
+            "number-too-long", number_too_long(e.digits, None).message,
+            at if at >= 0 else None, at + len(e.digits) if at >= 0 else None, NUMBER_HINT)]
+        ) from None
 
 
 __all__ = ["LABEL", "decode_fpuzzles", "default_box", "fpuzzles_to_case"]

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.diagnostics import Diagnostic, NumberTooLong, SapphireError, integer
 from sapphire.formats import common
 from sapphire.formats.builder import CaseBuilder, digit_symbol
 from sapphire.formats.common import (
@@ -90,7 +90,9 @@ class Converter(common.Converter):
 
     def number(self, key: str, value: Any) -> int:
         try:
-            return int(str(value))
+            return integer(str(value))  # NumberTooLong goes on to `fpuzzles_to_case`
+        except NumberTooLong:
+            raise
         except ValueError:
             raise Malformed(key, f"'{value}' is not a number") from None
 

@@ -7,7 +7,16 @@ import re
 import urllib.parse
 from typing import Any
 
-from sapphire.diagnostics import Diagnostic, SapphireError, error
+from sapphire.diagnostics import (
+    NUMBER_HINT,
+    Diagnostic,
+    NumberTooLong,
+    SapphireError,
+    error,
+    integer,
+    long_json_number,
+    number_too_long,
+)
 from sapphire.formats.common import Where, decompress
 from sapphire.importers.sudokupad import from_sudokupad, unzip
 
@@ -42,7 +51,15 @@ def read_puzzle(written: str, where: Where) -> tuple[dict[str, Any], dict[str, i
                              "puzzle's JSON")
         text = plain
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=integer)
+    except NumberTooLong:
+        if as_written:  # at the number, in the text the user has
+            at, end = long_json_number(written, lead) or (lead, lead + 1)
+            raise SapphireError([where.diagnostic(
+                "number-too-long", number_too_long(written[at:end], None).message, at, end,
+                hint=NUMBER_HINT)]) from None
+        at, end = long_json_number(text) or (0, 1)  # in the unpacked text: no place in it
+        raise SapphireError([number_too_long(text[at:end], None)]) from None
     except json.JSONDecodeError as e:
         hint = ("copy the puzzle again whole: the link, its N4Ig… text, or the JSON that "
                 "f-puzzles or SudokuPad exports")

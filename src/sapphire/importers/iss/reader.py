@@ -5,7 +5,13 @@ from __future__ import annotations
 import urllib.parse
 from dataclasses import dataclass, field
 
-from sapphire.diagnostics import Diagnostic, SapphireError
+from sapphire.diagnostics import (
+    NUMBER_HINT,
+    Diagnostic,
+    SapphireError,
+    long_number,
+    number_too_long,
+)
 from sapphire.formats.common import Where
 
 GROUPS = ("And", "Or", "Replicate")
@@ -67,6 +73,12 @@ def parse_iss(text: str, where: Where | None = None) -> list[Item]:
     groups: list[Item] = []
     offset = 0
     for part in text.split(".")[1:]:
+        long = long_number(part)  # refused before any handler converts it
+        if long is not None:
+            start = at(offset + 1 + long[0])
+            raise SapphireError([where.diagnostic(
+                "number-too-long", number_too_long(part[long[0]:long[1]], None).message, start,
+                None if start is None else start + long[1] - long[0], NUMBER_HINT)])
         here, offset = at(offset), offset + len(part) + 1
         fields = part.split("~")
         kind, args = fields[0], fields[1:]
