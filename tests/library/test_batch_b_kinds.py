@@ -8,10 +8,11 @@ force, for the rule and for its negation.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
-from counting import NOT, Grid, Rule, brute, check, givens_front
+from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, givens_front
 
 # --- apart: equal numbers never side by side --------------------------------------------------
 
@@ -100,3 +101,50 @@ def test_neighbour_count_counts(tmp_path: Path, board: str, digits: str, given: 
 
 def test_neighbour_count_with_two_digits_fills_a_square(tmp_path: Path) -> None:
     check(tmp_path, "board: 2x2\ndigits: 1-2\n", "neighbour-count", 1)
+
+
+# --- number-gap: numbers as far apart as they differ ------------------------------------------
+
+
+def number_gap(path: list[Cell]) -> Rule:
+    """Each two numbers (not 0) along the path with only 0s between them have as many cells
+    between them as they differ."""
+    def f(g: Grid) -> bool:
+        places = [i for i, x in enumerate(path) if g[x]]
+        return all(abs(g[path[i]] - g[path[j]]) == j - i - 1
+                   for i, j in itertools.pairwise(places))
+    return f
+
+
+GAP_CASES = [
+    # (board, digits, path, givens)
+    ("1x5", "0-3", "r1c1-r1c2-r1c3-r1c4-r1c5", {(1, 1): 2}),
+    ("1x4", "0-3", "r1c1-r1c2-r1c3-r1c4", {}),
+    ("4x1", "0-4", "r1c1-r2c1-r3c1-r4c1", {(4, 1): 0}),  # one column
+    ("2x2", "0-3", "r1c1-r1c2-r2c2-r2c1", {}),  # a path that turns
+    ("2x3", "0-2", "r1c3-r1c2-r1c1", {(2, 1): 1, (2, 2): 0, (2, 3): 2}),  # written backwards
+    ("1x3", "0-2", "r1c2", {}),  # one cell: no two numbers, always kept
+    ("1x4", "1-3", "r1c1-r1c2-r1c3-r1c4", {}),  # no 0: neighbours differ by 0, all equal
+]
+
+
+@pytest.mark.parametrize("negated", [False, True])
+@pytest.mark.parametrize(("board", "digits", "path", "given"), GAP_CASES,
+                         ids=[f"{c[0]} {c[1]} {c[2]}" for c in GAP_CASES])
+def test_number_gap_counts(tmp_path: Path, board: str, digits: str, path: str, given: Grid,
+                           negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    low, high = map(int, digits.split("-"))
+    rule = number_gap(cells_of(path))
+    want = brute(rows, cols, range(low, high + 1), [NOT(rule) if negated else rule], given)
+    front = f"board: {board}\ndigits: {digits}\n" + givens_front(rows, cols, given)
+    check(tmp_path, front, ("not " if negated else "") + f"number-gap {path}", want)
+
+
+def test_number_gap_example(tmp_path: Path) -> None:
+    # the prose's example: after the 2, nothing, or 2 in r1c2, 1 or 3 in r1c3, 4 in r1c4, 5 in
+    # r1c5; counted with the cells after the second number left empty
+    front = "board: 1x6\ndigits: 0-5\ngivens: |\n  2 . . . . .\n"
+    want = brute(1, 6, range(6), [number_gap(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"))],
+                 {(1, 1): 2})
+    check(tmp_path, front, "number-gap r1c1-r1c2-r1c3-r1c4-r1c5-r1c6", want)
