@@ -17,15 +17,20 @@ from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, givens_front
 # --- apart: equal numbers never side by side --------------------------------------------------
 
 
-def apart(digits: list[int], diagonal: bool) -> Rule:
+def apart(digits: list[int], diagonal: bool, equal: bool = True) -> Rule:
     """No two neighbouring cells (by a side, or with `diagonal` by a corner too) hold the same
-    digit of `digits`, every digit but 0 when none is listed."""
+    digit of `digits`, every digit but 0 when none is listed; without `equal`, no two such
+    digits at all."""
     steps = [(0, 1), (1, 0)] + ([(1, 1), (1, -1)] if diagonal else [])
+
+    def counted(v: int | None) -> bool:
+        return v is not None and ((v in digits) if digits else v != 0)
 
     def f(g: Grid) -> bool:
         for (r, c), v in g.items():
-            if (v in digits) if digits else v != 0:
-                if any(g.get((r + dr, c + dc)) == v for dr, dc in steps):
+            for dr, dc in steps:
+                w = g.get((r + dr, c + dc))
+                if counted(v) and counted(w) and (v == w or not equal):
                     return False
         return True
     return f
@@ -37,10 +42,14 @@ APART_CASES = [
     ("2x3", "0-2", "apart digits [1]", {}),
     ("2x3", "0-2", "apart digits [0,2]", {}),
     ("2x3", "0-2", "apart diagonal true", {}),
-    ("3x3", "1-3", "apart diagonal true", {(2, 2): 1, (1, 1): 2, (3, 3): 3, (1, 3): 3}),
+    ("2x3", "1-4", "apart diagonal true", {(1, 1): 1, (2, 3): 2}),
     ("1x5", "0-3", "apart", {}),  # one row: only the right neighbour
     ("4x1", "1-4", "apart diagonal true", {}),  # one column: no corner neighbours at all
     ("3x3", "1-2", "apart", {}),  # two digits and no 0: only the two checkerboards
+    ("2x3", "0-2", "apart equal false", {}),
+    ("3x3", "0-2", "apart equal false diagonal true", {(2, 2): 0, (1, 1): 1, (3, 3): 0}),
+    ("2x3", "0-3", "apart equal false digits [2,3]", {(1, 1): 1, (2, 3): 2}),
+    ("1x4", "0-3", "apart equal false", {(1, 1): 2}),
 ]
 
 
@@ -54,7 +63,7 @@ def test_apart_counts(tmp_path: Path, board: str, digits: str, line: str, given:
     words = line.split()
     listed = [int(x) for x in words[words.index("digits") + 1].strip("[]").split(",")] \
         if "digits" in words else []
-    rule = apart(listed, "diagonal" in words)
+    rule = apart(listed, "diagonal" in words, "equal" not in words)
     want = brute(rows, cols, range(low, high + 1), [NOT(rule) if negated else rule], given)
     front = f"board: {board}\ndigits: {digits}\n" + givens_front(rows, cols, given)
     check(tmp_path, front, ("not " if negated else "") + line, want)
@@ -148,3 +157,4 @@ def test_number_gap_example(tmp_path: Path) -> None:
     want = brute(1, 6, range(6), [number_gap(cells_of("r1c1-r1c2-r1c3-r1c4-r1c5-r1c6"))],
                  {(1, 1): 2})
     check(tmp_path, front, "number-gap r1c1-r1c2-r1c3-r1c4-r1c5-r1c6", want)
+
