@@ -158,3 +158,38 @@ def test_number_gap_example(tmp_path: Path) -> None:
                  {(1, 1): 2})
     check(tmp_path, front, "number-gap r1c1-r1c2-r1c3-r1c4-r1c5-r1c6", want)
 
+
+# --- all-different with repeats: blanks may repeat --------------------------------------------
+
+
+def all_different(cells: list[Cell], repeats: list[int]) -> Rule:
+    """The cells' digits differ, those of `repeats` aside."""
+    def f(g: Grid) -> bool:
+        vals = [g[x] for x in cells if g[x] not in repeats]
+        return len(vals) == len(set(vals))
+    return f
+
+
+REPEATS_CASES = [
+    # (board, digits, cells, repeats)
+    ("1x4", "0-3", "r1c1-r1c2-r1c3-r1c4", [0]),
+    ("1x4", "0-3", "r1c1-r1c2-r1c3-r1c4", [0, 3]),
+    ("3x1", "0-4", "r1c1-r2c1-r3c1", [2]),
+    ("2x3", "0-2", "r1c1-r2c2-r1c3", [0]),
+    ("1x4", "1-4", "r1c1-r1c2-r1c3-r1c4", []),  # no repeats: a permutation
+]
+
+
+@pytest.mark.parametrize("negated", [False, True])
+@pytest.mark.parametrize(("board", "digits", "cells", "repeats"), REPEATS_CASES,
+                         ids=[f"{c[0]} {c[1]} {c[2]} {c[3]}" for c in REPEATS_CASES])
+def test_all_different_repeats_counts(tmp_path: Path, board: str, digits: str, cells: str,
+                                      repeats: list[int], negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    low, high = map(int, digits.split("-"))
+    rule = all_different(cells_of(cells), repeats)
+    want = brute(rows, cols, range(low, high + 1), [NOT(rule) if negated else rule])
+    listed = ",".join(map(str, repeats))
+    line = f"all-different {cells}" + (f" repeats [{listed}]" if repeats else "")
+    check(tmp_path, f"board: {board}\ndigits: {digits}\n", ("not " if negated else "") + line,
+          want)
