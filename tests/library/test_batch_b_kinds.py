@@ -193,3 +193,43 @@ def test_all_different_repeats_counts(tmp_path: Path, board: str, digits: str, c
     line = f"all-different {cells}" + (f" repeats [{listed}]" if repeats else "")
     check(tmp_path, f"board: {board}\ndigits: {digits}\n", ("not " if negated else "") + line,
           want)
+
+
+# --- count-numbers: each number counts the numbers among the cells --------------------------
+
+
+def count_numbers(cells: list[Cell]) -> Rule:
+    """At least one of the cells holds a number (not 0), and every number among them is how
+    many of them hold numbers."""
+    def f(g: Grid) -> bool:
+        nums = [g[x] for x in cells if g[x]]
+        return bool(nums) and all(v == len(nums) for v in nums)
+    return f
+
+
+COUNT_NUMBERS_CASES = [
+    # (board, digits, cells, givens)
+    ("2x2", "0-4", "r1c1-r1c2-r2c1-r2c2", {}),
+    ("1x5", "0-3", "r1c1-r1c2-r1c3-r1c4", {(1, 5): 1}),
+    ("4x1", "0-4", "r1c1-r2c1-r3c1-r4c1", {}),  # one column
+    ("2x3", "0-3", "r1c1-r1c3-r2c2", {(1, 2): 0, (2, 1): 0, (2, 3): 0}),  # cells apart
+    ("1x3", "0-2", "r1c2", {}),  # one cell: it holds 1
+    ("2x2", "1-3", "r1c1-r1c2-r2c1", {(2, 2): 1}),  # no 0: three numbers, all 3s
+]
+
+
+@pytest.mark.parametrize("negated", [False, True])
+@pytest.mark.parametrize(("board", "digits", "cells", "given"), COUNT_NUMBERS_CASES,
+                         ids=[f"{c[0]} {c[1]} {c[2]}" for c in COUNT_NUMBERS_CASES])
+def test_count_numbers_counts(tmp_path: Path, board: str, digits: str, cells: str,
+                              given: Grid, negated: bool) -> None:
+    rows, cols = map(int, board.split("x"))
+    low, high = map(int, digits.split("-"))
+    rule = count_numbers(cells_of(cells))
+    want = brute(rows, cols, range(low, high + 1), [NOT(rule) if negated else rule], given)
+    front = f"board: {board}\ndigits: {digits}\n" + givens_front(rows, cols, given)
+    check(tmp_path, front, ("not " if negated else "") + f"count-numbers {cells}", want)
+
+
+def test_count_numbers_example(tmp_path: Path) -> None:
+    check(tmp_path, "board: 2x2\ndigits: 0-4\n", "count-numbers r1c1-r1c2-r2c1-r2c2", 15)
