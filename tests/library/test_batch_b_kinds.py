@@ -8,11 +8,26 @@ force, for the rule and for its negation.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
 
 import pytest
-from counting import NOT, Cell, Grid, Rule, brute, cells_of, check, givens_front
+from counting import (
+    NOT,
+    Cell,
+    Grid,
+    RegionRule,
+    Regions,
+    Rule,
+    brute,
+    cells_of,
+    check,
+    givens_front,
+    one_group,
+    place,
+    region_maps,
+)
 
 # --- apart: equal numbers never side by side --------------------------------------------------
 
@@ -233,3 +248,139 @@ def test_count_numbers_counts(tmp_path: Path, board: str, digits: str, cells: st
 
 def test_count_numbers_example(tmp_path: Path) -> None:
     check(tmp_path, "board: 2x2\ndigits: 0-4\n", "count-numbers r1c1-r1c2-r2c1-r2c2", 15)
+
+
+# --- region maps: divisions, sizes, borders, rectangles --------------------------------------
+
+
+def groups(m: Regions) -> dict[int, list[Cell]]:
+    """The cells carrying each region number, in reading order."""
+    out: dict[int, list[Cell]] = {}
+    for x in sorted(m):
+        out.setdefault(m[x], []).append(x)
+    return out
+
+
+def numbered_regions(cols: int, S: list[Cell], count: int = 1,
+                     joined: bool = False) -> RegionRule:
+    """Every region holds exactly `count` listed cells and carries the place of the first of
+    them in reading order; with `joined`, every region is one group."""
+    def f(m: Regions) -> bool:
+        for g, cs in groups(m).items():
+            listed = [x for x in cs if x in S]
+            if len(listed) != count or g != place(cols, listed[0]):
+                return False
+            if joined and not one_group(cs):
+                return False
+        return True
+    return f
+
+
+def region_division(cols: int, size: int) -> RegionRule:
+    """Every region is one group, carries the place of its first cell in reading order, and
+    has `size` cells when a size is given."""
+    return lambda m: all(g == place(cols, cs[0]) and one_group(cs) and (not size or
+                                                                        len(cs) == size)
+                         for g, cs in groups(m).items())
+
+
+def region_size(cols: int, cell: Cell, size: int, low: int, high: int) -> RegionRule:
+    """The cells carrying `cell`'s place hold `cell`, are one group, and number `size` (when
+    given), at least `low` and at most `high` (when given)."""
+    def f(m: Regions) -> bool:
+        mine = groups(m).get(place(cols, cell), [])
+        n = len(mine)
+        return (cell in mine and one_group(mine) and (not size or n == size) and n >= low
+                and (not high or n <= high))
+    return f
+
+
+def border_count(cells: list[Cell], count: int) -> RegionRule:
+    """Each cell has `count` sides on the board's edge or between it and another region."""
+    return lambda m: all(sum(m.get(nb) != m[x] for nb in ((x[0] + 1, x[1]), (x[0] - 1, x[1]),
+                                                          (x[0], x[1] + 1), (x[0], x[1] - 1)))
+                             == count for x in cells)
+
+
+def region_rectangle(cols: int, cell: Cell, span: int = 0, shape: str = "") -> RegionRule:
+    """The cells carrying `cell`'s place hold `cell` and fill their bounding box of h rows and
+    w columns, with h + w = `span` when given and the shape named (square, tall, wide)."""
+    def f(m: Regions) -> bool:
+        mine = groups(m).get(place(cols, cell), [])
+        if cell not in mine:
+            return False
+        h = max(r for r, _ in mine) - min(r for r, _ in mine) + 1
+        w = max(c for _, c in mine) - min(c for _, c in mine) + 1
+        return (h * w == len(mine) and (not span or h + w == span)
+                and {"": True, "square": h == w, "tall": h > w, "wide": h < w}[shape])
+    return f
+
+
+def map_rule(line: str, cols: int) -> RegionRule:
+    """The brute-force rule of one rule line of the region kinds."""
+    kind, *rest = line.split()
+    cells = cells_of(rest.pop(0)) if rest and rest[0].startswith("r") else []
+    opts = dict(zip(rest[::2], rest[1::2], strict=True))
+    if kind == "numbered-regions":
+        return numbered_regions(cols, cells, int(opts.get("count", 1)),
+                                opts.get("connected") == "true")
+    if kind == "region-division":
+        return region_division(cols, int(opts.get("size", 0)))
+    if kind == "region-size":
+        return region_size(cols, cells[0], int(opts.get("size", 0)), int(opts.get("min", 1)),
+                           int(opts.get("max", 0)))
+    if kind == "border-count":
+        return border_count(cells, int(opts["count"]))
+    if kind == "region-rectangle":
+        shape = next((s for s in ("square", "tall", "wide") if opts.get(s) == "true"), "")
+        each = [region_rectangle(cols, x, int(opts.get("span", 0)), shape) for x in cells]
+        return lambda m: all(f(m) for f in each)
+    if kind == "different-regions":
+        return lambda m: len({m[x] for x in cells}) == len(cells)
+    raise ValueError(kind)
+
+
+def negated(rule: RegionRule) -> RegionRule:
+    return lambda m: not rule(m)
+
+
+@functools.cache
+def all_maps(rows: int, cols: int) -> list[Regions]:
+    return region_maps(rows, cols)
+
+
+def check_maps(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) -> None:
+    """The solver's count of the lines (each maybe negated) equals the maps brute force keeps."""
+    rows, cols = map(int, board.split("x"))
+    rules = [negated(map_rule(t, cols)) if n else map_rule(t, cols) for t, n in lines]
+    want = sum(all(rule(m) for rule in rules) for m in all_maps(rows, cols))
+    body = "\n".join(f"line-{k}: " + ("not " if n else "") + t for k, (t, n) in enumerate(lines))
+    check(tmp_path, f"board: {board}\n", body, want)
+
+
+def case_ids(cases: list[tuple[str, list[tuple[str, bool]]]]) -> list[str]:
+    return [f"{c[0]} " + " & ".join(("not " if n else "") + t for t, n in c[1]) for c in cases]
+
+
+NUMBERED_COUNT_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("1x4", [("numbered-regions r1c1-r1c2-r1c3-r1c4 count 2", False)]),  # the prose's example
+    ("1x4", [("numbered-regions r1c1-r1c2-r1c3-r1c4 count 2", True)]),
+    ("1x4", [("numbered-regions r1c1-r1c2-r1c3-r1c4 count 2 connected true", False)]),
+    ("1x4", [("numbered-regions r1c1-r1c2-r1c3-r1c4 count 2 connected true", True)]),
+    ("2x2", [("numbered-regions r1c1-r1c2-r2c2 count 3", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2 connected true", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2 connected true", True)]),
+    ("2x3", [("numbered-regions r1c1-r1c3-r2c1-r2c3 count 2 connected true", False)]),
+    ("2x3", [("numbered-regions r1c1-r2c3 connected true", False)]),
+    ("3x2", [("numbered-regions r1c1-r2c2-r3c1 count 3", False)]),  # three listed, one region
+    ("1x4", [("numbered-regions r1c1-r1c2-r1c3 count 2", False)]),  # three listed: none
+    ("2x2", [("numbered-regions count 2", False)]),  # nothing listed: no region holds two
+]
+
+
+@pytest.mark.parametrize(("board", "lines"), NUMBERED_COUNT_CASES,
+                         ids=case_ids(NUMBERED_COUNT_CASES))
+def test_numbered_regions_count_and_connected(tmp_path: Path, board: str,
+                                              lines: list[tuple[str, bool]]) -> None:
+    check_maps(tmp_path, board, lines)
+
