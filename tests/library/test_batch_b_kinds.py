@@ -384,3 +384,27 @@ def test_numbered_regions_count_and_connected(tmp_path: Path, board: str,
                                               lines: list[tuple[str, bool]]) -> None:
     check_maps(tmp_path, board, lines)
 
+
+DIVISION_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("1x4", [("region-division", False)]),
+    ("1x4", [("region-division", True)]),
+    ("2x2", [("region-division", False)]),
+    ("2x2", [("region-division", True)]),
+    ("2x2", [("region-division size 2", False)]),
+    ("2x2", [("region-division size 2", True)]),
+    ("2x3", [("region-division", False)]),
+    ("2x3", [("region-division size 3", False)]),  # the prose's example: three answers
+    ("3x2", [("region-division size 2", False)]),
+    ("2x3", [("region-division size 4", False)]),  # six cells in fours: none
+    ("1x5", [("region-division size 5", False)]),  # one row, one region
+    ("5x1", [("region-division size 1", False)]),  # one column, cells alone
+    ("1x5", [("region-division size 3", False)]),  # three in a row, two left over: none
+    ("1x6", [("region-division size 3", False)]),
+]
+
+
+@pytest.mark.parametrize(("board", "lines"), DIVISION_CASES, ids=case_ids(DIVISION_CASES))
+def test_region_division_counts(tmp_path: Path, board: str,
+                                lines: list[tuple[str, bool]]) -> None:
+    check_maps(tmp_path, board, lines)
+
