@@ -408,3 +408,47 @@ def test_region_division_counts(tmp_path: Path, board: str,
                                 lines: list[tuple[str, bool]]) -> None:
     check_maps(tmp_path, board, lines)
 
+
+SIZE_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-size r1c1 size 4", False),
+             ("region-size r2c3 min 1 max 3", False)]),  # the prose's example: two answers
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("region-size r1c1 size 2", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("region-size r1c1 size 2", True)]),
+    ("1x4", [("numbered-regions r1c1-r1c4", False), ("region-size r1c1 min 2 max 3", False)]),
+    ("1x4", [("numbered-regions r1c1-r1c4", False), ("region-size r1c1 min 2 max 3", True)]),
+    ("1x4", [("numbered-regions r1c1-r1c2", False), ("region-size r1c1 size 2", True)]),
+    ("1x4", [("numbered-regions r1c2", False), ("region-size r1c2 size 4", False)]),
+    ("1x4", [("numbered-regions r1c2", False), ("region-size r1c2 size 3", False)]),
+    ("4x1", [("region-division", False), ("region-size r1c1 size 2", False)]),  # one column
+    ("4x1", [("region-division", False), ("region-size r2c1 min 2", True)]),
+    ("2x3", [("region-division", False), ("region-size r1c2 size 3", False)]),
+    ("3x2", [("numbered-regions r1c1-r3c2", False), ("region-size r1c1 max 2", False),
+             ("region-size r3c2 max 4", False)]),
+    ("2x2", [("region-size r1c1 size 3", False), ("region-size r2c2 size 2", False),
+             ("region-division", False)]),  # seven cells in all: none
+]
+
+
+@pytest.mark.parametrize(("board", "lines"), SIZE_CASES, ids=case_ids(SIZE_CASES))
+def test_region_size_counts(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) -> None:
+    check_maps(tmp_path, board, lines)
+
+
+BORDER_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("2x3", [("region-division size 3", False), ("border-count r1c2 count 2", False)]),
+    ("2x3", [("region-division size 3", False), ("border-count r1c2 count 2", True)]),
+    ("2x2", [("region-division", False), ("border-count r1c1 count 4", False)]),
+    ("2x2", [("region-division", False), ("border-count r1c1-r2c2 count 3", False)]),
+    ("2x2", [("region-division", False), ("border-count r1c1 count 2", True)]),
+    ("1x4", [("region-division", False), ("border-count r1c2 count 2", False)]),  # one row
+    ("1x4", [("region-division", False), ("border-count r1c2 count 3", True)]),
+    ("4x1", [("region-division", False), ("border-count r2c1 count 3", False)]),  # one column
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("border-count r1c2 count 3", False)]),
+    ("2x3", [("region-division size 2", False), ("border-count r1c1 count 0", False)]),
+]
+
+
+@pytest.mark.parametrize(("board", "lines"), BORDER_CASES, ids=case_ids(BORDER_CASES))
+def test_border_count_counts(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) -> None:
+    check_maps(tmp_path, board, lines)
+
