@@ -452,3 +452,29 @@ BORDER_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
 def test_border_count_counts(tmp_path: Path, board: str, lines: list[tuple[str, bool]]) -> None:
     check_maps(tmp_path, board, lines)
 
+
+RECTANGLE_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-rectangle r1c1 span 3", False),
+             ("region-rectangle r2c3", False)]),  # the prose's example: one answer
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-rectangle r1c1-r2c3", False)]),
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-rectangle r1c1", True)]),
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-rectangle r1c1 span 3", True),
+             ("region-rectangle r2c3", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("region-rectangle r1c1 tall true", False)]),
+    ("2x2", [("numbered-regions r1c1-r2c2", False), ("region-rectangle r1c1 tall true", True)]),
+    ("2x3", [("numbered-regions r1c2-r2c2", False), ("region-rectangle r1c2 wide true", False),
+             ("region-rectangle r2c2", False)]),
+    ("2x3", [("numbered-regions r1c1-r1c3", False), ("region-rectangle r1c1 square true", False),
+             ("region-rectangle r1c3", False)]),
+    ("1x4", [("numbered-regions r1c2-r1c4", False), ("region-rectangle r1c2 span 3", False)]),
+    ("1x4", [("numbered-regions r1c2-r1c4", False), ("region-rectangle r1c2 span 3", True)]),
+    ("4x1", [("numbered-regions r2c1", False), ("region-rectangle r2c1 span 5", False)]),
+    ("2x2", [("region-division", False), ("region-rectangle r1c1 square true", False)]),
+    ("2x2", [("region-division", False), ("region-rectangle r1c2", False)]),
+]
+
+
+@pytest.mark.parametrize(("board", "lines"), RECTANGLE_CASES, ids=case_ids(RECTANGLE_CASES))
+def test_region_rectangle_counts(tmp_path: Path, board: str,
+                                 lines: list[tuple[str, bool]]) -> None:
+    check_maps(tmp_path, board, lines)
