@@ -284,14 +284,14 @@ def region_division(cols: int, size: int) -> RegionRule:
                          for g, cs in groups(m).items())
 
 
-def region_size(cols: int, cell: Cell, size: int, low: int, high: int) -> RegionRule:
-    """The cells carrying `cell`'s place hold `cell`, are one group, and number `size` (when
-    given), at least `low` and at most `high` (when given)."""
+def region_size(cols: int, cells: list[Cell], size: int, low: int, high: int) -> RegionRule:
+    """The cells carrying the first cell's place hold every listed cell, are one group, and
+    number `size` (when given), at least `low` and at most `high` (when given)."""
     def f(m: Regions) -> bool:
-        mine = groups(m).get(place(cols, cell), [])
+        mine = groups(m).get(place(cols, cells[0]), [])
         n = len(mine)
-        return (cell in mine and one_group(mine) and (not size or n == size) and n >= low
-                and (not high or n <= high))
+        return (all(x in mine for x in cells) and one_group(mine) and (not size or n == size)
+                and n >= low and (not high or n <= high))
     return f
 
 
@@ -327,7 +327,7 @@ def map_rule(line: str, cols: int) -> RegionRule:
     if kind == "region-division":
         return region_division(cols, int(opts.get("size", 0)))
     if kind == "region-size":
-        return region_size(cols, cells[0], int(opts.get("size", 0)), int(opts.get("min", 1)),
+        return region_size(cols, cells, int(opts.get("size", 0)), int(opts.get("min", 1)),
                            int(opts.get("max", 0)))
     if kind == "border-count":
         return border_count(cells, int(opts["count"]))
@@ -426,6 +426,17 @@ SIZE_CASES: list[tuple[str, list[tuple[str, bool]]]] = [
              ("region-size r3c2 max 4", False)]),
     ("2x2", [("region-size r1c1 size 3", False), ("region-size r2c2 size 2", False),
              ("region-division", False)]),  # seven cells in all: none
+    # two cells listed: they share the region named after the first
+    ("1x5", [("numbered-regions r1c1-r1c3-r1c5 count 2", False),
+             ("region-size r1c1-r1c3 min 3 max 4", False)]),
+    ("1x5", [("numbered-regions r1c1-r1c3-r1c5 count 2", False),
+             ("region-size r1c1-r1c3 min 3 max 4", True)]),
+    ("2x3", [("numbered-regions r1c1-r1c3-r2c1-r2c3 count 2", False),
+             ("region-size r1c1-r2c3 max 4", False)]),
+    ("2x3", [("numbered-regions r1c1-r2c3", False), ("region-size r1c1-r2c3", False)]),
+    ("2x3", [("numbered-regions r1c1-r1c3-r2c1-r2c3 count 2 connected true", False),
+             ("region-size r1c1-r1c3 size 3", True)]),
+    ("2x2", [("region-division", False), ("region-size r1c1-r2c2 size 3", False)]),
 ]
 
 
