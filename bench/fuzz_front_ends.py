@@ -15,6 +15,15 @@ in a process of its own under an address-space cap, and reports its peak residen
     verify    sapphire verify killer-sudoku.case ANSWER
     iss       sapphire import iss P.txt
     fpuzzles  sapphire import fpuzzles P.txt
+    puzzlekit sapphire import puzzlekit:GENRE P.txt, every genre the registry reads
+    puzzlink  sapphire import puzzlink P.txt, links of every genre read
+    serve     the page's JSON bodies, posted to `sapphire serve`'s application (its real
+              worker pool): a reply of status 500, or an error diagnostic without a line
+              and column, counts against it
+
+The puzzlekit and puz.link seeds are the shared corpus's (`../shared/corpus`: the first
+`CORPUS_SEEDS` problems of each genre, and every test link of a genre read) when it is
+there, else the suite's fixtures.
 
 Usage:
     python bench/fuzz_front_ends.py [FRONT ...] [--inputs N] [--seed S] [--memory-mb MB]
@@ -32,6 +41,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +54,10 @@ for folder in (TESTS, TESTS / "case", TESTS / "lang", TESTS / "ground", TESTS / 
 RULES = ROOT / "examples" / "slitherlink" / "slitherlink-rules.sapphire"
 KILLER = ROOT / "examples" / "cases" / "killer-sudoku.case"
 
+CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS_SEEDS = 5
+"""Problems taken per puzzlekit genre from the shared corpus."""
+
 FRONTS: dict[str, tuple[str, list[str], tuple[int, ...]]] = {
     "case": ("p.case", ["check"], (0, 1)),
     "program": ("p.sapphire", ["check"], (0, 1)),
@@ -51,13 +65,85 @@ FRONTS: dict[str, tuple[str, list[str], tuple[int, ...]]] = {
     "verify": ("answer.txt", ["verify", str(KILLER)], (0, 1, 2)),
     "iss": ("p.txt", ["import", "iss"], (0, 1)),
     "fpuzzles": ("p.txt", ["import", "fpuzzles"], (0, 1)),
+    "puzzlekit": ("p.txt", ["import"], (0, 1)),
+    "puzzlink": ("p.txt", ["import", "puzzlink"], (0, 1)),
+    "serve": ("", [], (200, 400, 403, 413, 415, 503)),
 }
-"""Each front end: the input's file name, the command line before it, the exit statuses the
-command may give."""
+"""Each front end: the input's file name, the command line before it (a puzzlekit seed adds
+its format), the exit statuses the command may give (for `serve`, the HTTP statuses)."""
+
+Seed = tuple[str, list[str]]
+"""A valid input, and what its command line adds after the front end's own (a puzzlekit
+problem's `puzzlekit:GENRE`; a server body's path)."""
 
 
-def seeds(front: str) -> list[str]:
-    """The seeds of the front end's fuzz test."""
+def seeds(front: str) -> list[Seed]:
+    """The seeds of the front end."""
+    if front == "puzzlekit":
+        return puzzlekit_seeds()
+    if front == "puzzlink":
+        return [(link, []) for link in puzzlink_seeds()]
+    if front == "serve":
+        return serve_seeds()
+    return [(text, []) for text in _suite_seeds(front)]
+
+
+def puzzlekit_seeds() -> list[Seed]:
+    """A few problems of every genre the registry reads by puzzlekit name."""
+    from sapphire.genres import puzzlekit_names
+
+    fixture = json.loads((TESTS / "fixtures" / "importers" / "puzzlekit_samples.json")
+                         .read_text(encoding="utf-8"))["genres"]
+    out: list[Seed] = []
+    for genre in puzzlekit_names():
+        path = CORPUS / "puzzlekit" / f"{genre}.json"
+        problems = [e["problem"] for e in
+                    json.loads(path.read_text(encoding="utf-8"))["puzzles"][:CORPUS_SEEDS]] \
+            if path.exists() else [e["problem"] for e in fixture.get(genre, [])]
+        out += [(text, [f"puzzlekit:{genre}"]) for text in problems]
+    return out
+
+
+def puzzlink_seeds() -> list[str]:
+    """The test links of every puz.link genre read."""
+    from sapphire.genres import puzzlink_names
+
+    read = set(puzzlink_names())
+    path = CORPUS / "puzzlink.json"
+    if path.exists():
+        entries = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+    else:
+        entries = json.loads((TESTS / "fixtures" / "importers" / "puzzlink_samples.json")
+                             .read_text(encoding="utf-8"))["puzzles"]
+    links: list[str] = []
+    for e in entries:
+        if e.get("genre") in read:
+            url = e.get("url")
+            links += url if isinstance(url, list) else [url] if url else []
+    return links
+
+
+def serve_seeds() -> list[Seed]:
+    """The bodies the page posts: cases to solve, draw and explain, and puzzles to import."""
+    case = KILLER.read_text(encoding="utf-8")
+    small = "---\nlibrary: std\nboard: 4x4\n---\nsudoku 4x4\ncage r1c1-r1c2 total 3\n"
+    bodies: list[Seed] = [
+        (json.dumps({"case": case, "client": "a"}), ["/api/solve"]),
+        (json.dumps({"case": small, "client": "b"}), ["/api/solve"]),
+        (json.dumps({"case": small, "client": "c"}), ["/api/draw"]),
+        (json.dumps({"case": small + "given r1c1 5\n", "client": "d"}), ["/api/why"]),
+    ]
+    bodies += [(json.dumps({"format": "iss", "text": s, "client": "e"}), ["/api/import"])
+               for s in _suite_seeds("iss")[:10]]
+    bodies += [(json.dumps({"format": "puzzlink", "text": s, "client": "f"}), ["/api/import"])
+               for s in puzzlink_seeds()[:20]]
+    bodies += [(json.dumps({"format": fmt, "text": s, "client": "g"}), ["/api/import"])
+               for s, (fmt,) in puzzlekit_seeds()[::7]]
+    return bodies
+
+
+def _suite_seeds(front: str) -> list[str]:
+    """The seeds of the front end's fuzz test in the suite."""
     if front == "case":
         import test_fuzz_case as m
     elif front == "program":
@@ -73,11 +159,12 @@ def seeds(front: str) -> list[str]:
     return list(m.SEEDS)
 
 
-def draw(rng: random.Random, pool: list[str], largest: int) -> str:
-    """One input: a seed with stress edits, character edits, or both."""
+def draw(rng: random.Random, pool: list[Seed], largest: int) -> tuple[str, list[str]]:
+    """One input: a seed with stress edits, character edits, or both; and its seed's
+    arguments."""
     import fuzzing
 
-    text = rng.choice(pool)
+    text, extra = rng.choice(pool)
     if rng.random() < 0.75:
         edits = [(rng.choice(fuzzing.STRESS_KINDS), rng.randrange(10**6), rng.randrange(21))
                  for _ in range(rng.randint(1, 3))]
@@ -89,10 +176,11 @@ def draw(rng: random.Random, pool: list[str], largest: int) -> str:
                   "".join(rng.choice(chars) for _ in range(rng.randrange(7))))
                  for _ in range(rng.randint(1, 4))]
         text = fuzzing.mutate(text, edits)
-    return text
+    return text, extra
 
 
-def child(front: str, count: int, seed: int, largest: int, folder: Path) -> dict[str, Any]:
+def child(front: str, count: int, seed: int, largest: int, folder: Path,
+          stack: contextlib.ExitStack) -> dict[str, Any]:
     """Run `count` inputs through one front end in this process; what came of them."""
     from fuzzing import errors_without_a_place
 
@@ -104,27 +192,33 @@ def child(front: str, count: int, seed: int, largest: int, folder: Path) -> dict
     rng = random.Random(f"{seed}-{front}")
     out: dict[str, Any] = {"front": front, "inputs": 0, "tracebacks": 0, "unplaced": 0,
                            "bad_status": 0, "slowest": 0.0, "largest": 0, "examples": []}
+    post = _server(folder, stack) if front == "serve" else None
     for _ in range(count):
-        text = draw(rng, pool, largest)
-        path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
-        err = io.StringIO()
+        text, extra = draw(rng, pool, largest)
         t0 = time.perf_counter()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-            code = main([*argv, str(path)])
+        if post is not None:
+            code, shown, placed = post(extra[0], text)
+            unplaced = not placed
+        else:
+            path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                code = main([*argv, *extra, str(path)])
+            shown = err.getvalue()
+            unplaced = bool(errors_without_a_place(shown, str(path)))
         seconds = time.perf_counter() - t0
-        shown = err.getvalue()
         out["inputs"] += 1
         out["largest"] = max(out["largest"], len(text))
         if seconds > out["slowest"]:
             out["slowest"], out["slowest_size"] = seconds, len(text)
         problem = None
-        if code == 70 or "Traceback" in shown:
+        if code in (70, 500) or "Traceback" in shown:
             out["tracebacks"] += 1
             problem = "traceback"
         elif code not in statuses:
             out["bad_status"] += 1
             problem = f"exit {code}"
-        elif errors_without_a_place(shown, str(path)):
+        elif unplaced:
             out["unplaced"] += 1
             problem = "unplaced"
         if problem and len(out["examples"]) < 5:
@@ -132,6 +226,35 @@ def child(front: str, count: int, seed: int, largest: int, folder: Path) -> dict
                                     "size": len(text), "stderr": shown[-3000:]})
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
+
+
+def _server(folder: Path, stack: contextlib.ExitStack
+            ) -> Callable[[str, str], tuple[int, str, bool]]:
+    """A poster of bodies to the page's application, and its judge: the HTTP status, the
+    reply, and whether every error diagnostic in it has a line and column."""
+    from starlette.testclient import TestClient
+
+    from sapphire.serve import Config, create_app
+    from sapphire.serve.app import LOCAL_HOSTS
+    from sapphire.serve.work import Settings
+
+    app = create_app(Config(Settings(str(folder / "page.case"), None, 2.0), 1, None,
+                            (*LOCAL_HOSTS, "testserver")))
+    client = stack.enter_context(TestClient(app))
+
+    def post(route: str, body: str) -> tuple[int, str, bool]:
+        r = client.post(route, content=body.encode("utf-8", errors="surrogatepass"),
+                        headers={"content-type": "application/json"})
+        try:
+            reply = r.json()
+        except ValueError:
+            return r.status_code, r.text[-3000:], r.status_code != 200
+        diagnostics = reply.get("diagnostics", []) if isinstance(reply, dict) else []
+        internal = any(d.get("kind") == "internal" for d in diagnostics)
+        placed = all(d.get("line", 0) >= 1 and d.get("col", 0) >= 1 for d in diagnostics)
+        return (500 if internal else r.status_code), r.text[-3000:], placed
+
+    return post
 
 
 def main() -> int:
@@ -153,9 +276,9 @@ def main() -> int:
     if args.child:
         import tempfile
 
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
             print(json.dumps(child(args.child, args.inputs, args.seed, args.largest,
-                                   Path(tmp))))
+                                   Path(tmp), stack)))
         return 0
 
     def cap() -> None:
