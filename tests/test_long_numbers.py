@@ -120,16 +120,44 @@ FPUZZLES_GRID = json.dumps([[{} for _ in range(4)] for _ in range(4)])
      + ', "killercage": [{"cells": ["R1C1"], "value": "' + BIG + '"}]}', 140),
     ("fpuzzles", '{"size": 4, "grid": ' + FPUZZLES_GRID
      + ', "killercage": [{"cells": ["R' + BIG + 'C1"], "value": "3"}]}', 123),
-], ids=["iss total", "iss given", "fpuzzles number", "fpuzzles text", "fpuzzles cell"])
+    ("puzzlink", f"p?slither/{BIG}/5/x", 11),
+    ("puzzlekit:Sudoku", f"9 {BIG}\n", 3),
+    ("puzzlekit:KenKen", f"4 4\n{BIG}+ - - -\n", 1),
+], ids=["iss total", "iss given", "fpuzzles number", "fpuzzles text", "fpuzzles cell",
+        "puzzlink size", "puzzlekit size", "puzzlekit clue"])
 def test_an_import(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str, text: str,
                    col: int) -> None:
     path = tmp_path / "puzzle.txt"
     path.write_text(text, encoding="utf-8")
     assert main(["import", fmt, str(path)]) == 1
     err = capsys.readouterr().err
-    assert first_error(err, path) == (1, col, " error: the number 1111111111111111…11111111 "
+    line = text[:text.index(BIG)].count("\n") + 1
+    assert first_error(err, path) == (line, col, " error: the number 1111111111111111…11111111 "
                                       "has 5,000 digits, too many to read")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("fmt", "text"), [
+    ("puzzlink", "p?slither/5/" + "0" * 5000 + "5/x"),
+    ("puzzlekit:Thermometer", "9 9\n" + "0" * 5000 + "5 - - - - - - - -\n"),
+], ids=["puzzlink", "puzzlekit"])
+def test_leading_zeros_count_where_no_number_is_long(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str, text: str) -> None:
+    path = tmp_path / "puzzle.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["import", fmt, str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "0000000000000000…00000005 is written with 5,001 digits, too many to read" in err
+    assert "Traceback" not in err
+
+
+def test_a_pzprv3_answer() -> None:
+    from sapphire.diagnostics import SapphireError
+    from sapphire.genres import read_pzprv3
+
+    with pytest.raises(SapphireError) as e:
+        read_pzprv3(f"pzprv3/sudoku/9/{BIG}/")
+    assert [d.kind for d in e.value.diagnostics] == ["number-too-long"]
 
 
 def test_a_corpus_file_and_its_selector(tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -11,7 +11,7 @@ import functools
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 
@@ -330,6 +330,25 @@ def number_too_long(digits: str, span: Span | None, *, hint: str | None = None,
                       f"the number {clip(digits.strip(), 25)} has "
                       f"{significant_digits(digits):,} digits, too many to read",
                       span, hint or NUMBER_HINT, source_line)
+
+
+def refuse_long_numbers(text: str, label: str, *, hint: str | None = None) -> None:
+    """Raise the error of the first run of more than `LONGEST_NUMBER` digits in `text` (the
+    file `label`), leading zeros included, placed at it: what a reader of a whole text whose
+    numbers are all short calls before any of its parts converts one, so that no genre's
+    code has to guard its own `int()`s."""
+    m = _DIGIT_RUN.search(text)
+    if m is None:
+        return
+    span = span_at(label, text, m.start(), m.end())
+    d = number_too_long(m.group(), span, hint=hint, source_line=source_line(text, span.line))
+    if significant_digits(m.group()) <= LONGEST_NUMBER:  # zeros make it long
+        d = replace(d, message=f"the number {clip(m.group(), 25)} is written with "
+                               f"{len(m.group()):,} digits, too many to read")
+    raise SapphireError([d])
+
+
+_DIGIT_RUN = re.compile(rf"[0-9]{{{LONGEST_NUMBER + 1},}}")
 
 
 def json_number_error(text: str, label: str, start: int = 0, *,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span
+from sapphire.diagnostics import Diagnostic, SapphireError, Span, refuse_long_numbers
 
 LABEL = "<puzzlink>"
 """What an error calls a link given on the command line."""
@@ -81,7 +81,8 @@ def read_link(raw: str, label: str = LABEL) -> Link:
             raise link_error(text, label, f"{what} is missing", len(text),
                              hint="the puzzle part reads GENRE/COLS/ROWS/BODY")
         piece_at, piece = parts[k]
-        if not _SIZE.fullmatch(piece) or not 1 <= int(piece) <= 100:
+        refuse_long_numbers(text[:piece_at + len(piece)], label, hint=f"{what} is 1-100")
+        if not _SIZE.fullmatch(piece) or not 1 <= int(piece) <= 100:  # at most 100 digits
             raise link_error(text, label, f"'{piece}' is not {what} (1-100)", piece_at,
                              piece_at + len(piece), hint="the puzzle part reads "
                                                          "GENRE/COLS/ROWS/BODY")

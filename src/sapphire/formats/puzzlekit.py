@@ -19,7 +19,13 @@ import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
-from sapphire.diagnostics import Diagnostic, SapphireError, Span, source_line
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    refuse_long_numbers,
+    source_line,
+)
 from sapphire.formats.common import Cell
 
 LABEL = "<puzzlekit>"
@@ -78,6 +84,10 @@ class Source:
     places: dict[Hashable, Token] = field(default_factory=dict, compare=False, repr=False)
     """The token each clue was read from, by the key a genre's `build` names it with in a
     `ClueError` (a cell (r, c), or a key such as ("row", 3)): where such an error points."""
+
+    def __post_init__(self) -> None:
+        refuse_long_numbers(self.text, self.label, hint="the numbers of a puzzlekit text are "
+                            "sizes, clues and digits, far shorter than this")
 
     @property
     def name(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sapphire.diagnostics import SapphireError, error
+from sapphire.diagnostics import SapphireError, error, refuse_long_numbers
 
 HINT = "a pzprv3 file as pzprjs writes it"
 
@@ -24,6 +24,8 @@ class Pzprv3:
     @classmethod
     def read(cls, text: str) -> Pzprv3:
         """The file's lines; an error when it does not start `pzprv3/GENRE/`."""
+        refuse_long_numbers(text, "<pzprv3>", hint="a pzprv3 answer's numbers are its size "
+                            "and the digits of its cells")
         lines = [line.split() for line in text.strip().split("/")]
         head = [t for row in lines[:4] for t in row]
         if len(head) < 3 or head[0] != "pzprv3":
