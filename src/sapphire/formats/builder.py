@@ -9,6 +9,7 @@ it against the library, and returns that text: the canonical form, as `sapphire 
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,20 @@ def grid_text(grid: list[list[str]], board_rows: int | None = None) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+class ClueError(Exception):
+    """Clues that make no puzzle as stated (a count larger than its line, two centres on one
+    cell), raised by a genre's `build`, or by `CaseBuilder.build` for a rule line the library
+    refuses. `at` names the clue (a cell, or a key such as ("row", 3); for a line the library
+    refuses, its `at` or its cells) so that the puzzlekit importer can place the error at the
+    token stored under it in `Source.places`; a link's is placed at the start of its body."""
+
+    def __init__(self, message: str, hint: str | None = None, at: Hashable = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.at = at
+
+
 @dataclass
 class Rule:
     """One rule line before ids are given out."""
@@ -64,6 +79,8 @@ class Rule:
     id_stem: str | None = None
     """The stem of this line's id when the kind repeats (default: the kind)."""
     early: bool = False
+    at: Hashable = None
+    """The clue the line states (see `ClueError.at`), where an error about it is placed."""
 
 
 @dataclass
@@ -126,13 +143,14 @@ class CaseBuilder:
 
     def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
-            **params: JsonValue) -> None:
+            at: Hashable = None, **params: JsonValue) -> None:
         """Add a rule line; `early` puts it before every line added without it (global rules
-        follow the board's line, clues come after them in the order given). A parameter
-        whose value is the default the kind's definition declares is left out, as a setter
-        would leave it out."""
+        follow the board's line, clues come after them in the order given); `at` names the
+        clue it states, where the library's refusal of the line is placed (`build`). A
+        parameter whose value is the default the kind's definition declares is left out, as
+        a setter would leave it out."""
         rule = Rule(kind, tuple(cells), tuple(self.stated(kind, params).items()), positional,
-                    id_stem)
+                    id_stem, at=at)
         if early:
             rules, at = self.rules, self._early
             if not (at <= len(rules) and (at == 0 or rules[at - 1].early)
@@ -207,22 +225,36 @@ class CaseBuilder:
         text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
         return text.split("\n---\n", 1)[1].splitlines()  # after the closing delimiter
 
-    def build(self) -> str:
+    def build(self, placed: bool = False) -> str:
         """The canonical, checked case text. A rule line the library refuses (a constraint
-        of the input that lists no cells, say) is reported with that line, since the user
-        never sees the text it stands in."""
+        of the input that lists no cells, a total past the numbers' range) is reported with
+        that line, since the user never sees the text it stands in. With `placed` (a caller
+        that places clues, as the genres' importers do) it is a `ClueError` naming the clue
+        the line was added with (`at`), or else its cells; otherwise the line is quoted."""
         text = write_case(self.case(), self.library.preferred_name, self.library.holds_rules)
         case = parse_case(text, IMPORTED)
         problems = self.library.check_case(case)
         if problems:
             lines = text.splitlines()
+            rule_of = {r.span.line: k for k, r in enumerate(case.rules) if r.span is not None}
 
-            def written(d: Diagnostic) -> str:
+            def line_of(d: Diagnostic) -> int:
                 # an entry of an any-of is checked as its own text, labelled with its line
                 m = re.match(rf"{re.escape(IMPORTED)}(?::(\d+))?", d.span.file) if d.span else None
-                line = (int(m[1]) if m[1] else d.span.line) if m and d.span else 0
+                return (int(m[1]) if m[1] else d.span.line) if m and d.span else 0
+
+            def written(d: Diagnostic) -> str:
+                line = line_of(d)
                 return f"the import writes `{lines[line - 1]}`, and " \
                     if 0 < line <= len(lines) else ""
+
+            for d in problems:
+                k = rule_of.get(line_of(d))
+                rule = self.rules[k] if k is not None and k < len(self.rules) else None
+                if placed and rule is not None and rule.at is not None:
+                    raise ClueError(d.message, d.hint, rule.at)
+                if placed and rule is not None and rule.cells:  # placed at a cell, if read
+                    raise ClueError(written(d) + d.message, d.hint, rule.cells)
 
             raise SapphireError([
                 Diagnostic(d.kind, written(d) + d.message, None, "the input's constraint for it "

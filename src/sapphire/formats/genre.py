@@ -23,12 +23,11 @@ under the error's `at` in `Source.places`, or at the start of a link's body.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import ClassVar, Generic, TypeVar
 
 from sapphire.case import Case
 from sapphire.formats.answer import Answer
-from sapphire.formats.builder import CaseBuilder
+from sapphire.formats.builder import CaseBuilder, ClueError
 from sapphire.formats.encodings import Body
 from sapphire.formats.puzzlekit import Source
 from sapphire.formats.pzprv3 import Pzprv3
@@ -37,21 +36,10 @@ from sapphire.formats.readback import Readback
 C = TypeVar("C")
 """A genre's clues: a frozen dataclass of its module, with the board's `rows` and `cols`."""
 
+__all__ = ["ClueError", "Genre", "SECTIONS"]
+
 SECTIONS = ("read_puzzlekit", "read_solution", "decode", "encode", "from_case", "read_pzprv3")
 """The sections a genre may leave out (`build` it always has)."""
-
-
-class ClueError(Exception):
-    """Clues that make no puzzle as stated (a count larger than its line, two centres on one
-    cell), raised by `build`. `at` names the clue (a cell, or a key such as ("row", 3)) so that
-    the puzzlekit importer can place the error at the token stored under it in
-    `Source.places`; a link's is placed at the start of its body."""
-
-    def __init__(self, message: str, hint: str | None = None, at: Hashable = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
-        self.at = at
 
 
 class Genre(Generic[C]):

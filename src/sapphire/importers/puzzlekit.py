@@ -40,11 +40,11 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
     src = Source(text, label, name)
     try:
         found.build(b, found.read_puzzlekit(src))
+        b.title = title or None
+        b.source = source or f"puzzlekit-dataset {name} problem"
+        return b.build(placed=True)
     except ClueError as e:
         raise src.place(e.at, e.message, e.hint) from None
-    b.title = title or None
-    b.source = source or f"puzzlekit-dataset {name} problem"
-    return b.build()
 
 
 __all__ = ["GENRES", "LABEL", "puzzlekit_to_case"]

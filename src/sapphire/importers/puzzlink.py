@@ -80,7 +80,10 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
     b.title = title or None
     b.source = source or link.text
     try:
-        return b.build()
+        return b.build(placed=True)
+    except ClueError as e:  # a clue's rule line the library refuses
+        raise link.error(f"the {name} it holds does not read: {e.message}", link.body_at,
+                         hint=e.hint, kind="puzzlink-clues") from None
     except SapphireError as e:  # a rule line the library refuses
         first = e.diagnostics[0] if e.diagnostics else None
         inner = "; ".join(d.message for d in e.diagnostics)
