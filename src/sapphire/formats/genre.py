@@ -45,13 +45,17 @@ class ClueError(Exception):
     """Clues that make no puzzle as stated (a count larger than its line, two centres on one
     cell), raised by `build`. `at` names the clue (a cell, or a key such as ("row", 3)) so that
     the puzzlekit importer can place the error at the token stored under it in
-    `Source.places`; a link's is placed at the start of its body."""
+    `Source.places`; a link's is placed at the start of its body. `kind` is the error's kind
+    where the clues are a puzzle the library cannot state (`unsupported-import`: a sudoku of a
+    size its `sudoku` has no boxes for) rather than a malformed one (None: the format's)."""
 
-    def __init__(self, message: str, hint: str | None = None, at: Hashable = None) -> None:
+    def __init__(self, message: str, hint: str | None = None, at: Hashable = None,
+                 kind: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
         self.at = at
+        self.kind = kind
 
 
 class Genre(Generic[C]):

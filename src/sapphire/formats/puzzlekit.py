@@ -101,13 +101,14 @@ class Source:
         """An error just past `tok`: where something that should follow it is missing."""
         return self.error(message, tok.line, tok.end, 0, hint)
 
-    def place(self, at: Hashable, message: str, hint: str | None = None) -> SapphireError:
+    def place(self, at: Hashable, message: str, hint: str | None = None,
+              kind: str = "bad-puzzlekit") -> SapphireError:
         """An error about the clue read from the token stored under `at` in `places` (at the
         start of the text when none is)."""
         tok = self.places.get(at)
         if tok is None:
-            return self.error(message, 1, 1, 0, hint)
-        return self.at(tok, message, hint)
+            return self.error(message, 1, 1, 0, hint, kind)
+        return self.at(tok, message, hint, kind=kind)
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
         genre.build(b, clues)
     except ClueError as e:
         raise link.error(f"the {name} it holds does not read: {e.message}", link.body_at,
-                         hint=e.hint, kind="puzzlink-clues") from None
+                         hint=e.hint, kind=e.kind or "puzzlink-clues") from None
     b.title = title or None
     b.source = source or link.text
     try:
