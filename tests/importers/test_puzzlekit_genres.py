@@ -89,21 +89,6 @@ skyscraper-4: skyscraper r4c4-r4c3-r4c2-r4c1 visible 4
 """
 
 
-def test_thermometer_counts_and_paths() -> None:
-    text = "2 3\n1 - 2\n2 1\n1.1 1.2 2.2\n- 3.1 2.1\n"
-    assert body(puzzlekit_to_case("Thermometer", text)) == """\
-board: 2x3
----
-thermometer-1: thermometer r1c1-r1c2
-thermometer-2: thermometer r2c3-r1c3
-thermometer-3: thermometer r2c2
-column-1: shade-count r1c1-r2c1 count 1
-column-2: shade-count r1c3-r2c3 count 2
-row-1: shade-count r1c1-r1c2-r1c3 count 2
-row-2: shade-count r2c1-r2c2-r2c3 count 1
-"""
-
-
 def test_nonogram_columns_then_rows() -> None:
     text = "2 3\n1\n0\n2\n1 1\n1\n"
     assert body(puzzlekit_to_case("Nonogram", text)) == """\
@@ -204,11 +189,6 @@ black-circle r1c1-r3c1
      "expected the givens block", 5, 8),
     ("SkyscraperSudoku", "4 4\n- - -\n- - - -\n- - - -\n- - - -\n" + "- - - -\n" * 4,
      "expected 4 tokens on the line of clues above the columns, found 3", 2, 6),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 1.1\n", "two cells numbered 1", 4, 5),
-    ("Thermometer", "1 3\n1 1 1\n1\n1.1 - 1.2\n", "jumps", 4, 7),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 x\n", "'x' at r1c2", 4, 5),
-    ("Thermometer", "1 2\n1 1\n1.1 1.2\n", "expected 1 token on the line of row counts", 3, 5),
-    ("Thermometer", "1 2\n1 1\n1\n1.1 1.3\n", "not numbered 1-2", 4, 5),
     ("Nonogram", "1 2\n1\n1\n", "expected the row clues, found the end", 3, 2),
     ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells", 4, 1),
     ("Nonogram", "1 2\n1\nx\n1\n", "'x' in the clues of column 2", 3, 1),
@@ -239,7 +219,6 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
 
 
 def test_solutions_of_shading_genres() -> None:
-    assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
     assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
     assert read_solution("Nurikabe", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
     # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not

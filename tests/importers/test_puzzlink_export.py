@@ -80,7 +80,6 @@ def test_export_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 REFUSED = {
     "KillerSudoku": "a sudoku link cannot hold its 'cage' rule(s)",
-    "Thermometer": "its rules are none of the genres written as links",
     "Renban": "its rules are none of the genres written as links",
 }
 

@@ -23,8 +23,6 @@ on the genre (read from the dataset's problems and solutions):
 * `EvenOddSudoku`: one block: a given digit, `E` (even) or `O` (odd) in every cell. Boxes.
 * `SkyscraperSudoku`: four lines of outside clues (above the columns, below them, left of the
   rows, right of them; `-` for none), then the givens block. Boxes.
-* `Thermometer`: a line of column counts, a line of row counts, then the grid, where `T.K` is
-  the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
 * `Nonogram`: COLS lines of column clues, then ROWS lines of row clues (run lengths, top to
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
@@ -40,8 +38,8 @@ on the genre (read from the dataset's problems and solutions):
   wall (`x` in the solution).
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
-Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
+Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a shaded cell of a
+Nonogram; `o` for a bulb of an Akari; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
 which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
 
@@ -50,8 +48,7 @@ What is imported
 Each genre becomes the rule lines of the `std` library that state its rules (`sudoku NxN`,
 `cage` per cage, `latin-square` with `renban` per group or `all-different` per piece,
 `yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
-`odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
-and column), with the givens, shading or clues in the front matter.
+`odd` and `skyscraper` per outside clue), with the givens, shading or clues in the front matter.
 
 A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An Akari is
 stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
@@ -110,7 +107,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     nonogram,
     nonogram_pattern,
     nurikabe,
-    thermometer,
     yin_yang,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
@@ -140,7 +136,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "ConsecutiveSudoku": consecutive_sudoku,
     "EvenOddSudoku": even_odd_sudoku,
     "SkyscraperSudoku": skyscraper_sudoku,
-    "Thermometer": thermometer,
     "Nonogram": nonogram,
     "Akari": akari,
     "Skyscraper": skyscraper,
@@ -176,7 +171,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ConsecutiveSudoku": ("latin-square", "white-dot", "nabner"),
     "EvenOddSudoku": ("sudoku", "even", "odd"),
     "SkyscraperSudoku": ("sudoku", "skyscraper"),
-    "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
