@@ -49,6 +49,17 @@ def fixture(name: str) -> object:
     return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
 
 
+def genre_modules_puzzles() -> list[tuple[str, dict]]:
+    """The first puzzlekit puzzle of each genre of the genre modules' fixtures
+    (tests/fixtures/genres), by its genre."""
+    out = []
+    for path in sorted((FIXTURES.parent / "genres").glob("*.json")):
+        part = json.loads(path.read_text(encoding="utf-8")).get("puzzlekit", {})
+        groups = part.get("genres") or ({part["genre"]: part["puzzles"]} if part else {})
+        out += [(genre, entries[0]) for genre, entries in groups.items()]
+    return out
+
+
 def imported() -> list[object]:
     """(format, puzzle text) named: one puzzle per puzzlekit and puzz.link genre, and every ISS
     and f-puzzles sample (each stands for the kinds it shows)."""
@@ -57,6 +68,8 @@ def imported() -> list[object]:
         for genre, entries in fixture(name)["genres"].items():  # type: ignore[index]
             out.append(pytest.param(f"puzzlekit:{genre}", entries[0]["problem"],
                                     id=f"puzzlekit:{genre}"))
+    for genre, entry in genre_modules_puzzles():  # the genres in modules of their own
+        out.append(pytest.param(f"puzzlekit:{genre}", entry["problem"], id=f"puzzlekit:{genre}"))
     for name in ("iss_samples", "iss_more_kinds", "iss_shapes_chaos"):
         for entry in fixture(name)["puzzles"]:  # type: ignore[index]
             out.append(pytest.param("iss", entry["canonical_input"], id=f"iss:{entry['name']}"))

@@ -181,9 +181,9 @@ def test_a_sudokupad_link_with_unexplained_drawings_imports_without_them_when_as
 
 def test_puzzlekit_text_imports_under_its_genre_and_solves_to_its_recorded_answer(
         client: TestClient) -> None:
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
-    entry = json.loads((fixtures / "puzzlekit_samples.json").read_text(
-        encoding="utf-8"))["genres"]["KillerSudoku"][0]
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "genres"
+    entry = json.loads((fixtures / "sudokus.json").read_text(
+        encoding="utf-8"))["puzzlekit"]["genres"]["KillerSudoku"][0]
     r = client.post("/api/import", json={"format": "puzzlekit:killersudoku",
                                          "text": entry["problem"]}).json()
     assert (r["status"], r["format"]) == ("imported", "puzzlekit:KillerSudoku")
