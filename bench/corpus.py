@@ -91,7 +91,7 @@ DISPUTED = {
         "(tests/importers/test_iss_disputed.py)",
     "JigsawSudoku 661_6x6":
         "the record says unique, but the dataset's problem keeps only eight givens, which "
-        "allow several answers (tests/importers/test_puzzlekit_disputed.py)",
+        "allow several answers (tests/genres/test_sudokus.py)",
     "nonogram #191":
         "the record's answer is of a 3x10 puzzle (pzprv3/nonogram/10/3), its link of a 6x6 one; "
         "the link solves to the one shading its runs allow, and the answer file's own clues "

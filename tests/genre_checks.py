@@ -4,7 +4,10 @@ brute forces that count the answers of tiny boards.
 
 A genre's fixture is `tests/fixtures/genres/<module>.json`: `puzzlekit` holds puzzles of the
 puzzlekit dataset (`problem`, `solution`, `key`) and `puzzlink` pzprjs's test links (`url`, a
-list, and the accepted `answer` in pzprv3), each with the `source` it was copied from.
+list, and the accepted `answer` in pzprv3), each with the `source` it was copied from. A
+family's module holds each member's puzzlekit puzzles under `genres`, by its puzzlekit name
+(and records whose status is disputed under `disputed`, alike), and its links each name their
+genre (`genre`, pzprjs's name).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from sapphire.diagnostics import SapphireError
 from sapphire.formats.answer import canonical_regions
+from sapphire.formats.genre import Genre
 from sapphire.genres import read_pzprv3, read_solution
 from sapphire.importers import import_puzzle
 from sapphire.importers.puzzlink import export_puzzlink
@@ -27,10 +31,30 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "genres"
 Cell = tuple[int, int]
 
 
-def fixture(name: str) -> dict[str, list[dict[str, Any]]]:
-    """The puzzles of `tests/fixtures/genres/NAME.json`, by format."""
+def fixture(name: str, genre: Genre[Any] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The puzzles of `tests/fixtures/genres/NAME.json`, by format: all of them, or those of
+    one `genre` of the module (a family's file holds several genres')."""
     data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
-    return {fmt: part["puzzles"] for fmt, part in data.items() if isinstance(part, dict)}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for fmt, part in data.items():
+        if not isinstance(part, dict):
+            continue
+        if "genres" in part:  # a family's puzzlekit puzzles, by genre
+            out[fmt] = [e for g, entries in part["genres"].items() for e in entries
+                        if genre is None or g == genre.puzzlekit]
+        elif fmt == "puzzlink":
+            out[fmt] = [e for e in part["puzzles"] if genre is None
+                        or e.get("genre", part.get("genre")) in (genre.puzzlink, *genre.aliases)]
+        else:
+            out[fmt] = part["puzzles"] if genre is None or part.get("genre") in (
+                None, genre.puzzlekit) else []
+    return out
+
+
+def disputed(name: str, genre: str) -> list[dict[str, Any]]:
+    """The puzzlekit records of `genre` whose status is disputed, in a family's fixture NAME."""
+    data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    return data["puzzlekit"].get("disputed", {}).get(genre, [])
 
 
 def body(text: str) -> str:

@@ -21,6 +21,10 @@ FIXTURES = ROOT / "tests" / "fixtures" / "importers"
 GENRES = [(g, entries[0]) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
           for g, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
           ["genres"].items()]
+for path in sorted((FIXTURES.parent / "genres").glob("*.json")):  # the genre modules' own
+    part = json.loads(path.read_text(encoding="utf-8")).get("puzzlekit", {})
+    GENRES += [(g, entries[0]) for g, entries in
+               (part.get("genres") or ({part["genre"]: part["puzzles"]} if part else {})).items()]
 
 
 def of_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:

@@ -64,8 +64,8 @@ def test_every_genre_module_has_its_tests_and_fixture(module: object) -> None:
     name = short(module)
     assert (TESTS / f"test_{name}.py").is_file()
     assert (FIXTURES / f"{name}.json").is_file()
-    fixed = fixture(name)
     for genre in genres.genres_of(module):  # type: ignore[arg-type]
+        fixed = fixture(name, genre)
         assert genre.offers("read_puzzlekit") == bool(genre.puzzlekit)
         assert bool(fixed.get("puzzlekit")) == genre.offers("read_puzzlekit")
         assert bool(fixed.get("puzzlink")) == genre.offers("decode")
@@ -106,7 +106,7 @@ def test_a_case_tells_its_genre() -> None:
 
 SEEDS = [(genre, fmt, entry) for module in MODULES
          for genre in genres.genres_of(module)  # type: ignore[arg-type]
-         for fmt, entries in fixture(short(module)).items() for entry in entries]
+         for fmt, entries in fixture(short(module), genre).items() for entry in entries]
 
 
 @pytest.mark.parametrize(("genre", "fmt", "entry"), SEEDS,

@@ -16,6 +16,7 @@ from sapphire.diagnostics import SapphireError
 from sapphire.importers import iss_to_case
 from sapphire.importers.iss import parse_iss
 from sapphire.importers.iss.converter import Converter
+from sapphire.importers.iss.handlers import HANDLERS
 from sapphire.importers.iss.pairs import pair_table
 from sapphire.pipeline import solve_case
 
@@ -34,7 +35,7 @@ def body(text: str) -> list[str]:
 
 
 def test_pair_keys_decode_to_digit_pairs() -> None:
-    cv = Converter(parse_iss(".Shape~4x4"))
+    cv = Converter(parse_iss(".Shape~4x4"), HANDLERS)
     cv.run()
     # bits, lowest first: pair n = (1 + n // 4, 1 + n % 4); 'C' = 2 sets bit 1, (1,2); 'E' = 4
     # sets bit 2, (1,3); 'g' = 32 sets bit 5, (2,2)

@@ -28,12 +28,6 @@ SEEDS = LINKS + [u.split("?", 1)[1] for u in LINKS]
     ("https://puzz.link/p?slither/5/x/cbcbcd", 31,
      "not a puzz.link link: 'x' is not the number of rows (1-100)"),
     ("https://puzz.link/p?slither/5", 30, "not a puzz.link link: the number of rows is missing"),
-    ("https://puzz.link/p?sudoku/4/4/g1k23k3g7", 40,
-     "not a puzz.link link: 1 character(s) past the end of the puzzle"),
-    ("https://puzz.link/p?sudoku/4/4/g1-1", 36,
-     "not a puzz.link link: expected 2 hexadecimal digits after '-'"),
-    ("https://puzz.link/p?sudoku/4/6/g1", 28,
-     "not a puzz.link link: a sudoku is square, but the size is 4x6"),
     ("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a", 56,
      "not a puzz.link link: the link ends where the total left of row 3 should be"),
     ("https://puzz.link/p?mashu/6/6/1063000i3r00", 40,
@@ -43,8 +37,6 @@ SEEDS = LINKS + [u.split("?", 1)[1] for u in LINKS]
     ("https://puzz.link/slither/5/5/cbcbcddad", 40,
      "not a puzz.link link: the link has no '?' before the puzzle"),
     ("p?/5/5/", 3, "not a puzz.link link: the genre is missing"),
-    ("https://puzz.link/p?sudoku/4/4/g9", 32,
-     "the sudoku it holds does not read: the given 9 at r1c2 is outside 1-4"),
 ])
 def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: str) -> None:
     with pytest.raises(SapphireError) as exc:

@@ -22,7 +22,7 @@ LINKS = [e["url"][0] for e in SAMPLES if e["genre"] in NAMES]
 PUZZLEKIT = [(genre, e) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items() for e in entries]
-OURS = {"Slitherlink", "YinYang", "Sudoku", "Masyu", "Nurikabe", "Akari", "Kakuro", "Skyscraper",
+OURS = {"Slitherlink", "YinYang", "Masyu", "Nurikabe", "Akari", "Kakuro", "Skyscraper",
         "Nonogram"}
 
 
@@ -76,23 +76,6 @@ def test_export_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     case.write_text(puzzlink_to_case("p?slither/5/5/cbcbcddad"), encoding="utf-8")
     assert main(["export", "puzzlink", str(case)]) == 0
     assert capsys.readouterr().out == "https://puzz.link/p?slither/5/5/cbcbcddad\n"
-
-
-REFUSED = {
-    "KillerSudoku": "a sudoku link cannot hold its 'cage' rule(s)",
-    "Thermometer": "its rules are none of the genres written as links",
-    "Renban": "its rules are none of the genres written as links",
-}
-
-
-@pytest.mark.parametrize(("genre", "why"), REFUSED.items())
-def test_a_case_the_link_cannot_hold_is_refused(genre: str, why: str) -> None:
-    entry = next(e for g, e in PUZZLEKIT if g == genre)
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(puzzlekit_to_case(genre, entry["problem"]))
-    assert exc.value.diagnostics[0].kind == "unsupported"
-    assert exc.value.diagnostics[0].message == (
-        f"the case cannot be written as a puzz.link link: {why}")
 
 
 def test_a_skyscraper_with_empty_plots_is_refused() -> None:

@@ -59,13 +59,18 @@ class ClueError(Exception):
     cell), raised by a genre's `build`, or by `CaseBuilder.build` for a rule line the library
     refuses. `at` names the clue (a cell, or a key such as ("row", 3); for a line the library
     refuses, its `at` or its cells) so that the puzzlekit importer can place the error at the
-    token stored under it in `Source.places`; a link's is placed at the start of its body."""
+    token stored under it in `Source.places`; a link's is placed at the start of its body.
+    `kind` is the error's kind where the clues are a puzzle the library cannot state
+    (`unsupported-import`: a sudoku of a size its `sudoku` has no boxes for) rather than a
+    malformed one (None: the format's)."""
 
-    def __init__(self, message: str, hint: str | None = None, at: Hashable = None) -> None:
+    def __init__(self, message: str, hint: str | None = None, at: Hashable = None,
+                 kind: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
         self.at = at
+        self.kind = kind
 
 
 @dataclass

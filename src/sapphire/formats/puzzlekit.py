@@ -111,7 +111,8 @@ class Source:
         """An error just past `tok`: where something that should follow it is missing."""
         return self.error(message, tok.line, tok.end, 0, hint)
 
-    def place(self, at: Hashable, message: str, hint: str | None = None) -> SapphireError:
+    def place(self, at: Hashable, message: str, hint: str | None = None,
+              kind: str = "bad-puzzlekit") -> SapphireError:
         """An error about the clue read from the token stored under `at` in `places`; for
         `at` a tuple of cells (a rule line's, `CaseBuilder.build`), the first cell's that has
         one; at the start of the text when none has."""
@@ -119,8 +120,8 @@ class Source:
         if tok is None and isinstance(at, tuple) and all(isinstance(c, tuple) for c in at):
             tok = next((self.places[c] for c in at if c in self.places), None)
         if tok is None:
-            return self.error(message, 1, 1, 0, hint)
-        return self.at(tok, message, hint)
+            return self.error(message, 1, 1, 0, hint, kind)
+        return self.at(tok, message, hint, kind=kind)
 
 
 @dataclass(frozen=True)

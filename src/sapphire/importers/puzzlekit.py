@@ -43,8 +43,10 @@ def puzzlekit_to_case(genre: str, text: str, *, source: str | None = None,
         b.title = title or None
         b.source = source or f"puzzlekit-dataset {name} problem"
         return b.build(placed=True)
-    except ClueError as e:
-        raise src.place(e.at, e.message, e.hint) from None
+    except ClueError as e:  # a puzzle the library cannot state names the genre, as above
+        if e.kind is None:
+            raise src.place(e.at, e.message, e.hint) from None
+        raise src.place(e.at, f"puzzlekit {name}: {e.message}", e.hint, e.kind) from None
 
 
 __all__ = ["GENRES", "LABEL", "puzzlekit_to_case"]

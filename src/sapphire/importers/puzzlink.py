@@ -76,14 +76,11 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
         genre.build(b, clues)
     except ClueError as e:
         raise link.error(f"the {name} it holds does not read: {e.message}", link.body_at,
-                         hint=e.hint, kind="puzzlink-clues") from None
+                         hint=e.hint, kind=e.kind or "puzzlink-clues") from None
     b.title = title or None
     b.source = source or link.text
     try:
-        return b.build(placed=True)
-    except ClueError as e:  # a clue's rule line the library refuses
-        raise link.error(f"the {name} it holds does not read: {e.message}", link.body_at,
-                         hint=e.hint, kind="puzzlink-clues") from None
+        return b.build()  # a link's errors are placed at its body, whichever clue they name
     except SapphireError as e:  # a rule line the library refuses
         first = e.diagnostics[0] if e.diagnostics else None
         inner = "; ".join(d.message for d in e.diagnostics)

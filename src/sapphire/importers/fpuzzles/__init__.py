@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from sapphire.diagnostics import NUMBER_HINT, NumberTooLong, SapphireError, number_too_long
 from sapphire.formats.common import Where
+from sapphire.importers.fpuzzles.clues import HANDLERS
 from sapphire.importers.fpuzzles.converter import Converter, default_box
 from sapphire.importers.fpuzzles.decode import LABEL, decode_fpuzzles, read_puzzle
 from sapphire.library.library import Library
@@ -61,7 +62,7 @@ def fpuzzles_to_case(text: str, *, source: str | None = None, title: str | None 
     where = Where(label, text)
     try:
         data, keys = read_puzzle(text, where)
-        b = Converter(data, library, ignore_cosmetic, where, keys).run()
+        b = Converter(data, HANDLERS, library, ignore_cosmetic, where, keys).run()
         if title:
             b.title = title
         b.source = source or "f-puzzles"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sapphire.case.model import JsonValue
 from sapphire.formats.common import (
@@ -16,9 +16,7 @@ from sapphire.formats.common import (
     moved,
     ray,
 )
-
-if TYPE_CHECKING:
-    from sapphire.importers.fpuzzles.converter import Converter
+from sapphire.importers.fpuzzles.converter import Converter, Handler
 
 GLOBALS = {"antiknight": "anti-knight", "antiking": "anti-king", "diagonal+": "anti-diagonal",
            "diagonal-": "main-diagonal", "disjointgroups": "disjoint-sets"}
@@ -191,7 +189,7 @@ sets."""
 XV = {"X": 10, "V": 5}
 """An XV mark's letter and the sum it gives."""
 
-HANDLERS: dict[str, Callable[[Converter, str], None]] = {
+HANDLERS: dict[str, Handler] = {
     **{k: _global for k in GLOBALS},
     "nonconsecutive": _nonconsecutive,
     "killercage": _killer,

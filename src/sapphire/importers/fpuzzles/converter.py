@@ -1,9 +1,13 @@
-"""The f-puzzles converter: grid, negative constraints, drawings, clue helpers."""
+"""The f-puzzles converter: grid, negative constraints, drawings, clue helpers.
+
+Each key of the puzzle object is handed to the handler the converter's table names
+(`handlers`, given when it is made: `clues.HANDLERS`). The handlers take the converter as
+their argument, so `clues` imports this module; it imports no handler."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sapphire.diagnostics import Diagnostic, NumberTooLong, SapphireError, integer
@@ -19,7 +23,6 @@ from sapphire.formats.common import (
     region_box_dims,
     row_or_column,
 )
-from sapphire.importers.fpuzzles.clues import HANDLERS
 from sapphire.importers.fpuzzles.decode import LABEL
 from sapphire.library.library import Library
 
@@ -44,14 +47,21 @@ def default_box(size: int) -> tuple[int, int]:
     return region_box_dims(size, size, size) or (1, size)
 
 
-class Converter(common.Converter):
-    """Turns one f-puzzles object into a `CaseBuilder`."""
+Handler = Callable[["Converter", str], None]
+"""Writes the rule lines of one key of the puzzle object (or refuses it)."""
 
-    def __init__(self, data: dict[str, Any], library: Library | None = None,
-                 ignore_cosmetic: bool = False, where: Where | None = None,
-                 keys: dict[str, int] | None = None) -> None:
+
+class Converter(common.Converter):
+    """Turns one f-puzzles object into a `CaseBuilder`, each key by its handler in
+    `handlers`."""
+
+    def __init__(self, data: dict[str, Any], handlers: Mapping[str, Handler],
+                 library: Library | None = None, ignore_cosmetic: bool = False,
+                 where: Where | None = None, keys: dict[str, int] | None = None) -> None:
         super().__init__(library, where or Where(LABEL, ""))
         self.d = data
+        self.handlers = handlers
+        """The handler of each key read, by the key."""
         self.keys = keys or {}
         """The offset of each top-level key in it (none for a link or payload)."""
         self.ignore_cosmetic = ignore_cosmetic
@@ -147,7 +157,7 @@ class Converter(common.Converter):
         for key in self.d:
             if key in NOTES or key in DRAWINGS:
                 continue
-            handler = HANDLERS.get(key)
+            handler = self.handlers.get(key)
             if handler is None:
                 self.problems.setdefault(key, "no rule kind for it")
                 continue

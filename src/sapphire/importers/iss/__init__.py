@@ -75,10 +75,11 @@ with no matching kind.
 The package
 -----------
 `reader` reads the constraint string into items, `geometry` holds ISS's grid (cell names, the
-shape, groups of extra cells), `converter` walks the items and `handlers` names the handler of
-each type. The handlers live by family: `groups` (givens and `.Or`), `sums`, `lines`, `pairs`
-(dots and pair tables), `sets` (the digits of a set of cells), `outside` (clues on a row or
-column), `regions` (global rules, jigsaw pieces), `chaos` and `automata`.
+shape, groups of extra cells), `converter` walks the items, handing each to the handler of its
+type in the table of `handlers`, which `iss_to_case` gives it. The handlers live by family:
+`groups` (givens and `.Or`), `sums`, `lines`, `pairs` (dots and pair tables), `sets` (the
+digits of a set of cells), `outside` (clues on a row or column), `regions` (global rules,
+jigsaw pieces), `chaos` and `automata`.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ from sapphire.diagnostics import SapphireError
 from sapphire.formats.common import Where, solution_rows
 from sapphire.importers.iss.automata import decode_nfa, unroll_separators
 from sapphire.importers.iss.converter import Converter
+from sapphire.importers.iss.handlers import HANDLERS
 from sapphire.importers.iss.reader import LABEL, parse_iss
 from sapphire.library.library import Library
 
@@ -97,7 +99,7 @@ def iss_to_case(text: str, *, source: str | None = None, title: str | None = Non
     file) in an error, each of which is placed in it."""
     where = Where(label, text)
     try:
-        cv = Converter(parse_iss(text, where), library, where)
+        cv = Converter(parse_iss(text, where), HANDLERS, library, where)
         b = cv.run()
         b.title = title or None
         b.source = source or "Interactive Sudoku Solver constraint string"

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import TYPE_CHECKING
 
 from sapphire.formats.common import Malformed, Unsupported
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.geometry import var_cell
 from sapphire.importers.iss.pairs import cell_groups
 from sapphire.importers.iss.reader import Item, item_groups
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def base64url(text: str, iss_type: str, refusal: str) -> bytes:

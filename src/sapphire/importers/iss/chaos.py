@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.formats.common import KING, Cell, Unsupported, neighbours
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.geometry import var_cell
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def chaos(cv: Converter, it: Item) -> None:

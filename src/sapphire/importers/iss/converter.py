@@ -1,8 +1,12 @@
-"""The ISS converter: grid, extra cells, groups and givens, and its handlers' helpers."""
+"""The ISS converter: grid, extra cells, groups and givens, and its handlers' helpers.
+
+The converter walks the items and hands each to the handler its table names (`handlers`, given
+when it is made: `handlers.HANDLERS`). The handler modules take the converter as their
+argument, so they import this module; it imports none of them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from sapphire.case.givens import extra_cells, extra_rows
 from sapphire.diagnostics import SapphireError
@@ -25,7 +29,6 @@ from sapphire.importers.iss.geometry import (
     parse_shape,
     var_count,
 )
-from sapphire.importers.iss.handlers import HANDLERS, Handler
 from sapphire.importers.iss.reader import (
     BASE17,
     GROUPS,
@@ -39,14 +42,20 @@ from sapphire.importers.iss.reader import (
 )
 from sapphire.library.library import Library
 
+Handler = Callable[["Converter", Item], None]
+"""Writes the rule lines of one ISS constraint (or refuses it)."""
+
 
 class Converter(common.Converter):
-    """Turns the constraints of one ISS string into a `CaseBuilder`."""
+    """Turns the constraints of one ISS string into a `CaseBuilder`, each by the handler of
+    its type in `handlers`."""
 
-    def __init__(self, items: list[Item], library: Library | None = None,
-                 where: Where | None = None) -> None:
+    def __init__(self, items: list[Item], handlers: Mapping[str, Handler],
+                 library: Library | None = None, where: Where | None = None) -> None:
         super().__init__(library, where or Where(LABEL, ""))
         self.items = items
+        self.handlers = handlers
+        """The handler of each ISS type read, by the type's name."""
         self.problem_at: dict[str, int | None] = {}
         """Where the first constraint of each type in `problems` stands."""
         self.malformed: dict[str, int | None] = {}
@@ -65,7 +74,7 @@ class Converter(common.Converter):
 
     def handler(self, iss_type: str) -> Handler | None:
         """The handler that writes the rule lines of an ISS type, None for a type not read."""
-        return HANDLERS.get(iss_type)
+        return self.handlers.get(iss_type)
 
     def cells(self, args: list[str]) -> list[Cell]:
         return self.on_board([self.extra.get(a) or parse_cell(a) for a in args])

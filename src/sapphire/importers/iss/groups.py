@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.formats.builder import CaseBuilder, Rule
 from sapphire.formats.common import Cell, Malformed, Unsupported
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.reader import Item, ShortArguments
 from sapphire.importers.iss.regions import GLOBALS
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def any_of(cv: Converter, it: Item) -> None:

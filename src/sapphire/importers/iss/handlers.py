@@ -1,12 +1,11 @@
-"""The registry of ISS constraint types: the handler that writes each one's lines."""
+"""The registry of ISS constraint types: the handler that writes each one's lines, the table
+the converter is given."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from sapphire.importers.iss.automata import nfa, regex
 from sapphire.importers.iss.chaos import chaos, chaos_arrow, chaos_count
+from sapphire.importers.iss.converter import Handler
 from sapphire.importers.iss.groups import any_of, given, placements
 from sapphire.importers.iss.lines import (
     entropic,
@@ -19,7 +18,6 @@ from sapphire.importers.iss.lines import (
 )
 from sapphire.importers.iss.outside import full_rank, full_rank_ties, outside_clue
 from sapphire.importers.iss.pairs import adjacent_marks, pair_relation, strict_marks
-from sapphire.importers.iss.reader import Item
 from sapphire.importers.iss.regions import (
     GLOBALS,
     anti_taxicab,
@@ -49,12 +47,6 @@ from sapphire.importers.iss.sums import (
     sum_clue,
     sum_line,
 )
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
-
-Handler = Callable[["Converter", Item], None]
-"""Writes the rule lines of one ISS constraint (or refuses it)."""
 
 HANDLERS: dict[str, Handler] = {
     # givens and groups

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from sapphire.formats.common import Unsupported
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def line_rule(kind: str) -> Callable[[Converter, Item], None]:

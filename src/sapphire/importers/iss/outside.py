@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from sapphire.formats.common import Cell, Malformed, Unsupported, row_or_column
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def line_cells(cv: Converter, line_id: str, forward: bool) -> list[Cell]:

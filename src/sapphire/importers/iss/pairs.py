@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from sapphire.case.model import JsonValue
 from sapphire.formats.common import Cell, Malformed
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.reader import Item, item_groups, mask_bits
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def adjacent_marks(kind: str, total: int | None = None) -> Callable[[Converter, Item], None]:

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from sapphire.case.model import JsonValue
 from sapphire.formats.common import Cell, Malformed, Unsupported, region_box_dims
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.geometry import doppelganger_groups
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
-
 
 GLOBALS = {
     "AntiKing": "anti-king", "AntiKnight": "anti-knight", "AntiConsecutive": "anti-consecutive",

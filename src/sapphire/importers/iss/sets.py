@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.case.model import JsonValue
 from sapphire.formats.common import BLOCK_2X2, Malformed, Unsupported
 from sapphire.importers.iss.chaos import region_cells
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.geometry import var_cell
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def quad(cv: Converter, it: Item) -> None:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sapphire.case.model import JsonValue
 from sapphire.formats.common import Cell, Malformed, Unsupported, box_index, little_killer_cells
+from sapphire.importers.iss.converter import Converter
 from sapphire.importers.iss.outside import line_cells
 from sapphire.importers.iss.reader import Item
-
-if TYPE_CHECKING:
-    from sapphire.importers.iss.converter import Converter
 
 
 def cage(cv: Converter, it: Item) -> None:

@@ -7,30 +7,15 @@ A puzzle's `problem` is plain text: the first line is `ROWS COLS`, then blocks o
 of COLS whitespace-separated tokens each. `-` is an empty cell. What the blocks mean depends
 on the genre (read from the dataset's problems and solutions):
 
-* `Sudoku`: one block, the givens (numbers 1-N; 16×16 puzzles use 10-16). Standard boxes.
-* `KillerSudoku`: two blocks. The first holds each cage's total in one cell of the cage (its
-  first cell in reading order), `-` elsewhere; the second names each cell's cage. Standard
-  boxes; no givens.
-* `Renban`: two blocks, the givens and the groups. Every row and column holds 1-N once (there
-  are no boxes); each group holds a run of consecutive digits in any order.
-* `JigsawSudoku`: two blocks, the givens and the regions. Rows, columns and regions hold 1-N
-  once (a Latin square with a jigsaw piece per region).
 * `YinYang`: one block, `b` (shaded) or `w` (unshaded) clues; the answer shades every cell.
 * `Slitherlink`: one block, the clues 0-3. The answer is a loop along the cells' edges.
-* `ConsecutiveSudoku`: two blocks, the givens and a bar code per cell, the sum of 1 (a bar on
-  its right edge), 2 (bottom), 4 (left) and 8 (top). A Latin square (no boxes); a bar joins
-  consecutive digits, and every bar is drawn, so neighbours without one are not consecutive.
-* `EvenOddSudoku`: one block: a given digit, `E` (even) or `O` (odd) in every cell. Boxes.
-* `SkyscraperSudoku`: four lines of outside clues (above the columns, below them, left of the
-  rows, right of them; `-` for none), then the givens block. Boxes.
-* `Thermometer`: a line of column counts, a line of row counts, then the grid, where `T.K` is
-  the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
 * `Nonogram`: COLS lines of column clues, then ROWS lines of row clues (run lengths, top to
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
   open cell. The answer's shading marks the bulbs.
 * `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
-  lines of outside clues (as in SkyscraperSudoku), then the givens. A Latin square of heights
+  lines of outside clues (above the columns, below them, left of the rows, right of them; `-`
+  for none), then the givens. A Latin square of heights
   1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
 * `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
   the run below it and of the run to its right (either may be missing).
@@ -40,18 +25,16 @@ on the genre (read from the dataset's problems and solutions):
   wall (`x` in the solution).
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
-Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
+Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a shaded cell of a
+Nonogram; `o` for a bulb of an Akari; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
 which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
 
 What is imported
 ----------------
-Each genre becomes the rule lines of the `std` library that state its rules (`sudoku NxN`,
-`cage` per cage, `latin-square` with `renban` per group or `all-different` per piece,
-`yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
-`odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
-and column), with the givens, shading or clues in the front matter.
+Each genre becomes the rule lines of the `std` library that state its rules (`yin-yang`,
+`slitherlink`, `skyscraper` per outside clue), with the givens, shading or clues in the front
+matter.
 
 A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An Akari is
 stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
@@ -68,18 +51,13 @@ number, and `numbered-islands` listing the numbered cells, so no island is witho
 
 Known faults of the dataset
 ---------------------------
-* JigsawSudoku 661_6x6 has four answers as written: its pieces and givens do not fix the
-  digits. Its known answer also holds different digits on both diagonals (no other puzzle of
-  the sample does, and a random answer would only by rare chance), and with either diagonal
-  rule the puzzle has exactly that answer: the janko.at original most likely has diagonal
-  constraints that the dataset's text does not carry. The import states what the text says.
 * Nurikabe 1136_22x12 says `22 12` but its grid has 12 rows of 12, and its solution breaks
   off after 12 rows; the import refuses it.
 
 The package
 -----------
 The text is read into placed tokens and a genre's layout by `sapphire.formats.puzzlekit`; the
-genres live by family in `sudokus`, `towers` (outside clues and runs), `shading` and `loops`,
+genres live by family in `towers` (outside clues and runs), `shading` and `loops`,
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
@@ -110,7 +88,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     nonogram,
     nonogram_pattern,
     nurikabe,
-    thermometer,
     yin_yang,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
@@ -121,26 +98,11 @@ from sapphire.genres.bridge.puzzlekit.shapes import (
     yajilin,
 )
 from sapphire.genres.bridge.puzzlekit.solution import read_solution
-from sapphire.genres.bridge.puzzlekit.sudokus import (
-    consecutive_sudoku,
-    even_odd_sudoku,
-    killer_sudoku,
-    latin_with_groups,
-    sudoku,
-)
-from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper, skyscraper_sudoku
+from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper
 
 GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
-    "Sudoku": sudoku,
-    "KillerSudoku": killer_sudoku,
-    "Renban": latin_with_groups("renban", None, "the group block"),
-    "JigsawSudoku": latin_with_groups("all-different", "piece", "the region block"),
     "YinYang": yin_yang,
     "Slitherlink": slitherlink,
-    "ConsecutiveSudoku": consecutive_sudoku,
-    "EvenOddSudoku": even_odd_sudoku,
-    "SkyscraperSudoku": skyscraper_sudoku,
-    "Thermometer": thermometer,
     "Nonogram": nonogram,
     "Akari": akari,
     "Skyscraper": skyscraper,
@@ -167,16 +129,8 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
 
 
 KINDS: dict[str, tuple[str, ...]] = {
-    "Sudoku": ("sudoku",),
-    "KillerSudoku": ("sudoku", "cage"),
-    "Renban": ("latin-square", "renban"),
-    "JigsawSudoku": ("latin-square", "all-different"),
     "YinYang": ("yin-yang",),
     "Slitherlink": ("slitherlink",),
-    "ConsecutiveSudoku": ("latin-square", "white-dot", "nabner"),
-    "EvenOddSudoku": ("sudoku", "even", "odd"),
-    "SkyscraperSudoku": ("sudoku", "skyscraper"),
-    "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),

@@ -1,4 +1,4 @@
-"""puzzlekit genres with outside clues or runs: Skyscraper (Sudoku) and Kakuro."""
+"""puzzlekit genres with outside clues or runs: Skyscraper and Kakuro."""
 
 from __future__ import annotations
 
@@ -17,13 +17,12 @@ from sapphire.formats.puzzlekit import (
     square_side,
     tokens,
 )
-from sapphire.genres.bridge.puzzlekit.sudokus import givens, sudoku_line
 
 SIDES = ("above the columns", "below the columns", "left of the rows", "right of the rows")
 
 
 def clue_parts(rows: int, cols: int) -> list[Part]:
-    """The four lines of outside clues of a Skyscraper (Sudoku)."""
+    """The four lines of outside clues of a Skyscraper."""
     return [Part(f"the line of clues {side}", 1, cols if k < 2 else rows,
                  "column" if k < 2 else "row") for k, side in enumerate(SIDES)]
 
@@ -42,19 +41,6 @@ def outside_clues(b: CaseBuilder, src: Source, clue_rows: list[Row], rows: int,
                 where = side.replace(f"the {line}s", f"{line} {k}")  # `left of row 3`
                 b.add("skyscraper", cells, visible=number(
                     src, tok, where, "a clue is how many skyscrapers are seen, '-' for none"))
-
-
-def skyscraper_sudoku(b: CaseBuilder, src: Source) -> None:
-    """Four lines of outside clues (see `outside_clues`), then the givens."""
-    lines = tokens(src.text)
-    rows, cols = read_size(src, lines, extra=True)
-    lay = Layout(rows, cols, lines[0], [])
-    square_side(src, lay)
-    lay.blocks = read_parts(src, lines, [*clue_parts(rows, cols),
-                                     Part("the givens block", rows, cols)])
-    sudoku_line(b, src, lay, rows)
-    givens(b, src, lay.blocks[4], rows)
-    outside_clues(b, src, [block[0] for block in lay.blocks[:4]], rows, cols)
 
 
 def skyscraper(b: CaseBuilder, src: Source) -> None:

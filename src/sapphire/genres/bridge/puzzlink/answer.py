@@ -6,7 +6,6 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `slither`: ROWS lines of COLS+1 vertical edges, ROWS+1 lines of COLS horizontal ones (1 a
   line);
 * `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
-* `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
@@ -37,11 +36,7 @@ def _digit(t: str) -> int:
 def read_answer(file: Pzprv3) -> Parts:
     """The answer parts of a pzprv3 file of a bridged genre."""
     genre = file.genre
-    if genre == "sudoku":  # one size
-        rows = cols = file.rows
-        rest = file.lines[3:]
-    else:
-        rows, cols, rest = file.rows, file.cols, file.body
+    rows, cols, rest = file.rows, file.cols, file.body
     if genre in ANSWERS:
         return read_number_answer(genre, rows, cols, rest)
     if genre == "slither":
@@ -60,11 +55,6 @@ def read_answer(file: Pzprv3) -> Parts:
         return {"shading": [[1 if (a if a != "." else q) == "2" else 0
                              for q, a in zip(qr, ar, strict=True)]
                             for qr, ar in zip(clues, answer, strict=True)]}
-    if genre == "sudoku":
-        givens = block(rest, 0, rows, cols, "givens")
-        answer = block(rest, rows, rows, cols, "digits")
-        return {"digits": [[_digit(a if a != "." else g) for g, a in zip(gr, ar, strict=True)]
-                           for gr, ar in zip(givens, answer, strict=True)]}
     if genre == "mashu":
         across = block(rest, rows, rows, cols - 1, "across links")
         down = block(rest, 2 * rows, rows - 1, cols, "down links")

@@ -35,7 +35,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     # genre: (kinds that tell it, every kind its link can carry)
     "slither": ({"slitherlink"}, {"slitherlink"}),
     "yinyang": ({"yin-yang"}, {"yin-yang"}),
-    "sudoku": ({"sudoku"}, {"sudoku"}),
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
@@ -57,7 +56,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 """What tells each genre's case, as the importer writes it."""
 
 LIMITS: dict[str, tuple[int, int]] = {
-    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
+    "slither": (0, 4), "lightup": (0, 4), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
@@ -94,10 +93,6 @@ Reader = Callable[[Case, int, int, object], Puzzle]
 
 def _slither(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, _flat(clue_grid(case, declares), rows, cols))  # type: ignore[arg-type]
-
-
-def _sudoku(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols))  # type: ignore[arg-type]
 
 
 def _yinyang(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -251,7 +246,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
-    "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
+    "slither": _slither, "yinyang": _yinyang, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
