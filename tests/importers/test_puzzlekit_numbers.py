@@ -1,6 +1,6 @@
-"""The puzzlekit genres answered with numbers (KenKen, Str8t, Hakyuu, Binairo, ABCEndView,
-Hidoku): exact case text for tiny puzzles, solutions read as answers, one malformed problem per
-genre refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
+"""The puzzlekit genres answered with numbers (KenKen, Str8t, Hakyuu, Binairo, ABCEndView):
+exact case text for tiny puzzles, solutions read as answers, one malformed problem per genre
+refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
 must solve to their known answers."""
 
 from __future__ import annotations
@@ -115,19 +115,6 @@ first-seen-4: first-seen r3c3-r3c2-r3c1 digit 1
 """
 
 
-def test_hidoku_givens_are_rules_past_sixteen() -> None:
-    assert body(puzzlekit_to_case("Hidoku", "3 6\n1 - - - - 18\n- - - - - -\n- - - 9 - -\n")) \
-        == """\
-board: 3x6
-digits: 1-18
----
-number-path
-given-1: given-number r1c1 number 1
-given-2: given-number r1c6 number 18
-given-3: given-number r3c4 number 9
-"""
-
-
 # -- solutions --------------------------------------------------------------------------------
 
 
@@ -135,7 +122,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
     assert read_solution("Str8t", "1 3\n- 2 1\n") == {"digits": [[0, 2, 1]]}
     assert read_solution("Binairo", "1 2\n2 1\n") == {"digits": [[1, 0]]}
     assert read_solution("ABCEndView", "1 3 b\n- b a\n") == {"digits": [[0, 2, 1]]}
-    assert read_solution("Hidoku", "1 2\n2 1\n") == {"digits": [[2, 1]]}
 
 
 # -- malformed problems -----------------------------------------------------------------------
@@ -153,7 +139,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
     ("ABCEndView", "2 2 c\n" + "- -\n" * 6, "3 letters do not fit", 1, 5),
     ("ABCEndView", "2 2 b\n- c\n" + "- -\n" * 5, "'c' above column 2 is not a letter a-b",
      2, 3),
-    ("Hidoku", "2 2\n1 5\n- -\n", "the given 5 at r1c2 is outside 1-4", 2, 3),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str, line: int,
                                                   col: int) -> None:

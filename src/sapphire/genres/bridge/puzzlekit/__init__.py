@@ -98,7 +98,6 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
     hakyuu,
-    hidoku,
     kenken,
     str8t,
 )
@@ -152,7 +151,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Hakyuu": hakyuu,
     "Binairo": binairo,
     "ABCEndView": abc_end_view,
-    "Hidoku": hidoku,
     **SHADE_GENRES,
     "Shikaku": shikaku,
     "Battleship": battleship,
@@ -189,7 +187,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Hakyuu": ("ripple", "one-to-n"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),
     "ABCEndView": ("digit-counts", "first-seen"),
-    "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),

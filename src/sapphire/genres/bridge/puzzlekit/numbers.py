@@ -1,4 +1,4 @@
-"""puzzlekit genres answered with numbers: KenKen, Str8t, Hakyuu, Binairo, ABCEndView, Hidoku.
+"""puzzlekit genres answered with numbers: KenKen, Str8t, Hakyuu, Binairo, ABCEndView.
 
 Layouts (read from the dataset's problems and solutions):
 
@@ -22,9 +22,6 @@ Layouts (read from the dataset's problems and solutions):
   (above the columns, below them, left of the rows, right of them; `-` for none), then the
   givens block. Letters a, b, c, … are the digits 1, 2, 3, … and an empty cell is 0: each row
   and column holds each letter once, and a clue is the first letter seen from its side.
-* `Hidoku`: one block of givens: the cells hold 1 to ROWS·COLS once, and consecutive numbers
-  touch, sideways or at a corner. The givens are `given-number` lines, since a front-matter
-  grid writes numbers up to 16 only.
 """
 
 from __future__ import annotations
@@ -247,24 +244,6 @@ def abc_end_view(b: CaseBuilder, src: Source) -> None:
                 line = "column" if "columns" in side else "row"
                 where = side.replace(f"the {line}s", f"{line} {k}")
                 b.add("first-seen", cells, digit=letter(src, tok, top, where, blank=False))
-
-
-def hidoku(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    b.digits = (1, rows * cols)
-    b.add("number-path")
-    hint = f"a given is a number 1-{rows * cols}, '-' for an empty cell"
-    for r, row in enumerate(lay.blocks[0]):
-        for c, tok in enumerate(row):
-            if tok.text == "-":
-                continue
-            d = number(src, tok, f"at {rc(r, c)}", hint)
-            if not 1 <= d <= rows * cols:
-                raise src.at(tok, f"the given {d} at {rc(r, c)} is outside 1-{rows * cols}",
-                             hint)
-            b.add("given-number", [(r + 1, c + 1)], id_stem="given", number=d)
 
 
 def read_number_solution(genre: str, src: Source, block: Block) -> list[list[int]]:
