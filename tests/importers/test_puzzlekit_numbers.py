@@ -1,4 +1,4 @@
-"""The puzzlekit genres answered with numbers (KenKen, Str8t, Hakyuu, Binairo, ABCEndView):
+"""The puzzlekit genres answered with numbers (Str8t, Hakyuu, Binairo, ABCEndView):
 exact case text for tiny puzzles, solutions read as answers, one malformed problem per genre
 refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
 must solve to their known answers."""
@@ -20,28 +20,6 @@ CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_kenken_operations_hidden_operations_and_lone_digits() -> None:
-    text = "3 3\n6* . 2\n1- 3 .\n. 2/ .\na a b\nc d b\nc e e\n"
-    assert body(puzzlekit_to_case("KenKen", text)) == """\
-board: 3x3
-givens: |
-  . . .
-  . 3 .
-  . . .
----
-latin-square
-product-cage r1c1-r1c2 product 6
-operation-cage r1c3-r2c3 result 2
-difference-cage r2c1-r3c1 difference 1
-quotient-cage r3c2-r3c3 quotient 2
-"""
-
-
-def test_kenken_sums_may_repeat_digits() -> None:
-    assert body(puzzlekit_to_case("KenKen", "2 2\n3+ .\n3x .\na a\nb b\n")).endswith(
-        "cage r1c1-r1c2 total 3 repeats true\nproduct-cage r2c1-r2c2 product 3\n")
 
 
 def test_str8t_black_cells_rows_and_straights() -> None:
@@ -128,10 +106,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
 
 
 @pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
-    ("KenKen", "2 2\n3% .\n3x .\na a\nb b\n", "'3%' at r1c1 is not a KenKen clue", 2, 1),
-    ("KenKen", "2 2\n3+ 1+\n3x .\na a\nb b\n", "has a second clue at r1c2", 2, 4),
-    ("KenKen", "3 3\n5- . .\n. . .\n. . .\na a a\nb b b\nc c c\n", "takes two cells, not 3",
-     2, 1),
     ("Str8t", "1 3\nx 4 -\n", "'4' at r1c2 is not a Str8ts cell", 2, 3),
     ("Hakyuu", "1 3\n- 3 -\na a b\n", "larger than its region of 2 cells", 2, 3),
     ("Binairo", "2 3\n- - -\n- - -\n", "even number of columns, not 3", 1, 3),

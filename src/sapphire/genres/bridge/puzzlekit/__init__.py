@@ -98,7 +98,6 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
     hakyuu,
-    kenken,
     str8t,
 )
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
@@ -146,7 +145,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
-    "KenKen": kenken,
     "Str8t": str8t,
     "Hakyuu": hakyuu,
     "Binairo": binairo,
@@ -181,8 +179,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
-    "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",
-               "operation-cage"),
     "Str8t": ("absent-digits", "all-different", "renban"),
     "Hakyuu": ("ripple", "one-to-n"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),

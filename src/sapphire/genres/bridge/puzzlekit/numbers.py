@@ -1,12 +1,7 @@
-"""puzzlekit genres answered with numbers: KenKen, Str8t, Hakyuu, Binairo, ABCEndView.
+"""puzzlekit genres answered with numbers: Str8t, Hakyuu, Binairo, ABCEndView.
 
 Layouts (read from the dataset's problems and solutions):
 
-* `KenKen`: two blocks, the clues and the cages. A cage's clue stands in one of its cells as
-  its result and operation (`12+`, `2-`, `24*` or `24x`, `2/`), or as its result alone, when
-  the operation is hidden (`operation-cage`); a lone number in a cage of one cell is that
-  cell's digit; `-` and `.` are cells without a clue. Every row and column holds
-  1-N once. A cage without a clue says nothing.
 * `Str8t`: one block: `-` a white cell, a number a white cell's digit, `x` a black cell, and
   `Nx` (or `xN`) a black cell holding N. Rows and columns hold no digit twice; a black cell's
   number counts. Each compartment (white cells side by side between black cells) is a
@@ -26,8 +21,6 @@ Layouts (read from the dataset's problems and solutions):
 
 from __future__ import annotations
 
-import re
-
 from sapphire.formats.builder import CaseBuilder, digit_symbol
 from sapphire.formats.common import Cell, grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
@@ -42,62 +35,10 @@ from sapphire.formats.puzzlekit import (
     read_layout,
     read_parts,
     read_size,
-    square_side,
     tokens,
 )
 from sapphire.genres.bridge.puzzlekit.sudokus import givens
 from sapphire.genres.bridge.puzzlekit.towers import SIDES, clue_parts
-
-KENKEN_CLUE = re.compile(r"(\d+)([-+*x/]?)")
-OPERATIONS = {"+": "cage", "-": "difference-cage", "*": "product-cage", "x": "product-cage",
-              "/": "quotient-cage"}
-"""A KenKen operation and the kind that states it (a sum is a `cage` that may repeat)."""
-
-
-def kenken(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the clue block", "the cage block"))
-    n = square_side(src, lay)
-    b.board = (n, n)
-    b.add("latin-square")
-    clues, cages = lay.blocks
-    hint = ("a cage's clue is its result and operation, such as 12+, 2-, 24* or 2/, in one of "
-            "its cells ('-' or '.' elsewhere); a cage of one cell may hold its digit alone")
-    given: dict[Cell, int] = {}
-    for cells in groups_of(cages):
-        marks = [((r, c), clues[r - 1][c - 1]) for r, c in cells
-                 if clues[r - 1][c - 1].text not in ("-", ".")]
-        if not marks:
-            continue
-        (r, c), tok = marks[0]
-        if len(marks) > 1:
-            raise src.at(marks[1][1], f"the cage of r{r}c{c} has a second clue at "
-                         f"{rc(marks[1][0][0] - 1, marks[1][0][1] - 1)}", hint)
-        m = KENKEN_CLUE.fullmatch(tok.text)
-        if m is None:
-            raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not a KenKen clue", hint)
-        result, op = int(m[1]), m[2]
-        if not op and len(cells) > 1:
-            b.add("operation-cage", cells, result=result)
-            continue
-        if not op:
-            if not 1 <= result <= n:
-                raise src.at(tok, f"the digit {result} at r{r}c{c} is outside 1-{n}", hint)
-            given[(r, c)] = result
-            continue
-        kind = OPERATIONS[op]
-        if op in "-/" and len(cells) != 2:
-            raise src.at(tok, f"the clue {tok.text} at r{r}c{c} takes two cells, not "
-                         f"{len(cells)}", "a KenKen's difference and quotient cages have two "
-                         "cells")
-        if kind == "cage":
-            b.add(kind, cells, sum=result, repeats=True)
-        elif kind == "quotient-cage" and result == 0:
-            raise src.at(tok, f"the quotient {tok.text} at r{r}c{c} is 0", hint)
-        else:
-            b.add(kind, cells, **{kind.removesuffix("-cage"): result})
-    if given:
-        b.grids["givens"] = [[digit_symbol(given.get((r, c))) for c in range(1, n + 1)]
-                             for r in range(1, n + 1)]
 
 
 def str8t(b: CaseBuilder, src: Source) -> None:
