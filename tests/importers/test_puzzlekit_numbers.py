@@ -1,4 +1,4 @@
-"""The puzzlekit genres answered with numbers (Str8t, Hakyuu, Binairo, ABCEndView):
+"""The puzzlekit genres answered with numbers (Hakyuu, Binairo, ABCEndView):
 exact case text for tiny puzzles, solutions read as answers, one malformed problem per genre
 refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
 must solve to their known answers."""
@@ -20,24 +20,6 @@ CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_str8t_black_cells_rows_and_straights() -> None:
-    assert body(puzzlekit_to_case("Str8t", "2 3\nx 2 -\n- 3x -\n")) == """\
-board: 2x3
-digits: 0-3
-givens: |
-  0 2 .
-  . 3 .
----
-absent-digits r1c2-r1c3-r2c1-r2c3 digits [0]
-all-different-1: all-different r1c2-r1c3
-all-different-2: all-different r2c1-r2c2-r2c3
-all-different-3: all-different r1c2-r2c2
-all-different-4: all-different r1c3-r2c3
-straight-1: renban r1c2-r1c3
-straight-2: renban r1c3-r2c3
-"""
 
 
 def test_hakyuu_regions_and_the_ripple() -> None:
@@ -97,7 +79,6 @@ first-seen-4: first-seen r3c3-r3c2-r3c1 digit 1
 
 
 def test_solutions_as_the_answers_hold_them() -> None:
-    assert read_solution("Str8t", "1 3\n- 2 1\n") == {"digits": [[0, 2, 1]]}
     assert read_solution("Binairo", "1 2\n2 1\n") == {"digits": [[1, 0]]}
     assert read_solution("ABCEndView", "1 3 b\n- b a\n") == {"digits": [[0, 2, 1]]}
 
@@ -106,7 +87,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
 
 
 @pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
-    ("Str8t", "1 3\nx 4 -\n", "'4' at r1c2 is not a Str8ts cell", 2, 3),
     ("Hakyuu", "1 3\n- 3 -\na a b\n", "larger than its region of 2 cells", 2, 3),
     ("Binairo", "2 3\n- - -\n- - -\n", "even number of columns, not 3", 1, 3),
     ("Binairo", "2 2\n0 -\n- -\n", "'0' at r1c1 is not '1', '2' or '-'", 2, 1),

@@ -98,7 +98,6 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
     hakyuu,
-    str8t,
 )
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
@@ -145,7 +144,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
-    "Str8t": str8t,
     "Hakyuu": hakyuu,
     "Binairo": binairo,
     "ABCEndView": abc_end_view,
@@ -179,7 +177,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
-    "Str8t": ("absent-digits", "all-different", "renban"),
     "Hakyuu": ("ripple", "one-to-n"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),
     "ABCEndView": ("digit-counts", "first-seen"),

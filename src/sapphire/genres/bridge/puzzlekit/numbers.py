@@ -1,12 +1,7 @@
-"""puzzlekit genres answered with numbers: Str8t, Hakyuu, Binairo, ABCEndView.
+"""puzzlekit genres answered with numbers: Hakyuu, Binairo, ABCEndView.
 
 Layouts (read from the dataset's problems and solutions):
 
-* `Str8t`: one block: `-` a white cell, a number a white cell's digit, `x` a black cell, and
-  `Nx` (or `xN`) a black cell holding N. Rows and columns hold no digit twice; a black cell's
-  number counts. Each compartment (white cells side by side between black cells) is a
-  straight. The digits are 1 to the board's larger side; the solution writes `-` for a black
-  cell without a number, and the case gives it 0 (`digits: 0-N`, kept out of white cells).
 * `Hakyuu`: two blocks, the givens and the regions. A region of n cells holds 1-n, and two
   equal numbers n in a row or column have at least n cells between them.
 * `Binairo`: one block, `1` or `2` a given, `-` an empty cell; the case writes them as the
@@ -22,7 +17,7 @@ Layouts (read from the dataset's problems and solutions):
 from __future__ import annotations
 
 from sapphire.formats.builder import CaseBuilder, digit_symbol
-from sapphire.formats.common import Cell, grid_columns, grid_rows
+from sapphire.formats.common import grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
     Block,
     Layout,
@@ -39,54 +34,6 @@ from sapphire.formats.puzzlekit import (
 )
 from sapphire.genres.bridge.puzzlekit.sudokus import givens
 from sapphire.genres.bridge.puzzlekit.towers import SIDES, clue_parts
-
-
-def str8t(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    top = max(rows, cols)
-    b.board = (rows, cols)
-    b.digits = (0, top)
-    hint = (f"a cell is '-' (white), a digit 1-{top} (white, given), 'x' (black) or a digit "
-            "with x, such as 5x (black, holding 5)")
-    black: set[Cell] = set()
-    grid: list[list[str]] = []
-    for r, row in enumerate(lay.blocks[0], 1):
-        out = []
-        for c, tok in enumerate(row, 1):
-            text = tok.text
-            if text.startswith("x") or text.endswith("x"):
-                black.add((r, c))
-                text = text[1:] if text.startswith("x") else text[:-1]
-                if not text:
-                    out.append("0")
-                    continue
-            if text == "-":
-                out.append(".")
-                continue
-            if not text.isdecimal() or not 1 <= int(text) <= top:
-                raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not a Str8ts cell", hint)
-            out.append(digit_symbol(int(text)))
-        grid.append(out)
-    b.grids["givens"] = grid
-    white = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
-             if (r, c) not in black]
-    if white:
-        b.add("absent-digits", white, digits=[0])
-    lines = grid_rows(rows, cols) + grid_columns(rows, cols)
-    for line in lines:  # the digits of a row or column, a black cell's number among them
-        valued = [x for x in line if x not in black or grid[x[0] - 1][x[1] - 1] != "0"]
-        if len(valued) > 1:
-            b.add("all-different", valued)
-    for line in lines:
-        run: list[Cell] = []
-        for x in [*line, None]:
-            if x is not None and x not in black:
-                run.append(x)
-                continue
-            if len(run) > 1:
-                b.add("renban", run, id_stem="straight")
-            run = []
 
 
 def hakyuu(b: CaseBuilder, src: Source) -> None:
@@ -189,17 +136,14 @@ def abc_end_view(b: CaseBuilder, src: Source) -> None:
 
 def read_number_solution(genre: str, src: Source, block: Block) -> list[list[int]]:
     """The digits of a solution block of these genres, as the case's answer holds them: a
-    Str8t's black cell without a number as 0, a Binairo's 1 and 2 as 0 and 1, an ABC End
-    View's letters as 1, 2, … and its empty cells as 0."""
+    Binairo's 1 and 2 as 0 and 1, an ABC End View's letters as 1, 2, … and its empty cells
+    as 0."""
     if genre == "Binairo":
         return [[number(src, t, f"at {rc(r, c)}", "a cell is 1 or 2", dash=False) - 1
                  for c, t in enumerate(row)] for r, row in enumerate(block)]
-    if genre == "ABCEndView":
-        return [[letter(src, t, 26, f"at {rc(r, c)}") for c, t in enumerate(row)]
-                for r, row in enumerate(block)]
-    return [[0 if t.text == "-" else number(src, t, f"at {rc(r, c)}") for c, t in enumerate(row)]
+    return [[letter(src, t, 26, f"at {rc(r, c)}") for c, t in enumerate(row)]
             for r, row in enumerate(block)]
 
 
-NUMBER_SOLUTIONS = ("Str8t", "Binairo", "ABCEndView")
+NUMBER_SOLUTIONS = ("Binairo", "ABCEndView")
 """Genres whose solution `read_number_solution` reads (the others are plain digits)."""
