@@ -1,4 +1,4 @@
-"""The puzzlekit genres answered with numbers (Hakyuu, Binairo, ABCEndView):
+"""The puzzlekit genres answered with numbers (Binairo, ABCEndView):
 exact case text for tiny puzzles, solutions read as answers, one malformed problem per genre
 refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
 must solve to their known answers."""
@@ -20,20 +20,6 @@ CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_hakyuu_regions_and_the_ripple() -> None:
-    assert body(puzzlekit_to_case("Hakyuu", "2 3\n- - 1\n- - -\na a b\nc c c\n")) == """\
-board: 2x3
-givens: |
-  . . 1
-  . . .
----
-ripple
-region-1: one-to-n r1c1-r1c2
-region-2: one-to-n r1c3
-region-3: one-to-n r2c1-r2c2-r2c3
-"""
 
 
 def test_binairo_writes_zero_and_one() -> None:
@@ -87,7 +73,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
 
 
 @pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
-    ("Hakyuu", "1 3\n- 3 -\na a b\n", "larger than its region of 2 cells", 2, 3),
     ("Binairo", "2 3\n- - -\n- - -\n", "even number of columns, not 3", 1, 3),
     ("Binairo", "2 2\n0 -\n- -\n", "'0' at r1c1 is not '1', '2' or '-'", 2, 1),
     ("ABCEndView", "2 2 c\n" + "- -\n" * 6, "3 letters do not fit", 1, 5),

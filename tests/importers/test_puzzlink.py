@@ -28,7 +28,7 @@ OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
 
 
 def test_the_samples_cover_the_genres_we_read() -> None:
-    numbers = ["ripple", "easyasabc"]  # their samples: puzzlink_numbers.json
+    numbers = ["easyasabc"]  # their samples: puzzlink_numbers.json
     numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
     # the shading and region genres' links are in their own fixtures
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)

@@ -1,4 +1,4 @@
-"""puzz.link's `ripple` (Hakyuu) and `easyasabc` (ABCEndView): the corpus links (copied from
+"""puzz.link's `easyasabc` (ABCEndView): the corpus link (copied from
 ../shared/corpus/puzzlink.json, MIT) import, solve to pzprjs's accepted answers and come back
 as they were; the puzzlekit fixtures of both genres go to a link and back to the same case;
 malformed links and cases a link cannot hold are refused at their place."""
@@ -30,19 +30,6 @@ def test_a_corpus_link_solves_to_its_answer_and_comes_back(tmp_path: Path, entry
     assert export_puzzlink(case) == url
 
 
-def test_ripple_rooms_come_from_the_borders() -> None:
-    case = puzzlink_to_case("p?ripple/4/4/9n8rigk14h32k")
-    assert case.split("---\n")[2] == """\
-ripple
-region-1: one-to-n r1c1-r1c2
-region-2: one-to-n r1c3-r1c4-r2c3-r3c3
-region-3: one-to-n r2c1-r2c2
-region-4: one-to-n r2c4-r3c4-r4c4
-region-5: one-to-n r3c1-r3c2-r4c2-r4c3
-region-6: one-to-n r4c1
-"""
-
-
 def test_easyasabc_letters_stand_around_the_grid() -> None:
     case = puzzlink_to_case("p?easyasabc/4/4/3/1m2h3g3h")
     assert "digits: 0-3\n" in case
@@ -55,10 +42,9 @@ def test_easyasabc_letters_stand_around_the_grid() -> None:
 def test_answers_read_from_pzprv3() -> None:
     assert read_pzprv3("pzprv3/easyasabc/2/2/1/. . . . /. 1 - . /. + 1 . /. . . . /") == {
         "digits": [[1, 0], [0, 1]]}
-    assert read_pzprv3("pzprv3/ripple/1/2/1 /. 1 /1 . /") == {"digits": [[1, 1]]}
 
 
-@pytest.mark.parametrize("genre", ["Hakyuu", "ABCEndView"])
+@pytest.mark.parametrize("genre", ["ABCEndView"])
 def test_a_puzzlekit_fixture_goes_through_a_link_unchanged(genre: str) -> None:
     entry = PUZZLEKIT[genre][0]
     case = puzzlekit_to_case(genre, entry["problem"])
@@ -70,7 +56,6 @@ def test_a_puzzlekit_fixture_goes_through_a_link_unchanged(genre: str) -> None:
 
 
 @pytest.mark.parametrize(("link", "says", "col"), [
-    ("p?ripple/2/2/!g", "'!' is not a border character", 14),
     ("p?easyasabc/3/3/x1g", "expected the number of letters and '/'", 17),
     ("p?easyasabc/3/3/4/1", "4 letters do not fit a 3x3 grid", 17),
     ("p?easyasabc/3/3/2/3", "the outside clue 3 is not a letter 1-2", 17),
@@ -89,11 +74,3 @@ def test_an_easyasabc_case_with_givens_is_refused() -> None:
     with pytest.raises(SapphireError) as exc:
         export_puzzlink(case)
     assert "holds no givens" in str(exc.value)
-
-
-def test_a_ripple_case_with_a_cell_in_no_room_is_refused() -> None:
-    case = puzzlink_to_case("p?ripple/4/4/9n8rigk14h32k").replace(
-        "region-6: one-to-n r4c1\n", "")
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case)
-    assert "r4c1 is in no room" in str(exc.value)

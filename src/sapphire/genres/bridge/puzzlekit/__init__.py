@@ -97,7 +97,6 @@ from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
 from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
-    hakyuu,
 )
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
@@ -144,7 +143,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
-    "Hakyuu": hakyuu,
     "Binairo": binairo,
     "ABCEndView": abc_end_view,
     **SHADE_GENRES,
@@ -177,7 +175,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
-    "Hakyuu": ("ripple", "one-to-n"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),
     "ABCEndView": ("digit-counts", "first-seen"),
     **SHADE_KINDS,

@@ -1,9 +1,7 @@
-"""puzzlekit genres answered with numbers: Hakyuu, Binairo, ABCEndView.
+"""puzzlekit genres answered with numbers: Binairo, ABCEndView.
 
 Layouts (read from the dataset's problems and solutions):
 
-* `Hakyuu`: two blocks, the givens and the regions. A region of n cells holds 1-n, and two
-  equal numbers n in a row or column have at least n cells between them.
 * `Binairo`: one block, `1` or `2` a given, `-` an empty cell; the case writes them as the
   digits 0 and 1 (`digits: 0-1`), and so does its answer. Each row and column holds as many
   of each; no three side by side are equal. (The dataset's puzzles need no rule that rows or
@@ -24,7 +22,6 @@ from sapphire.formats.puzzlekit import (
     Part,
     Source,
     Token,
-    groups_of,
     number,
     rc,
     read_layout,
@@ -32,30 +29,7 @@ from sapphire.formats.puzzlekit import (
     read_size,
     tokens,
 )
-from sapphire.genres.bridge.puzzlekit.sudokus import givens
 from sapphire.genres.bridge.puzzlekit.towers import SIDES, clue_parts
-
-
-def hakyuu(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the givens block", "the region block"))
-    regions = groups_of(lay.blocks[1])
-    top = max(len(g) for g in regions)
-    b.board = (lay.rows, lay.cols)
-    if top != max(lay.rows, lay.cols):
-        b.digits = (1, top)
-    b.add("ripple")
-    for cells in regions:
-        b.add("one-to-n", cells, id_stem="region")
-    size = {x: len(g) for g in regions for x in g}
-    for r, row in enumerate(lay.blocks[0]):
-        for c, tok in enumerate(row):
-            if tok.text == "-":
-                continue
-            if not 1 <= number(src, tok, f"at {rc(r, c)}") <= size[r + 1, c + 1]:
-                raise src.at(tok, f"the given {tok.text} at {rc(r, c)} is larger than its "
-                             f"region of {size[r + 1, c + 1]} cells",
-                             "a region of n cells holds the numbers 1 to n")
-    givens(b, src, lay.blocks[0], top)
 
 
 def binairo(b: CaseBuilder, src: Source) -> None:

@@ -317,8 +317,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               skyscrapers_body, square=True),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
-    LinkGenre("ripple", "Hakyuu", numbers.read_ripple, numbers.ripple_text,
-              numbers.ripple_body),
     LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
               numbers.easyasabc_body),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
@@ -341,7 +339,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 """The bridged puz.link genres, by their pzprjs name."""
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
+           "skyscraper": "skyscrapers", "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""

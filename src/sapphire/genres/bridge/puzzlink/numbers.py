@@ -1,16 +1,12 @@
-"""puzz.link's number genres of ours: `ripple` (Hakyuu) and `easyasabc` (ABCEndView), read from
-links and written back, and their pzprv3 answers read.
+"""puzz.link's number genre of ours: `easyasabc` (ABCEndView), read from links and written
+back, and its pzprv3 answers read.
 
-* `ripple`: the rooms' borders (pzprjs's `decodeBorder`: the vertical borders between a row's
-  cells, row by row, then the horizontal ones between a column's cells, row by row, each bit 1
-  a border, five to a base-32 character, first bit highest), then the givens in number16.
 * `easyasabc`: the number of letters, `/`, then the letters outside the grid in number16 (1 A,
   2 B, …), above the columns, below them, left of the rows, right of them. The grid's cells
   hold no givens.
 
-Both become the puzzlekit text of their genre (`Hakyuu`: givens and a block of room numbers;
-`ABCEndView`: `ROWS COLS L`, four lines of outside letters and an empty givens block), which the
-puzzlekit importer states the rules of.
+It becomes the puzzlekit text of `ABCEndView` (`ROWS COLS L`, four lines of outside letters and
+an empty givens block), which the puzzlekit importer states the rules of.
 """
 
 from __future__ import annotations
@@ -19,7 +15,7 @@ from sapphire.case import Case
 from sapphire.case.givens import digit_grid
 from sapphire.diagnostics import error
 from sapphire.formats import readback
-from sapphire.formats.encodings import Body, Value, encode_number16, number16, rooms
+from sapphire.formats.encodings import Body, Value, encode_number16, number16
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 
 B32 = "0123456789abcdefghijklmnopqrstuv"
@@ -28,60 +24,6 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 def _puzzle(cols: int, rows: int, cells: list[Value], **parts: object) -> Puzzle:
     return Puzzle(cols, rows, cells, **parts)  # type: ignore[arg-type]
-
-
-# -- ripple -----------------------------------------------------------------------------------
-
-
-def read_borders(body: Body, cols: int, rows: int) -> tuple[list[bool], list[bool]]:
-    """The vertical borders ((cols-1)·rows, row by row) and the horizontal ones
-    (cols·(rows-1), row by row), as pzprjs's `decodeBorder` reads them."""
-    walls: list[list[bool]] = []
-    for count in ((cols - 1) * rows, cols * (rows - 1)):
-        bits: list[bool] = []
-        for _ in range((count + 4) // 5):
-            if body.done():
-                break
-            ch = body.peek()
-            if ch not in B32:
-                raise body.error(f"'{ch}' is not a border character", hint="the rooms' borders "
-                                 "are written five to a character, 0-9 and a-v")
-            n = B32.index(ch)
-            bits += [bool(n >> (4 - k) & 1) for k in range(5)]
-            body.pos += 1
-        walls.append((bits + [False] * count)[:count])
-    return walls[0], walls[1]
-
-
-def read_ripple(body: Body, cols: int, rows: int) -> Puzzle:
-    vertical, horizontal = read_borders(body, cols, rows)
-    cells = number16(body, cols * rows)
-    return _puzzle(cols, rows, cells, regions=rooms(cols, rows, vertical, horizontal))
-
-
-def ripple_text(p: Puzzle) -> str:
-    regions = p.regions or [1] * (p.cols * p.rows)
-    lines = [f"{p.rows} {p.cols}"]
-    for grid, token in ((p.cells, lambda v: "-" if v is None or v < 1 else str(v)),
-                        (regions, str)):
-        lines += [" ".join(token(grid[r * p.cols + c]) for c in range(p.cols))  # type: ignore
-                  for r in range(p.rows)]
-    return "\n".join(lines) + "\n"
-
-
-def ripple_body(p: Puzzle) -> str:
-    regions = p.regions or [1] * (p.cols * p.rows)
-    cols, rows = p.cols, p.rows
-    vertical = [regions[r * cols + c] != regions[r * cols + c + 1]
-                for r in range(rows) for c in range(cols - 1)]
-    horizontal = [regions[r * cols + c] != regions[(r + 1) * cols + c]
-                  for r in range(rows - 1) for c in range(cols)]
-    out = []
-    for bits in (vertical, horizontal):
-        for k in range(0, len(bits), 5):
-            five = [*bits[k:k + 5], False, False, False, False][:5]
-            out.append(B32[sum(1 << (4 - i) for i, b in enumerate(five) if b)])
-    return "".join(out) + encode_number16(p.cells)
 
 
 # -- easyasabc --------------------------------------------------------------------------------
@@ -123,25 +65,6 @@ def easyasabc_body(p: Puzzle) -> str:
 
 
 # -- export: a case back to a Puzzle ----------------------------------------------------------
-
-
-def ripple_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """Each `one-to-n` is a room; the givens are the front matter's."""
-    regions = [0] * (rows * cols)
-    for n, rule in enumerate((r for r in case.rules if r.reference == "one-to-n"), 1):
-        for r, c in readback.cells(rule):
-            if regions[(r - 1) * cols + c - 1]:
-                raise readback.refuse_rule(rule, f"r{r}c{c} is in two rooms")
-            regions[(r - 1) * cols + c - 1] = n
-    if 0 in regions:
-        k = regions.index(0)
-        raise error("unsupported", "the case cannot be written as a puzz.link link: "
-                    f"r{k // cols + 1}c{k % cols + 1} is in no room ('one-to-n' rule)",
-                    hint="a ripple's rooms cover the board")
-    grid = digit_grid(case, declares)  # type: ignore[arg-type]
-    cells: list[Value] = [None] * (rows * cols) if grid is None else [
-        v for row in grid for v in row]
-    return _puzzle(cols, rows, cells, regions=regions)
 
 
 def easyasabc_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -199,23 +122,16 @@ def _number(t: str) -> int:
 
 def read_number_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object]:
-    """A ripple's answer: the border rows, the givens, then the entered digits (`.` on a
-    given); an easyasabc's: its letter count, then the grid with the outside letters around it
-    (`-` and `+` mark an empty cell, `.` nothing)."""
-    if genre == "ripple":
-        givens = _block(rest, 2 * rows - 1, rows, cols)
-        entered = _block(rest, 3 * rows - 1, rows, cols)
-        return {"digits": [[_number(a if a != "." else g) for g, a in zip(gr, ar, strict=True)]
-                           for gr, ar in zip(givens, entered, strict=True)]}
+    """An easyasabc's answer: its letter count, then the grid with the outside letters around
+    it (`-` and `+` mark an empty cell, `.` nothing)."""
     grid = _block(rest, 1, rows + 2, cols + 2)
     return {"digits": [[_number(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
 
 
-ANSWERS = ("ripple", "easyasabc")
+ANSWERS = ("easyasabc",)
 """The pzprv3 answers `read_number_answer` reads."""
 
-EXPORTS = {"ripple": ({"ripple", "one-to-n"}, {"ripple", "one-to-n"}, ripple_puzzle, (1, 255)),
-           "easyasabc": ({"first-seen", "digit-counts"}, {"first-seen", "digit-counts"},
+EXPORTS = {"easyasabc": ({"first-seen", "digit-counts"}, {"first-seen", "digit-counts"},
                          easyasabc_puzzle, (1, 26))}
 """Per genre: the kinds that tell its case, the kinds its link carries, how the case becomes
 a Puzzle, and the numbers its link writes."""

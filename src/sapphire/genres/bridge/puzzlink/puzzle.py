@@ -20,7 +20,5 @@ class Puzzle:
     cells: list[Value]
     outside: list[Value] | None = None
     totals: dict[int, tuple[int, int]] | None = None
-    regions: list[int] | None = None
-    """A ripple's room number per cell, in reading order."""
     letters: int = 0
     """An easyasabc's number of letters."""
