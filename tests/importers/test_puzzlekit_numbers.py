@@ -1,7 +1,7 @@
-"""The puzzlekit genres answered with numbers (Binairo, ABCEndView):
-exact case text for tiny puzzles, solutions read as answers, one malformed problem per genre
-refused at its place, and fixture puzzles (copied from ../shared/corpus/puzzlekit) that
-must solve to their known answers."""
+"""The puzzlekit genre answered with numbers here (Binairo):
+exact case text for a tiny puzzle, its solution read as an answer, malformed problems
+refused at their place, and a fixture puzzle (copied from ../shared/corpus/puzzlekit) that
+must solve to its known answer."""
 
 from __future__ import annotations
 
@@ -38,35 +38,11 @@ column-2: digit-counts r1c2-r2c2 counts [[1,0],[1,1]]
 """
 
 
-def test_abc_end_view_letters_and_clues() -> None:
-    text = "3 3 b\n- a -\n- - b\nb - -\n- - a\n- - -\n- b -\n- - -\n"
-    assert body(puzzlekit_to_case("ABCEndView", text)) == """\
-board: 3x3
-digits: 0-2
-givens: |
-  . . .
-  . 2 .
-  . . .
----
-row-1: digit-counts r1c1-r1c2-r1c3 counts [[1,1],[1,2]]
-row-2: digit-counts r2c1-r2c2-r2c3 counts [[1,1],[1,2]]
-row-3: digit-counts r3c1-r3c2-r3c3 counts [[1,1],[1,2]]
-column-1: digit-counts r1c1-r2c1-r3c1 counts [[1,1],[1,2]]
-column-2: digit-counts r1c2-r2c2-r3c2 counts [[1,1],[1,2]]
-column-3: digit-counts r1c3-r2c3-r3c3 counts [[1,1],[1,2]]
-first-seen-1: first-seen r1c2-r2c2-r3c2 digit 1
-first-seen-2: first-seen r3c3-r2c3-r1c3 digit 2
-first-seen-3: first-seen r1c1-r1c2-r1c3 digit 2
-first-seen-4: first-seen r3c3-r3c2-r3c1 digit 1
-"""
-
-
 # -- solutions --------------------------------------------------------------------------------
 
 
 def test_solutions_as_the_answers_hold_them() -> None:
     assert read_solution("Binairo", "1 2\n2 1\n") == {"digits": [[1, 0]]}
-    assert read_solution("ABCEndView", "1 3 b\n- b a\n") == {"digits": [[0, 2, 1]]}
 
 
 # -- malformed problems -----------------------------------------------------------------------
@@ -75,9 +51,6 @@ def test_solutions_as_the_answers_hold_them() -> None:
 @pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
     ("Binairo", "2 3\n- - -\n- - -\n", "even number of columns, not 3", 1, 3),
     ("Binairo", "2 2\n0 -\n- -\n", "'0' at r1c1 is not '1', '2' or '-'", 2, 1),
-    ("ABCEndView", "2 2 c\n" + "- -\n" * 6, "3 letters do not fit", 1, 5),
-    ("ABCEndView", "2 2 b\n- c\n" + "- -\n" * 5, "'c' above column 2 is not a letter a-b",
-     2, 3),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str, line: int,
                                                   col: int) -> None:

@@ -95,7 +95,6 @@ from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
 from sapphire.genres.bridge.puzzlekit.numbers import (
-    abc_end_view,
     binairo,
 )
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
@@ -144,7 +143,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Masyu": masyu,
     "Nurikabe": nurikabe,
     "Binairo": binairo,
-    "ABCEndView": abc_end_view,
     **SHADE_GENRES,
     "Shikaku": shikaku,
     "Battleship": battleship,
@@ -176,7 +174,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),
-    "ABCEndView": ("digit-counts", "first-seen"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),

@@ -20,7 +20,6 @@ from __future__ import annotations
 from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
-from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
 from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
 from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
@@ -42,8 +41,6 @@ def read_answer(file: Pzprv3) -> Parts:
         rest = file.lines[3:]
     else:
         rows, cols, rest = file.rows, file.cols, file.body
-    if genre in ANSWERS:
-        return read_number_answer(genre, rows, cols, rest)
     if genre == "slither":
         vertical = block(rest, rows, rows, cols + 1, "vertical edges")
         inside = []

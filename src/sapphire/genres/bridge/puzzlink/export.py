@@ -21,7 +21,6 @@ from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
-from sapphire.genres.bridge.puzzlink.numbers import EXPORTS
 from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
@@ -43,7 +42,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
-    **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
     **FLEET_KINDS,
@@ -59,7 +57,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
-    **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
@@ -253,7 +250,6 @@ PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
-    **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,

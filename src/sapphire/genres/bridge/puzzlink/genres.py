@@ -26,7 +26,6 @@ from sapphire.formats.encodings import (
     outside16,
 )
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlink import numbers
 from sapphire.genres.bridge.puzzlink.fleet import (
     battleship_body,
     battleship_text,
@@ -317,8 +316,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               skyscrapers_body, square=True),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
-    LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
-              numbers.easyasabc_body),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
               cells_body(encode_number16)),
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),

@@ -20,5 +20,3 @@ class Puzzle:
     cells: list[Value]
     outside: list[Value] | None = None
     totals: dict[int, tuple[int, int]] | None = None
-    letters: int = 0
-    """An easyasabc's number of letters."""
