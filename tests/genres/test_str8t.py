@@ -60,6 +60,12 @@ givens: |
 """
 
 
+def test_a_black_cell_written_with_a_dash_holds_0_too() -> None:
+    # `-x` is a black cell without a number, as `x` is (the bridge left such a cell open)
+    assert body(puzzlekit_to_case("Str8t", "1 2\n-x -\n")) == body(
+        puzzlekit_to_case("Str8t", "1 2\nx -\n"))
+
+
 @pytest.mark.parametrize(("text", "line", "col", "says"), [
     ("1 3\nx 4 -\n", 2, 3, "'4' at r1c2 is not a Str8ts cell"),
     ("1 3\nx 0 -\n", 2, 3, "'0' at r1c2 is not a Str8ts cell"),
