@@ -29,9 +29,6 @@ on the genre (read from the dataset's problems and solutions):
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
   open cell. The answer's shading marks the bulbs.
-* `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
-  lines of outside clues (as in SkyscraperSudoku), then the givens. A Latin square of heights
-  1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
 * `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
   the run below it and of the run to its right (either may be missing).
 * `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
@@ -43,7 +40,7 @@ A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Y
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
 Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
-which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
+which the loop leaves each cell.
 
 What is imported
 ----------------
@@ -57,8 +54,7 @@ A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An 
 stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
 wall's number as the count of its open neighbours, at most one bulb per row or column segment
 between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
-(`shade-at-least`). A Skyscraper is a `latin-square`
-(with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
+(`shade-at-least`). A Kakuro gives
 its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
 runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
 `cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
@@ -123,7 +119,7 @@ from sapphire.genres.bridge.puzzlekit.sudokus import (
     latin_with_groups,
     sudoku,
 )
-from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper, skyscraper_sudoku
+from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper_sudoku
 
 GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Sudoku": sudoku,
@@ -138,7 +134,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Thermometer": thermometer,
     "Nonogram": nonogram,
     "Akari": akari,
-    "Skyscraper": skyscraper,
     "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
@@ -169,7 +164,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
-    "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),

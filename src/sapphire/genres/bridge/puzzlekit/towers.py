@@ -1,8 +1,8 @@
-"""puzzlekit genres with outside clues or runs: Skyscraper (Sudoku) and Kakuro."""
+"""puzzlekit genres with outside clues or runs: SkyscraperSudoku and Kakuro."""
 
 from __future__ import annotations
 
-from sapphire.formats.builder import CaseBuilder, digit_symbol
+from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import DOWN, LEFT, RIGHT, UP, Cell, grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
     Layout,
@@ -23,7 +23,7 @@ SIDES = ("above the columns", "below the columns", "left of the rows", "right of
 
 
 def clue_parts(rows: int, cols: int) -> list[Part]:
-    """The four lines of outside clues of a Skyscraper (Sudoku)."""
+    """The four lines of outside clues of a SkyscraperSudoku."""
     return [Part(f"the line of clues {side}", 1, cols if k < 2 else rows,
                  "column" if k < 2 else "row") for k, side in enumerate(SIDES)]
 
@@ -54,52 +54,6 @@ def skyscraper_sudoku(b: CaseBuilder, src: Source) -> None:
                                      Part("the givens block", rows, cols)])
     sudoku_line(b, src, lay, rows)
     givens(b, src, lay.blocks[4], rows)
-    outside_clues(b, src, [block[0] for block in lay.blocks[:4]], rows, cols)
-
-
-def skyscraper(b: CaseBuilder, src: Source) -> None:
-    """First line `N N H`, with `D` when both diagonals hold different digits too. Four lines
-    of outside clues (see `outside_clues`), then the givens. Every row and column holds the
-    heights 1-H once; when H < N the other cells are empty, written 0 (no skyscraper)."""
-    lines = tokens(src.text)
-    rows, cols = read_size(src, lines, extra=True)
-    head = lines[0]
-    lay = Layout(rows, cols, head, [])
-    square_side(src, lay)
-    has_top = len(head) > 2 and head[2].text.isdecimal()
-    top = int(head[2].text) if has_top else rows
-    flags = head[3:] if has_top else head[2:]
-    message = (f"the first line '{' '.join(t.text for t in head)}' is not 'N N H' with H = N or "
-               "N-1, and an optional D")
-    hint = ("H is the tallest height: N, or N-1 when each row and column has an empty plot (0); "
-            "D asks for different heights on both diagonals")
-    if not 1 <= top <= rows or rows - top > 1:
-        raise src.at(head[2], message, hint)
-    flag = next((f for f in flags if f.text != "D"), None)
-    if flag is not None:
-        raise src.at(flag, message, hint)
-    lay.blocks = read_parts(src, lines, [*clue_parts(rows, cols),
-                                     Part("the givens block", rows, cols)])
-    b.board = (rows, cols)
-    low = 0 if top < rows else 1
-    if low == 0:
-        b.digits = (0, top)
-    b.add("latin-square")
-    if flags:
-        b.add("main-diagonal")
-        b.add("anti-diagonal")
-    hint = f"a given is a height {low}-{top}, '-' for an empty cell"
-    grid = []
-    for r, row in enumerate(lay.blocks[4], 1):
-        out = []
-        for c, tok in enumerate(row, 1):
-            d = None if tok.text == "-" else number(src, tok, f"at r{r}c{c}", hint)
-            if d is not None and not low <= d <= top:
-                raise src.at(tok, f"the given {d} at r{r}c{c} is outside {low}-{top}", hint)
-            out.append(digit_symbol(d))
-        grid.append(out)
-    if any(x != "." for row in grid for x in row):
-        b.grids["givens"] = grid
     outside_clues(b, src, [block[0] for block in lay.blocks[:4]], rows, cols)
 
 

@@ -10,7 +10,6 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
-* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
 * `nonogram`: one grid with the clues above and left of the cells (half a line's length of
   them, rounded up), `#` a shaded cell.
 """
@@ -77,9 +76,6 @@ def read_answer(file: Pzprv3) -> Parts:
         digits = block(rest, rows + 1, rows, cols, "digits")
         return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]
                                                 for row in digits]}
-    if genre == "skyscrapers":
-        grid = block(rest, 0, rows + 2, cols + 2, "grid")
-        return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
     if genre == "nonogram":
         top, left = (rows + 1) // 2, (cols + 1) // 2
         grid = block(rest, 0, rows + top, cols + left, "grid")

@@ -40,7 +40,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
-    "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **EXPORT_KINDS,
     **REGION_KINDS,
@@ -56,7 +55,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
-    "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
+    "kakuro": (1, 45), "nonogram": (1, 255),
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
@@ -193,31 +192,6 @@ def _kakuro(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(inner_cols, inner_rows, [None] * (inner_rows * inner_cols), outside, black)
 
 
-def _skyscrapers(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    if "digits" in case.front.fields:
-        raise readback.refuse_case(case, "a puzz.link Skyscrapers holds the heights 1-N, with "
-                                         "no empty plot")
-    outside: list[Value] = [None] * (2 * cols + 2 * rows)
-    for rule in case.rules:
-        if rule.reference != "skyscraper":
-            continue
-        run = readback.cells(rule)
-        (r0, c0), (r1, c1) = run[0], run[-1]
-        if c0 == c1 and r0 == 1 and r1 == rows:
-            k = c0 - 1
-        elif c0 == c1 and r0 == rows and r1 == 1:
-            k = cols + c0 - 1
-        elif r0 == r1 and c0 == 1 and c1 == cols:
-            k = 2 * cols + r0 - 1
-        elif r0 == r1 and c0 == cols and c1 == 1:
-            k = 2 * cols + rows + r0 - 1
-        else:
-            raise readback.refuse_rule(rule, "a clue sees a whole row or column from its end")
-        outside[k] = readback.number(rule, "visible")
-    return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols),  # type: ignore[arg-type]
-                  outside)
-
-
 _RUNS = re.compile(r"0\*(?:1\{\d+\}(?:0\+1\{\d+\})*0\*)?")
 _RUN = re.compile(r"1\{(\d+)\}")
 
@@ -249,7 +223,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
-    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
+    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro,
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,

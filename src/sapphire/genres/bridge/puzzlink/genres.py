@@ -93,12 +93,6 @@ def read_circles(body: Body, cols: int, rows: int) -> Puzzle:
     return Puzzle(cols, rows, [v or None for v in circle(body, cols * rows)])
 
 
-def read_skyscrapers(body: Body, cols: int, rows: int) -> Puzzle:
-    outside = outside16(body, 2 * cols + 2 * rows)
-    cells = number16(body, cols * rows) if not body.done() else [None] * (cols * rows)
-    return Puzzle(cols, rows, cells, outside)
-
-
 def _total(body: Body, at: int, what: str) -> int:
     ch = body.text[at] if at < len(body.text) else ""
     if "0" <= ch <= "9" or "a" <= ch <= "j":
@@ -209,15 +203,6 @@ def akari_text(p: Puzzle) -> str:
                  _rows(p, lambda v: "-" if v is None else "x" if v == UNKNOWN else str(v)))
 
 
-def skyscrapers_text(p: Puzzle) -> str:
-    out = p.outside or []
-    lines = [" ".join(_clue(v) for v in out[:p.cols]),
-             " ".join(_clue(v) for v in out[p.cols:2 * p.cols]),
-             " ".join(_clue(v) for v in out[2 * p.cols:2 * p.cols + p.rows]),
-             " ".join(_clue(v) for v in out[2 * p.cols + p.rows:])]
-    return _text(f"{p.rows} {p.cols} {p.rows}", lines + _rows(p, _clue))
-
-
 def kakuro_text(p: Puzzle) -> str:
     black = p.totals or {}
     out = p.outside or []
@@ -243,11 +228,6 @@ def cells_body(encode: Callable[[list[Value]], str]) -> Callable[[Puzzle], str]:
 
 def circles_body(p: Puzzle) -> str:
     return encode_circle([v or 0 for v in p.cells])
-
-
-def skyscrapers_body(p: Puzzle) -> str:
-    head = encode_outside16(p.outside or [None] * (2 * p.cols + 2 * p.rows))
-    return head + (encode_number16(p.cells) if any(v is not None for v in p.cells) else "")
 
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -312,8 +292,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
               cells_body(encode_four_cell)),
     LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
-    LinkGenre("skyscrapers", "Skyscraper", read_skyscrapers, skyscrapers_text,
-              skyscrapers_body, square=True),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
@@ -336,7 +314,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 """The bridged puz.link genres, by their pzprjs name."""
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers", "hashi": "hashikake",
+           "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
-           "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
+           "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""
