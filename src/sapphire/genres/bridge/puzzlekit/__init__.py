@@ -29,8 +29,6 @@ on the genre (read from the dataset's problems and solutions):
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
   open cell. The answer's shading marks the bulbs.
-* `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
-  the run below it and of the run to its right (either may be missing).
 * `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
   through the cell centres.
 * `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
@@ -38,9 +36,8 @@ on the genre (read from the dataset's problems and solutions):
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
-of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
-which the loop leaves each cell.
+Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; for a Masyu, the sides
+(`n`, `e`, `s`, `w`) by which the loop leaves each cell.
 
 What is imported
 ----------------
@@ -54,10 +51,7 @@ A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An 
 stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
 wall's number as the count of its open neighbours, at most one bulb per row or column segment
 between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
-(`shade-at-least`). A Kakuro gives
-its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
-runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
-`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
+(`shade-at-least`). A Masyu is a `loop` with `white-circle` and `black-circle`;
 a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
 number, and `numbered-islands` listing the numbered cells, so no island is without a number.
 `read_solution` reads a solution in the same layout, for comparing answers.
@@ -119,7 +113,7 @@ from sapphire.genres.bridge.puzzlekit.sudokus import (
     latin_with_groups,
     sudoku,
 )
-from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper_sudoku
+from sapphire.genres.bridge.puzzlekit.towers import skyscraper_sudoku
 
 GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Sudoku": sudoku,
@@ -134,7 +128,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Thermometer": thermometer,
     "Nonogram": nonogram,
     "Akari": akari,
-    "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
     "Binairo": binairo,
@@ -164,7 +157,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
-    "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),

@@ -54,8 +54,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
         return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t == "x" else 0 for t in row] for row in block]}
-    blank = genre == "Kakuro"  # a black cell holds no digit; the case writes it 0
-    hint = "a solution's cell holds its digit" + (" ('-' for a black cell)" if blank else "")
-    return {"digits": [[0 if blank and t.text == "-" else number(src, t, f"at {rc(r, c)}", hint,
-                                                                  dash=blank)
+    hint = "a solution's cell holds its digit"
+    return {"digits": [[number(src, t, f"at {rc(r, c)}", hint, dash=False)
                         for c, t in enumerate(row)] for r, row in enumerate(grid)]}

@@ -9,7 +9,6 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
-* `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
 * `nonogram`: one grid with the clues above and left of the cells (half a line's length of
   them, rounded up), `#` a shaded cell.
 """
@@ -72,10 +71,6 @@ def read_answer(file: Pzprv3) -> Parts:
     if genre in ("nurikabe", "lightup"):
         grid = block(rest, 0, rows, cols, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
-    if genre == "kakuro":
-        digits = block(rest, rows + 1, rows, cols, "digits")
-        return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]
-                                                for row in digits]}
     if genre == "nonogram":
         top, left = (rows + 1) // 2, (cols + 1) // 2
         grid = block(rest, 0, rows + top, cols + left, "grid")

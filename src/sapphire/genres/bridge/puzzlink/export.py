@@ -39,7 +39,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
-    "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **EXPORT_KINDS,
     **REGION_KINDS,
@@ -55,14 +54,14 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
-    "kakuro": (1, 45), "nonogram": (1, 255),
+    "nonogram": (1, 255),
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
 }
-"""The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
+"""The numbers each genre's link can write (outside clues, cell clues)."""
 
 
 def check_range(case: Case, name: str, puzzle: Puzzle) -> None:
@@ -73,7 +72,6 @@ def check_range(case: Case, name: str, puzzle: Puzzle) -> None:
                                          "100 cells a side")
     low, high = LIMITS.get(name, (0, 2))
     numbers = [v for v in (*puzzle.cells, *(puzzle.outside or ())) if v is not None and v != -2]
-    numbers += [t for pair in (puzzle.totals or {}).values() for t in pair if t]
     bad = next((v for v in numbers if not low <= v <= high), None)
     if bad is not None:
         raise readback.refuse_case(case, f"a {name} link writes numbers {low}-{high}, not {bad}")
@@ -156,42 +154,6 @@ def _lightup(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, cells)
 
 
-def _kakuro(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """The case's board keeps the outside totals as its first row and column."""
-    givens = digit_grid(case, declares)  # type: ignore[arg-type]
-    if givens is None or any(givens[0][c] != 0 for c in range(cols)) or any(
-            givens[r][0] != 0 for r in range(rows)):
-        raise readback.refuse_case(case, "a Kakuro's first row and column are black cells "
-                                         "(digit 0) holding the outside totals")
-    inner_rows, inner_cols = rows - 1, cols - 1
-    totals: dict[Cell, list[int]] = {}
-    for rule in case.rules:
-        if rule.reference != "cage":
-            continue
-        run = readback.cells(rule)
-        way = (rule.id or "").split("-")[0]
-        if way not in ("down", "across"):
-            way = "down" if len(run) > 1 and run[1][1] == run[0][1] else "across"
-        r, c = run[0]
-        head = (r - 1, c) if way == "down" else (r, c - 1)
-        if givens[head[0] - 1][head[1] - 1] != 0:
-            raise readback.refuse_rule(rule, "a run's total sits in the black cell before it")
-        total = readback.number(rule, "total", "sum")
-        totals.setdefault(head, [0, 0])[0 if way == "down" else 1] = total
-    black = {(r - 1) * inner_cols + c - 1: (0, 0)
-             for r in range(1, inner_rows + 1) for c in range(1, inner_cols + 1)
-             if givens[r][c] == 0}
-    outside: list[Value] = []
-    for (r, c), (down, across) in totals.items():
-        if r > 1 and c > 1:
-            black[(r - 2) * inner_cols + c - 2] = (down, across)
-    for c in range(2, cols + 1):
-        outside.append(totals.get((1, c), [0, 0])[0] if givens[1][c - 1] != 0 else None)
-    for r in range(2, rows + 1):
-        outside.append(totals.get((r, 1), [0, 0])[1] if givens[r - 1][1] != 0 else None)
-    return Puzzle(inner_cols, inner_rows, [None] * (inner_rows * inner_cols), outside, black)
-
-
 _RUNS = re.compile(r"0\*(?:1\{\d+\}(?:0\+1\{\d+\})*0\*)?")
 _RUN = re.compile(r"1\{(\d+)\}")
 
@@ -223,7 +185,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
-    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro,
+    "nurikabe": _nurikabe, "lightup": _lightup,
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,

@@ -93,52 +93,6 @@ def read_circles(body: Body, cols: int, rows: int) -> Puzzle:
     return Puzzle(cols, rows, [v or None for v in circle(body, cols * rows)])
 
 
-def _total(body: Body, at: int, what: str) -> int:
-    ch = body.text[at] if at < len(body.text) else ""
-    if "0" <= ch <= "9" or "a" <= ch <= "j":
-        return int(ch, 36)
-    if "A" <= ch <= "Z":
-        return int(ch, 36) + 10
-    raise body.error(f"{'the link ends' if not ch else repr(ch) + ' is not'} where {what} "
-                     "should be", at, hint="a Kakuro total is 0-9, a-j (10-19) or A-Z (20-45)")
-
-
-def read_kakuro(body: Body, cols: int, rows: int) -> Puzzle:
-    """pzprjs's own Kakuro body: `k`-`z` 1-16 white cells, `.` a black cell without totals,
-    two totals (down, then across) a black cell with them; then the down totals above the
-    columns whose first cell is white and the across totals left of the rows likewise."""
-    count = cols * rows
-    black: dict[int, tuple[int, int]] = {}
-    c = 0
-    while c < count and not body.done():
-        at, ch = body.pos, body.peek()
-        if "k" <= ch <= "z":
-            c += int(ch, 36) - 19
-            body.pos += 1
-            continue
-        if ch == ".":
-            black[c] = (0, 0)
-            body.pos += 1
-        else:
-            black[c] = (_total(body, at, "a down total"), _total(body, at + 1, "an across total"))
-            body.pos += 2
-        c += 1
-    outside: list[Value] = []
-    for k in range(cols):
-        if k not in black:
-            outside.append(_total(body, body.pos, f"the total above column {k + 1}"))
-            body.pos += 1
-        else:
-            outside.append(None)
-    for r in range(rows):
-        if r * cols not in black:
-            outside.append(_total(body, body.pos, f"the total left of row {r + 1}"))
-            body.pos += 1
-        else:
-            outside.append(None)
-    return Puzzle(cols, rows, [None] * count, outside, black)
-
-
 def clue_depths(cols: int, rows: int) -> tuple[int, int]:
     """How many clues a Nonogram link holds above each column and left of each row: half the
     line's length, rounded up (the most runs a line can have)."""
@@ -203,64 +157,12 @@ def akari_text(p: Puzzle) -> str:
                  _rows(p, lambda v: "-" if v is None else "x" if v == UNKNOWN else str(v)))
 
 
-def kakuro_text(p: Puzzle) -> str:
-    black = p.totals or {}
-    out = p.outside or []
-
-    def pair(down: int, across: int) -> str:
-        return "-" if not down and not across else f"{down or ''},{across or ''}"
-
-    top = ["-"] + [pair(out[c] or 0, 0) if out[c] is not None else "-" for c in range(p.cols)]
-    lines = [" ".join(top)]
-    for r in range(p.rows):
-        left = out[p.cols + r]
-        row = [pair(0, left or 0) if left is not None else "-"]
-        for c in range(p.cols):
-            k = r * p.cols + c
-            row.append(pair(*black[k]) if k in black else "0")
-        lines.append(" ".join(row))
-    return _text(f"{p.rows + 1} {p.cols + 1}", lines)
-
-
 def cells_body(encode: Callable[[list[Value]], str]) -> Callable[[Puzzle], str]:
     return lambda p: encode(p.cells)
 
 
 def circles_body(p: Puzzle) -> str:
     return encode_circle([v or 0 for v in p.cells])
-
-
-_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def _enc_total(v: int) -> str:
-    return _B36[v] if v < 20 else _B36[v - 10].upper()
-
-
-def kakuro_body(p: Puzzle) -> str:
-    black = p.totals or {}
-    out: list[str] = []
-    gap = 0
-    for k in range(p.cols * p.rows):
-        if k not in black:
-            gap += 1
-            if gap == 16:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(_B36[19 + gap])
-            gap = 0
-        down, across = black[k]
-        out.append("." if not down and not across else _enc_total(down) + _enc_total(across))
-    if gap:
-        out.append(_B36[19 + gap])
-    outside = p.outside or []
-    for k, v in enumerate(outside):
-        edge = k if k < p.cols else (k - p.cols) * p.cols
-        if edge not in black:
-            out.append(_enc_total(v or 0))
-    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -291,7 +193,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               cells_body(encode_number16)),
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
               cells_body(encode_four_cell)),
-    LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
