@@ -69,7 +69,7 @@ Known faults of the dataset
 The package
 -----------
 The text is read into placed tokens and a genre's layout by `sapphire.formats.puzzlekit`; the
-genres live by family in `sudokus`, `towers` (outside clues and runs), `shading` and `loops`,
+genres live by family in `sudokus`, `towers` (outside clues), `shading` and `loops`,
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
