@@ -18,6 +18,8 @@ from sapphire.formats.common import (
     ray,
     read_cell,
     region_box_dims,
+    sightline_name,
+    sightlines,
     solution_rows,
 )
 from sapphire.importers.fpuzzles import default_box
@@ -86,3 +88,13 @@ def test_a_parameter_at_its_declared_default_is_left_out() -> None:
     b.add("whisper", [(2, 1), (2, 2)], difference=4)
     b.add("pill-arrow", [(3, 1), (3, 2), (3, 3)], pill=2)
     assert [r.params for r in b.rules] == [(), (("difference", 4),), ()]
+
+
+def test_outside_clues_look_along_their_lines_nearest_first() -> None:
+    # 2 rows, 3 columns: above the columns, below them, left of the rows, right of them
+    lines = sightlines(2, 3)
+    assert len(lines) == 10
+    assert lines[0] == [(1, 1), (2, 1)] and lines[3] == [(2, 1), (1, 1)]
+    assert lines[6] == [(1, 1), (1, 2), (1, 3)] and lines[9] == [(2, 3), (2, 2), (2, 1)]
+    assert [sightline_name(k, 2, 3) for k in (0, 5, 6, 9)] == [
+        "above column 1", "below column 3", "left of row 1", "right of row 2"]

@@ -22,8 +22,7 @@ LINKS = [e["url"][0] for e in SAMPLES if e["genre"] in NAMES]
 PUZZLEKIT = [(genre, e) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items() for e in entries]
-OURS = {"Slitherlink", "YinYang", "Masyu", "Nurikabe", "Akari", "Kakuro", "Skyscraper",
-        "Nonogram"}
+OURS = {"Slitherlink", "YinYang", "Masyu", "Nurikabe", "Akari", "Nonogram"}
 
 
 def rules(case_text: str) -> str:
@@ -37,9 +36,6 @@ def test_a_corpus_link_comes_back_as_it_was(url: str) -> None:
 
 
 def written(genre: str, problem: str) -> bool:
-    if genre == "Skyscraper":  # puzz.link's Skyscrapers has heights 1-N, no diagonals
-        head = problem.split("\n", 1)[0].split()
-        return len(head) == 3 and head[0] == head[2]
     return genre in OURS
 
 
@@ -76,29 +72,6 @@ def test_export_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     case.write_text(puzzlink_to_case("p?slither/5/5/cbcbcddad"), encoding="utf-8")
     assert main(["export", "puzzlink", str(case)]) == 0
     assert capsys.readouterr().out == "https://puzz.link/p?slither/5/5/cbcbcddad\n"
-
-
-def test_a_skyscraper_with_empty_plots_is_refused() -> None:
-    entry = next(e for g, e in PUZZLEKIT if g == "Skyscraper" and not written(g, e["problem"])
-                 and len(e["problem"].split("\n", 1)[0].split()) == 3)
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(puzzlekit_to_case("Skyscraper", entry["problem"]))
-    assert exc.value.diagnostics[0].message == (
-        "the case cannot be written as a puzz.link link: a puzz.link Skyscrapers holds the "
-        "heights 1-N, with no empty plot")
-
-
-def test_a_rule_the_link_cannot_hold_is_placed(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    case = tmp_path / "towers.case"
-    case.write_text("---\nlibrary: std\nboard: 3x3\n---\nlatin-square\n"
-                    "skyscraper-1: skyscraper r1c2-r2c2 visible 1\n", encoding="utf-8")
-    assert main(["export", "puzzlink", str(case)]) == 1
-    assert capsys.readouterr().err == (
-        f"{case}:6:1: error: the case cannot be written as a puzz.link link: its 'skyscraper' "
-        "rule: a clue sees a whole row or column from its end\n"
-        "  skyscraper-1: skyscraper r1c2-r2c2 visible 1\n"
-        "  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n")
 
 
 def test_a_number_the_link_cannot_write_is_refused() -> None:

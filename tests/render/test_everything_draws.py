@@ -1,7 +1,8 @@
 """Every example case, every std kind's worked example and a puzzle of every imported genre (the
-importer fixtures: ISS, f-puzzles, puzzlekit and puzz.link) draws with no line left in the
-legend: each clue a setter sees on the grid is drawn, and what has no clue on the grid is
-stated in words under the picture only for the kinds listed here, each with its reason."""
+importer fixtures: ISS, f-puzzles, puzzlekit and puzz.link; the genre modules' fixtures) draws
+with no line left in the legend: each clue a setter sees on the grid is drawn, and what has no
+clue on the grid is stated in words under the picture only for the kinds listed here, each
+with its reason."""
 
 from __future__ import annotations
 
@@ -79,6 +80,11 @@ def imported() -> list[object]:
         out.append(pytest.param("fpuzzles", entry["raw"], id=f"fpuzzles:{entry['name']}"))
     for entry in fixture("puzzlink_samples")["puzzles"]:  # type: ignore[index]
         if entry["genre"] != "renban":  # refused by the importer (tests/importers)
+            out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
+    for path in sorted((FIXTURES.parent / "genres").glob("*.json")):  # the genre modules' own
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "puzzlink" in data:
+            entry = data["puzzlink"]["puzzles"][0]
             out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
     return out
 

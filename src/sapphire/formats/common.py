@@ -169,6 +169,28 @@ def grid_columns(rows: int, cols: int) -> list[list[Cell]]:
     return [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
 
 
+OUTSIDE = ("above the columns", "below the columns", "left of the rows", "right of the rows")
+"""The four sides of clues outside the grid, in the order puzzlekit's layouts and pzprjs's
+links write them."""
+
+
+def sightlines(rows: int, cols: int) -> list[list[Cell]]:
+    """The cells each clue outside the grid looks along, nearest first, in the order of
+    `OUTSIDE`: each column from above, each column from below, each row from the left, each
+    row from the right (2·COLS + 2·ROWS lines)."""
+    downs, acrosses = grid_columns(rows, cols), grid_rows(rows, cols)
+    return [*downs, *(d[::-1] for d in downs), *acrosses, *(a[::-1] for a in acrosses)]
+
+
+def sightline_name(k: int, rows: int, cols: int) -> str:
+    """Where the `k`-th outside clue (from 0, as `sightlines` orders them) stands:
+    `above column 2`, `left of row 3`."""
+    side = 0 if k < cols else 1 if k < 2 * cols else 2 if k < 2 * cols + rows else 3
+    line = k - (0, cols, 2 * cols, 2 * cols + rows)[side] + 1
+    what = "column" if side < 2 else "row"
+    return OUTSIDE[side].replace(f"the {what}s", f"{what} {line}")
+
+
 def row_or_column(rows: int, cols: int, axis: str, k: int, forward: bool) -> list[Cell] | None:
     """Row k (`axis` "R") or column k ("C") as an outside clue sees it: left to right or top
     to bottom when `forward`, else from the other end; None when there is no such line."""

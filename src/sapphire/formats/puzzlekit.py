@@ -26,7 +26,7 @@ from sapphire.diagnostics import (
     refuse_long_numbers,
     source_line,
 )
-from sapphire.formats.common import Cell
+from sapphire.formats.common import OUTSIDE, Cell
 
 LABEL = "<puzzlekit>"
 """What an error calls a text that comes from no named file."""
@@ -218,6 +218,14 @@ def read_parts(src: Source, lines: list[Row], parts: list[Part]) -> list[Block]:
         raise src.at(body[i][0], f"expected the end of the text after {parts[-1].name}, found "
                      "another line", layout, to=body[i][-1])
     return out
+
+
+def outside_parts(rows: int, cols: int) -> list[Part]:
+    """The four lines of clues outside the grid (a Skyscraper's, an ABC End View's): above
+    the columns, below them, left of the rows, right of them, as `common.OUTSIDE` names them;
+    `-` is no clue."""
+    return [Part(f"the line of clues {side}", 1, cols if k < 2 else rows,
+                 "column" if k < 2 else "row") for k, side in enumerate(OUTSIDE)]
 
 
 def read_layout(src: Source, names: tuple[str, ...]) -> Layout:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sapphire.case import Case, RuleLine
 from sapphire.case.givens import DeclaresBoard, clue_grid, digit_grid, shading_grid
 from sapphire.diagnostics import SapphireError, Span, error
-from sapphire.formats.common import Cell
+from sapphire.formats.common import Cell, sightlines
 
 CANNOT = "the case cannot be written as a puzz.link link"
 """How every refusal of an export starts."""
@@ -105,6 +105,13 @@ class Readback:
         if ordered == [(r, k) for k in range(1, self.cols + 1)]:
             return "row", r
         return None
+
+    def sightline(self, cells_: list[Cell]) -> int | None:
+        """Which outside clue's line `cells_` is, in their order (nearest the clue first): its
+        index in `common.sightlines`, above the columns, below them, left of the rows, right
+        of them; None for any other cells."""
+        lines = sightlines(self.rows, self.cols)
+        return lines.index(cells_) if cells_ in lines else None
 
     def refuse(self, why: str, hint: str | None = None, at: RuleLine | None = None
                ) -> SapphireError:

@@ -13,12 +13,6 @@ on the genre (read from the dataset's problems and solutions):
   bottom and left to right). The answer shades cells.
 * `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
   open cell. The answer's shading marks the bulbs.
-* `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
-  lines of outside clues (above the columns, below them, left of the rows, right of them; `-`
-  for none), then the givens. A Latin square of heights
-  1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
-* `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
-  the run below it and of the run to its right (either may be missing).
 * `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
   through the cell centres.
 * `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
@@ -26,9 +20,8 @@ on the genre (read from the dataset's problems and solutions):
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a shaded cell of a
-Nonogram; `o` for a bulb of an Akari; `-` for a black cell
-of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
-which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
+Nonogram; `o` for a bulb of an Akari; for a Masyu, the sides (`n`, `e`, `s`, `w`) by which the
+loop leaves each cell.
 
 What is imported
 ----------------
@@ -40,11 +33,7 @@ A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An 
 stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
 wall's number as the count of its open neighbours, at most one bulb per row or column segment
 between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
-(`shade-at-least`). A Skyscraper is a `latin-square`
-(with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
-its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
-runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
-`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
+(`shade-at-least`). A Masyu is a `loop` with `white-circle` and `black-circle`;
 a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
 number, and `numbered-islands` listing the numbered cells, so no island is without a number.
 `read_solution` reads a solution in the same layout, for comparing answers.
@@ -57,7 +46,7 @@ Known faults of the dataset
 The package
 -----------
 The text is read into placed tokens and a genre's layout by `sapphire.formats.puzzlekit`; the
-genres live by family in `towers` (outside clues and runs), `shading` and `loops`,
+genres live by family in `shading` and `loops`,
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
@@ -73,12 +62,7 @@ from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
 from sapphire.genres.bridge.puzzlekit.numbers import (
-    abc_end_view,
     binairo,
-    hakyuu,
-    hidoku,
-    kenken,
-    str8t,
 )
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
@@ -98,23 +82,15 @@ from sapphire.genres.bridge.puzzlekit.shapes import (
     yajilin,
 )
 from sapphire.genres.bridge.puzzlekit.solution import read_solution
-from sapphire.genres.bridge.puzzlekit.towers import kakuro, skyscraper
 
 GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "YinYang": yin_yang,
     "Slitherlink": slitherlink,
     "Nonogram": nonogram,
     "Akari": akari,
-    "Skyscraper": skyscraper,
-    "Kakuro": kakuro,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
-    "KenKen": kenken,
-    "Str8t": str8t,
-    "Hakyuu": hakyuu,
     "Binairo": binairo,
-    "ABCEndView": abc_end_view,
-    "Hidoku": hidoku,
     **SHADE_GENRES,
     "Shikaku": shikaku,
     "Battleship": battleship,
@@ -133,17 +109,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Slitherlink": ("slitherlink",),
     "Nonogram": ("shade-pattern",),
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
-    "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
-    "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
-    "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",
-               "operation-cage"),
-    "Str8t": ("absent-digits", "all-different", "renban"),
-    "Hakyuu": ("ripple", "one-to-n"),
     "Binairo": ("no-three-in-a-row", "digit-counts"),
-    "ABCEndView": ("digit-counts", "first-seen"),
-    "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),

@@ -1,176 +1,24 @@
-"""puzzlekit genres answered with numbers: KenKen, Str8t, Hakyuu, Binairo, ABCEndView, Hidoku.
+"""puzzlekit genres answered with numbers: Binairo.
 
 Layouts (read from the dataset's problems and solutions):
 
-* `KenKen`: two blocks, the clues and the cages. A cage's clue stands in one of its cells as
-  its result and operation (`12+`, `2-`, `24*` or `24x`, `2/`), or as its result alone, when
-  the operation is hidden (`operation-cage`); a lone number in a cage of one cell is that
-  cell's digit; `-` and `.` are cells without a clue. Every row and column holds
-  1-N once. A cage without a clue says nothing.
-* `Str8t`: one block: `-` a white cell, a number a white cell's digit, `x` a black cell, and
-  `Nx` (or `xN`) a black cell holding N. Rows and columns hold no digit twice; a black cell's
-  number counts. Each compartment (white cells side by side between black cells) is a
-  straight. The digits are 1 to the board's larger side; the solution writes `-` for a black
-  cell without a number, and the case gives it 0 (`digits: 0-N`, kept out of white cells).
-* `Hakyuu`: two blocks, the givens and the regions. A region of n cells holds 1-n, and two
-  equal numbers n in a row or column have at least n cells between them.
 * `Binairo`: one block, `1` or `2` a given, `-` an empty cell; the case writes them as the
   digits 0 and 1 (`digits: 0-1`), and so does its answer. Each row and column holds as many
   of each; no three side by side are equal. (The dataset's puzzles need no rule that rows or
   columns differ, and the text states none.)
-* `ABCEndView`: first line `ROWS COLS L`, L the last letter; four lines of outside clues
-  (above the columns, below them, left of the rows, right of them; `-` for none), then the
-  givens block. Letters a, b, c, … are the digits 1, 2, 3, … and an empty cell is 0: each row
-  and column holds each letter once, and a clue is the first letter seen from its side.
-* `Hidoku`: one block of givens: the cells hold 1 to ROWS·COLS once, and consecutive numbers
-  touch, sideways or at a corner. The givens are `given-number` lines, since a front-matter
-  grid writes numbers up to 16 only.
 """
 
 from __future__ import annotations
 
-import re
-
-from sapphire.formats.builder import CaseBuilder, digit_symbol
-from sapphire.formats.common import Cell, grid_columns, grid_rows
+from sapphire.formats.builder import CaseBuilder
+from sapphire.formats.common import grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
     Block,
-    Layout,
-    Part,
     Source,
-    Token,
-    groups_of,
     number,
     rc,
     read_layout,
-    read_parts,
-    read_size,
-    square_side,
-    tokens,
 )
-from sapphire.genres.bridge.puzzlekit.sudokus import givens
-from sapphire.genres.bridge.puzzlekit.towers import SIDES, clue_parts
-
-KENKEN_CLUE = re.compile(r"(\d+)([-+*x/]?)")
-OPERATIONS = {"+": "cage", "-": "difference-cage", "*": "product-cage", "x": "product-cage",
-              "/": "quotient-cage"}
-"""A KenKen operation and the kind that states it (a sum is a `cage` that may repeat)."""
-
-
-def kenken(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the clue block", "the cage block"))
-    n = square_side(src, lay)
-    b.board = (n, n)
-    b.add("latin-square")
-    clues, cages = lay.blocks
-    hint = ("a cage's clue is its result and operation, such as 12+, 2-, 24* or 2/, in one of "
-            "its cells ('-' or '.' elsewhere); a cage of one cell may hold its digit alone")
-    given: dict[Cell, int] = {}
-    for cells in groups_of(cages):
-        marks = [((r, c), clues[r - 1][c - 1]) for r, c in cells
-                 if clues[r - 1][c - 1].text not in ("-", ".")]
-        if not marks:
-            continue
-        (r, c), tok = marks[0]
-        if len(marks) > 1:
-            raise src.at(marks[1][1], f"the cage of r{r}c{c} has a second clue at "
-                         f"{rc(marks[1][0][0] - 1, marks[1][0][1] - 1)}", hint)
-        m = KENKEN_CLUE.fullmatch(tok.text)
-        if m is None:
-            raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not a KenKen clue", hint)
-        result, op = int(m[1]), m[2]
-        if not op and len(cells) > 1:
-            b.add("operation-cage", cells, result=result)
-            continue
-        if not op:
-            if not 1 <= result <= n:
-                raise src.at(tok, f"the digit {result} at r{r}c{c} is outside 1-{n}", hint)
-            given[(r, c)] = result
-            continue
-        kind = OPERATIONS[op]
-        if op in "-/" and len(cells) != 2:
-            raise src.at(tok, f"the clue {tok.text} at r{r}c{c} takes two cells, not "
-                         f"{len(cells)}", "a KenKen's difference and quotient cages have two "
-                         "cells")
-        if kind == "cage":
-            b.add(kind, cells, sum=result, repeats=True)
-        elif kind == "quotient-cage" and result == 0:
-            raise src.at(tok, f"the quotient {tok.text} at r{r}c{c} is 0", hint)
-        else:
-            b.add(kind, cells, **{kind.removesuffix("-cage"): result})
-    if given:
-        b.grids["givens"] = [[digit_symbol(given.get((r, c))) for c in range(1, n + 1)]
-                             for r in range(1, n + 1)]
-
-
-def str8t(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    top = max(rows, cols)
-    b.board = (rows, cols)
-    b.digits = (0, top)
-    hint = (f"a cell is '-' (white), a digit 1-{top} (white, given), 'x' (black) or a digit "
-            "with x, such as 5x (black, holding 5)")
-    black: set[Cell] = set()
-    grid: list[list[str]] = []
-    for r, row in enumerate(lay.blocks[0], 1):
-        out = []
-        for c, tok in enumerate(row, 1):
-            text = tok.text
-            if text.startswith("x") or text.endswith("x"):
-                black.add((r, c))
-                text = text[1:] if text.startswith("x") else text[:-1]
-                if not text:
-                    out.append("0")
-                    continue
-            if text == "-":
-                out.append(".")
-                continue
-            if not text.isdecimal() or not 1 <= int(text) <= top:
-                raise src.at(tok, f"'{tok.text}' at r{r}c{c} is not a Str8ts cell", hint)
-            out.append(digit_symbol(int(text)))
-        grid.append(out)
-    b.grids["givens"] = grid
-    white = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
-             if (r, c) not in black]
-    if white:
-        b.add("absent-digits", white, digits=[0])
-    lines = grid_rows(rows, cols) + grid_columns(rows, cols)
-    for line in lines:  # the digits of a row or column, a black cell's number among them
-        valued = [x for x in line if x not in black or grid[x[0] - 1][x[1] - 1] != "0"]
-        if len(valued) > 1:
-            b.add("all-different", valued)
-    for line in lines:
-        run: list[Cell] = []
-        for x in [*line, None]:
-            if x is not None and x not in black:
-                run.append(x)
-                continue
-            if len(run) > 1:
-                b.add("renban", run, id_stem="straight")
-            run = []
-
-
-def hakyuu(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the givens block", "the region block"))
-    regions = groups_of(lay.blocks[1])
-    top = max(len(g) for g in regions)
-    b.board = (lay.rows, lay.cols)
-    if top != max(lay.rows, lay.cols):
-        b.digits = (1, top)
-    b.add("ripple")
-    for cells in regions:
-        b.add("one-to-n", cells, id_stem="region")
-    size = {x: len(g) for g in regions for x in g}
-    for r, row in enumerate(lay.blocks[0]):
-        for c, tok in enumerate(row):
-            if tok.text == "-":
-                continue
-            if not 1 <= number(src, tok, f"at {rc(r, c)}") <= size[r + 1, c + 1]:
-                raise src.at(tok, f"the given {tok.text} at {rc(r, c)} is larger than its "
-                             f"region of {size[r + 1, c + 1]} cells",
-                             "a region of n cells holds the numbers 1 to n")
-    givens(b, src, lay.blocks[0], top)
 
 
 def binairo(b: CaseBuilder, src: Source) -> None:
@@ -199,87 +47,12 @@ def binairo(b: CaseBuilder, src: Source) -> None:
             b.add("digit-counts", line, id_stem=stem, counts=[[half, 0], [half, 1]])
 
 
-def letter(src: Source, tok: Token, top: int, where: str, blank: bool = True) -> int:
-    """A letter a, b, c, … as its digit 1, 2, 3, …; `-` as 0 where `blank` allows it."""
-    if blank and tok.text == "-":
-        return 0
-    t = tok.text.lower()
-    if len(t) != 1 or not "a" <= t <= chr(ord("a") + top - 1):
-        last = chr(ord("a") + top - 1)
-        raise src.at(tok, f"'{tok.text}' {where} is not a letter a-{last}",
-                     f"the letters run from a to {last}, the first line's last letter"
-                     + (", '-' for none" if blank else ""))
-    return ord(t) - ord("a") + 1
-
-
-def abc_end_view(b: CaseBuilder, src: Source) -> None:
-    lines = tokens(src.text)
-    rows, cols = read_size(src, lines, extra=True)
-    head = lines[0]
-    hint = "the first line is ROWS COLS L, with L the last letter, such as 5 5 c"
-    if len(head) != 3:
-        raise (src.after(head[-1], "expected the last letter after the size", hint)
-               if len(head) < 3 else src.at(head[3], "expected the end of the first line",
-                                            hint, to=head[-1]))
-    top = letter(src, head[2], 26, "on the first line", blank=False)
-    lay = Layout(rows, cols, head, read_parts(src, lines, [
-        *clue_parts(rows, cols), Part("the givens block", rows, cols)]))
-    if top > min(rows, cols):
-        raise src.at(head[2], f"{top} letters do not fit in a {rows}x{cols} grid",
-                     "each row and column holds each letter once")
-    b.board = (rows, cols)
-    b.digits = (0, top)
-    grid = [[digit_symbol(letter(src, t, top, f"at {rc(r, c)}") or None)
-             for c, t in enumerate(row)] for r, row in enumerate(lay.blocks[4])]
-    if any(x != "." for row in grid for x in row):
-        b.grids["givens"] = grid
-    each = [[1, d] for d in range(1, top + 1)]
-    for stem, lines_ in (("row", grid_rows(rows, cols)), ("column", grid_columns(rows, cols))):
-        for line in lines_:
-            b.add("digit-counts", line, id_stem=stem, counts=each)
-    top_, bottom, left, right = (block[0] for block in lay.blocks[:4])
-    downs, acrosses = grid_columns(rows, cols), grid_rows(rows, cols)
-    sides = ((top_, downs), (bottom, [d[::-1] for d in downs]), (left, acrosses),
-             (right, [a[::-1] for a in acrosses]))
-    for (clues, paths), side in zip(sides, SIDES, strict=True):
-        for k, (tok, cells) in enumerate(zip(clues, paths, strict=True), 1):
-            if tok.text != "-":
-                line = "column" if "columns" in side else "row"
-                where = side.replace(f"the {line}s", f"{line} {k}")
-                b.add("first-seen", cells, digit=letter(src, tok, top, where, blank=False))
-
-
-def hidoku(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    b.digits = (1, rows * cols)
-    b.add("number-path")
-    hint = f"a given is a number 1-{rows * cols}, '-' for an empty cell"
-    for r, row in enumerate(lay.blocks[0]):
-        for c, tok in enumerate(row):
-            if tok.text == "-":
-                continue
-            d = number(src, tok, f"at {rc(r, c)}", hint)
-            if not 1 <= d <= rows * cols:
-                raise src.at(tok, f"the given {d} at {rc(r, c)} is outside 1-{rows * cols}",
-                             hint)
-            b.add("given-number", [(r + 1, c + 1)], id_stem="given", number=d)
-
-
 def read_number_solution(genre: str, src: Source, block: Block) -> list[list[int]]:
-    """The digits of a solution block of these genres, as the case's answer holds them: a
-    Str8t's black cell without a number as 0, a Binairo's 1 and 2 as 0 and 1, an ABC End
-    View's letters as 1, 2, … and its empty cells as 0."""
-    if genre == "Binairo":
-        return [[number(src, t, f"at {rc(r, c)}", "a cell is 1 or 2", dash=False) - 1
-                 for c, t in enumerate(row)] for r, row in enumerate(block)]
-    if genre == "ABCEndView":
-        return [[letter(src, t, 26, f"at {rc(r, c)}") for c, t in enumerate(row)]
-                for r, row in enumerate(block)]
-    return [[0 if t.text == "-" else number(src, t, f"at {rc(r, c)}") for c, t in enumerate(row)]
-            for r, row in enumerate(block)]
+    """The digits of a Binairo's solution block, as the case's answer holds them: its 1 and 2
+    as 0 and 1."""
+    return [[number(src, t, f"at {rc(r, c)}", "a cell is 1 or 2", dash=False) - 1
+             for c, t in enumerate(row)] for r, row in enumerate(block)]
 
 
-NUMBER_SOLUTIONS = ("Str8t", "Binairo", "ABCEndView")
+NUMBER_SOLUTIONS = ("Binairo",)
 """Genres whose solution `read_number_solution` reads (the others are plain digits)."""

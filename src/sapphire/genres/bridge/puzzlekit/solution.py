@@ -27,10 +27,8 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     block is read; more whole blocks after it are let be."""
     src = Source(text, label, genre, "solution")
     lines = tokens(text)
-    # a Skyscraper's solution starts `N N H [D]`, a Battleship's with its fleet: the size is
-    # the first two numbers
-    rows, cols = read_size(src, lines,
-                           extra=genre in ("Skyscraper", "ABCEndView", "Battleship"))
+    # a Battleship's solution starts with its fleet: the size is the first two numbers
+    rows, cols = read_size(src, lines, extra=genre == "Battleship")
     count = max(1, -(-(len(lines) - 1) // rows))
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]
@@ -56,8 +54,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
         return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t == "x" else 0 for t in row] for row in block]}
-    blank = genre == "Kakuro"  # a black cell holds no digit; the case writes it 0
-    hint = "a solution's cell holds its digit" + (" ('-' for a black cell)" if blank else "")
-    return {"digits": [[0 if blank and t.text == "-" else number(src, t, f"at {rc(r, c)}", hint,
-                                                                  dash=blank)
+    hint = "a solution's cell holds its digit"
+    return {"digits": [[number(src, t, f"at {rc(r, c)}", hint, dash=False)
                         for c, t in enumerate(row)] for r, row in enumerate(grid)]}

@@ -8,8 +8,6 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
-* `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
-* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
 * `nonogram`: one grid with the clues above and left of the cells (half a line's length of
   them, rounded up), `#` a shaded cell.
 """
@@ -19,7 +17,6 @@ from __future__ import annotations
 from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
-from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
 from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
 from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
@@ -37,8 +34,6 @@ def read_answer(file: Pzprv3) -> Parts:
     """The answer parts of a pzprv3 file of a bridged genre."""
     genre = file.genre
     rows, cols, rest = file.rows, file.cols, file.body
-    if genre in ANSWERS:
-        return read_number_answer(genre, rows, cols, rest)
     if genre == "slither":
         vertical = block(rest, rows, rows, cols + 1, "vertical edges")
         inside = []
@@ -66,13 +61,6 @@ def read_answer(file: Pzprv3) -> Parts:
     if genre in ("nurikabe", "lightup"):
         grid = block(rest, 0, rows, cols, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
-    if genre == "kakuro":
-        digits = block(rest, rows + 1, rows, cols, "digits")
-        return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]
-                                                for row in digits]}
-    if genre == "skyscrapers":
-        grid = block(rest, 0, rows + 2, cols + 2, "grid")
-        return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
     if genre == "nonogram":
         top, left = (rows + 1) // 2, (cols + 1) // 2
         grid = block(rest, 0, rows + top, cols + left, "grid")

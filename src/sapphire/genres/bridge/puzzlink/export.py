@@ -14,14 +14,13 @@ import re
 from collections.abc import Callable
 
 from sapphire.case import Case
-from sapphire.case.givens import clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import clue_grid, shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
-from sapphire.genres.bridge.puzzlink.numbers import EXPORTS
 from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
@@ -39,10 +38,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
-    "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
-    "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
-    **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
     **FLEET_KINDS,
@@ -57,15 +53,14 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "lightup": (0, 4), "nurikabe": (1, 8191),
-    "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
-    **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
+    "nonogram": (1, 255),
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
 }
-"""The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
+"""The numbers each genre's link can write (outside clues, cell clues)."""
 
 
 def check_range(case: Case, name: str, puzzle: Puzzle) -> None:
@@ -76,7 +71,6 @@ def check_range(case: Case, name: str, puzzle: Puzzle) -> None:
                                          "100 cells a side")
     low, high = LIMITS.get(name, (0, 2))
     numbers = [v for v in (*puzzle.cells, *(puzzle.outside or ())) if v is not None and v != -2]
-    numbers += [t for pair in (puzzle.totals or {}).values() for t in pair if t]
     bad = next((v for v in numbers if not low <= v <= high), None)
     if bad is not None:
         raise readback.refuse_case(case, f"a {name} link writes numbers {low}-{high}, not {bad}")
@@ -155,67 +149,6 @@ def _lightup(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, cells)
 
 
-def _kakuro(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """The case's board keeps the outside totals as its first row and column."""
-    givens = digit_grid(case, declares)  # type: ignore[arg-type]
-    if givens is None or any(givens[0][c] != 0 for c in range(cols)) or any(
-            givens[r][0] != 0 for r in range(rows)):
-        raise readback.refuse_case(case, "a Kakuro's first row and column are black cells "
-                                         "(digit 0) holding the outside totals")
-    inner_rows, inner_cols = rows - 1, cols - 1
-    totals: dict[Cell, list[int]] = {}
-    for rule in case.rules:
-        if rule.reference != "cage":
-            continue
-        run = readback.cells(rule)
-        way = (rule.id or "").split("-")[0]
-        if way not in ("down", "across"):
-            way = "down" if len(run) > 1 and run[1][1] == run[0][1] else "across"
-        r, c = run[0]
-        head = (r - 1, c) if way == "down" else (r, c - 1)
-        if givens[head[0] - 1][head[1] - 1] != 0:
-            raise readback.refuse_rule(rule, "a run's total sits in the black cell before it")
-        total = readback.number(rule, "total", "sum")
-        totals.setdefault(head, [0, 0])[0 if way == "down" else 1] = total
-    black = {(r - 1) * inner_cols + c - 1: (0, 0)
-             for r in range(1, inner_rows + 1) for c in range(1, inner_cols + 1)
-             if givens[r][c] == 0}
-    outside: list[Value] = []
-    for (r, c), (down, across) in totals.items():
-        if r > 1 and c > 1:
-            black[(r - 2) * inner_cols + c - 2] = (down, across)
-    for c in range(2, cols + 1):
-        outside.append(totals.get((1, c), [0, 0])[0] if givens[1][c - 1] != 0 else None)
-    for r in range(2, rows + 1):
-        outside.append(totals.get((r, 1), [0, 0])[1] if givens[r - 1][1] != 0 else None)
-    return Puzzle(inner_cols, inner_rows, [None] * (inner_rows * inner_cols), outside, black)
-
-
-def _skyscrapers(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    if "digits" in case.front.fields:
-        raise readback.refuse_case(case, "a puzz.link Skyscrapers holds the heights 1-N, with "
-                                         "no empty plot")
-    outside: list[Value] = [None] * (2 * cols + 2 * rows)
-    for rule in case.rules:
-        if rule.reference != "skyscraper":
-            continue
-        run = readback.cells(rule)
-        (r0, c0), (r1, c1) = run[0], run[-1]
-        if c0 == c1 and r0 == 1 and r1 == rows:
-            k = c0 - 1
-        elif c0 == c1 and r0 == rows and r1 == 1:
-            k = cols + c0 - 1
-        elif r0 == r1 and c0 == 1 and c1 == cols:
-            k = 2 * cols + r0 - 1
-        elif r0 == r1 and c0 == cols and c1 == 1:
-            k = 2 * cols + rows + r0 - 1
-        else:
-            raise readback.refuse_rule(rule, "a clue sees a whole row or column from its end")
-        outside[k] = readback.number(rule, "visible")
-    return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols),  # type: ignore[arg-type]
-                  outside)
-
-
 _RUNS = re.compile(r"0\*(?:1\{\d+\}(?:0\+1\{\d+\})*0\*)?")
 _RUN = re.compile(r"1\{(\d+)\}")
 
@@ -247,8 +180,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "yinyang": _yinyang, "mashu": _mashu,
-    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
-    **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
+    "nurikabe": _nurikabe, "lightup": _lightup,
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,

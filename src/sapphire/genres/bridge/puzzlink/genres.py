@@ -26,7 +26,6 @@ from sapphire.formats.encodings import (
     outside16,
 )
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlink import numbers
 from sapphire.genres.bridge.puzzlink.fleet import (
     battleship_body,
     battleship_text,
@@ -94,58 +93,6 @@ def read_circles(body: Body, cols: int, rows: int) -> Puzzle:
     return Puzzle(cols, rows, [v or None for v in circle(body, cols * rows)])
 
 
-def read_skyscrapers(body: Body, cols: int, rows: int) -> Puzzle:
-    outside = outside16(body, 2 * cols + 2 * rows)
-    cells = number16(body, cols * rows) if not body.done() else [None] * (cols * rows)
-    return Puzzle(cols, rows, cells, outside)
-
-
-def _total(body: Body, at: int, what: str) -> int:
-    ch = body.text[at] if at < len(body.text) else ""
-    if "0" <= ch <= "9" or "a" <= ch <= "j":
-        return int(ch, 36)
-    if "A" <= ch <= "Z":
-        return int(ch, 36) + 10
-    raise body.error(f"{'the link ends' if not ch else repr(ch) + ' is not'} where {what} "
-                     "should be", at, hint="a Kakuro total is 0-9, a-j (10-19) or A-Z (20-45)")
-
-
-def read_kakuro(body: Body, cols: int, rows: int) -> Puzzle:
-    """pzprjs's own Kakuro body: `k`-`z` 1-16 white cells, `.` a black cell without totals,
-    two totals (down, then across) a black cell with them; then the down totals above the
-    columns whose first cell is white and the across totals left of the rows likewise."""
-    count = cols * rows
-    black: dict[int, tuple[int, int]] = {}
-    c = 0
-    while c < count and not body.done():
-        at, ch = body.pos, body.peek()
-        if "k" <= ch <= "z":
-            c += int(ch, 36) - 19
-            body.pos += 1
-            continue
-        if ch == ".":
-            black[c] = (0, 0)
-            body.pos += 1
-        else:
-            black[c] = (_total(body, at, "a down total"), _total(body, at + 1, "an across total"))
-            body.pos += 2
-        c += 1
-    outside: list[Value] = []
-    for k in range(cols):
-        if k not in black:
-            outside.append(_total(body, body.pos, f"the total above column {k + 1}"))
-            body.pos += 1
-        else:
-            outside.append(None)
-    for r in range(rows):
-        if r * cols not in black:
-            outside.append(_total(body, body.pos, f"the total left of row {r + 1}"))
-            body.pos += 1
-        else:
-            outside.append(None)
-    return Puzzle(cols, rows, [None] * count, outside, black)
-
-
 def clue_depths(cols: int, rows: int) -> tuple[int, int]:
     """How many clues a Nonogram link holds above each column and left of each row: half the
     line's length, rounded up (the most runs a line can have)."""
@@ -210,78 +157,12 @@ def akari_text(p: Puzzle) -> str:
                  _rows(p, lambda v: "-" if v is None else "x" if v == UNKNOWN else str(v)))
 
 
-def skyscrapers_text(p: Puzzle) -> str:
-    out = p.outside or []
-    lines = [" ".join(_clue(v) for v in out[:p.cols]),
-             " ".join(_clue(v) for v in out[p.cols:2 * p.cols]),
-             " ".join(_clue(v) for v in out[2 * p.cols:2 * p.cols + p.rows]),
-             " ".join(_clue(v) for v in out[2 * p.cols + p.rows:])]
-    return _text(f"{p.rows} {p.cols} {p.rows}", lines + _rows(p, _clue))
-
-
-def kakuro_text(p: Puzzle) -> str:
-    black = p.totals or {}
-    out = p.outside or []
-
-    def pair(down: int, across: int) -> str:
-        return "-" if not down and not across else f"{down or ''},{across or ''}"
-
-    top = ["-"] + [pair(out[c] or 0, 0) if out[c] is not None else "-" for c in range(p.cols)]
-    lines = [" ".join(top)]
-    for r in range(p.rows):
-        left = out[p.cols + r]
-        row = [pair(0, left or 0) if left is not None else "-"]
-        for c in range(p.cols):
-            k = r * p.cols + c
-            row.append(pair(*black[k]) if k in black else "0")
-        lines.append(" ".join(row))
-    return _text(f"{p.rows + 1} {p.cols + 1}", lines)
-
-
 def cells_body(encode: Callable[[list[Value]], str]) -> Callable[[Puzzle], str]:
     return lambda p: encode(p.cells)
 
 
 def circles_body(p: Puzzle) -> str:
     return encode_circle([v or 0 for v in p.cells])
-
-
-def skyscrapers_body(p: Puzzle) -> str:
-    head = encode_outside16(p.outside or [None] * (2 * p.cols + 2 * p.rows))
-    return head + (encode_number16(p.cells) if any(v is not None for v in p.cells) else "")
-
-
-_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def _enc_total(v: int) -> str:
-    return _B36[v] if v < 20 else _B36[v - 10].upper()
-
-
-def kakuro_body(p: Puzzle) -> str:
-    black = p.totals or {}
-    out: list[str] = []
-    gap = 0
-    for k in range(p.cols * p.rows):
-        if k not in black:
-            gap += 1
-            if gap == 16:
-                out.append("z")
-                gap = 0
-            continue
-        if gap:
-            out.append(_B36[19 + gap])
-            gap = 0
-        down, across = black[k]
-        out.append("." if not down and not across else _enc_total(down) + _enc_total(across))
-    if gap:
-        out.append(_B36[19 + gap])
-    outside = p.outside or []
-    for k, v in enumerate(outside):
-        edge = k if k < p.cols else (k - p.cols) * p.cols
-        if edge not in black:
-            out.append(_enc_total(v or 0))
-    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -310,15 +191,8 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               cells_body(encode_number16)),
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
               cells_body(encode_four_cell)),
-    LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
-    LinkGenre("skyscrapers", "Skyscraper", read_skyscrapers, skyscrapers_text,
-              skyscrapers_body, square=True),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
-    LinkGenre("ripple", "Hakyuu", numbers.read_ripple, numbers.ripple_text,
-              numbers.ripple_body),
-    LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
-              numbers.easyasabc_body),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
               cells_body(encode_number16)),
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
@@ -339,7 +213,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 """The bridged puz.link genres, by their pzprjs name."""
 
 ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
+           "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
-           "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
+           "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""

@@ -12,15 +12,9 @@ from sapphire.formats.encodings import Value
 @dataclass
 class Puzzle:
     """What a link says, in the terms both directions share: the size, the cell values in
-    reading order (`cells`), outside clues top, bottom, left, right (`outside`), and for a
-    Kakuro the clue cells (`totals`: cell index → (down, across), 0 for none)."""
+    reading order (`cells`) and outside clues top, bottom, left, right (`outside`)."""
 
     cols: int
     rows: int
     cells: list[Value]
     outside: list[Value] | None = None
-    totals: dict[int, tuple[int, int]] | None = None
-    regions: list[int] | None = None
-    """A ripple's room number per cell, in reading order."""
-    letters: int = 0
-    """An easyasabc's number of letters."""
