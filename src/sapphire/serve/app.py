@@ -32,6 +32,10 @@ MAX_BODY = 1_000_000
 """Bytes a request body may hold: a case file or a pasted link is a few kilobytes, the
 largest puzzle of the corpus some hundreds."""
 
+MAX_DIGITS = 100
+"""Digits a number in a request body may have: the page's requests hold strings and
+booleans only."""
+
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 """The names this machine is reached by from itself, which the page answers to by default
 (Starlette's host check cannot read an IPv6 address: on `--host ::1` it answers any name)."""
@@ -74,12 +78,24 @@ async def _body(request: Request) -> dict[str, Any]:
             raise BadRequest(413, f"a request may hold at most {MAX_BODY:,} bytes")
         chunks.append(chunk)
     try:
-        data = json.loads(b"".join(chunks).decode("utf-8"))
+        data = json.loads(b"".join(chunks).decode("utf-8"), parse_int=_small_int)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest(400, "the body is not JSON") from None
+    except RecursionError:
+        raise BadRequest(400, "the body nests too deeply: the page sends an object of "
+                         "strings") from None
     if not isinstance(data, dict):
         raise BadRequest(400, "the body is not a JSON object")
     return data
+
+
+def _small_int(digits: str) -> int:
+    """A whole number of the body, refused past `MAX_DIGITS` (Python would refuse it past
+    4,300 digits with an error of its own, and the page sends none)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise BadRequest(400, f"a number in the body has {len(digits.lstrip('-')):,} digits: "
+                         f"at most {MAX_DIGITS} are read")
+    return int(digits)
 
 
 def _text(data: dict[str, Any], name: str) -> str:
