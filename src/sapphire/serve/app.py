@@ -65,7 +65,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise BadRequest(415, "send JSON (Content-Type: application/json)")
     origin = request.headers.get("origin")
-    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+    if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
         raise BadRequest(403, "requests come from the page itself only")
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
