@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -17,7 +15,7 @@ import pytest
 from sapphire.batch import Options, read_jobs, run_batch
 from sapphire.batch import local as local_pool
 from sapphire.batch.inputs import Job
-from sapphire.batch.work import solve_job
+from sapphire.batch.work import record, solve_job
 from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.pipeline import solve_case
@@ -170,12 +168,34 @@ def test_a_case_linked_to_a_file_elsewhere_is_refused_unread(tmp_path: Path) -> 
     assert not out.exists() or "secret" not in out.read_text(encoding="utf-8")
 
 
-def test_a_worker_memory_cap_fails_the_puzzle_not_the_worker() -> None:
-    code = ("from sapphire.batch.work import warm\nwarm(300)\n"
-            "try:\n    bytearray(600 * 1024 * 1024)\nexcept MemoryError:\n    print('capped')\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120)
-    assert run.stdout.strip() == "capped", run.stderr
+def _hogs_on_one(job: Job, options: Options) -> dict:
+    """The batch's work, but `hog.case` takes 2 GB, a megabyte at a time."""
+    if job.id.endswith("hog.case"):
+        held = [b"x" * (1 << 20) for _ in range(2000)]
+        return record(job, status="unique", count=len(held))
+    return solve_job(job, options)
+
+
+def test_a_small_memory_cap_solves_and_a_puzzle_past_it_is_out_of_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for name in ("killer-sudoku.case", "slitherlink-4x4.case"):
+        shutil.copy(ROOT / "examples" / "cases" / name, folder / name)
+    shutil.copy(folder / "killer-sudoku.case", folder / "hog.case")
+    monkeypatch.setattr(local_pool, "solve_job", _hogs_on_one)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(30, "cpsat"), workers=1, memory_mb=300)
+    records = {Path(r["id"]).name: r for r in read(out)}
+    assert records["hog.case"]["error"] == {
+        "kind": "out-of-memory",
+        "message": "the puzzle needs more memory than a worker may hold (300 MB, --memory-limit)"}
+    assert summary.statuses == {"unique": 2, "error": 1}  # the others, on a new worker
+
+
+def test_a_memory_limit_below_the_minimum_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["batch", str(ROOT / "examples" / "cases"), "--memory-limit", "100"]) == 1
+    assert "--memory-limit must be at least 256 MB, not 100" in capsys.readouterr().err
 
 
 def test_inputs_that_name_no_puzzle_are_bad_input(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from sapphire.cli.arguments import (
     take_stdin,
 )
 from sapphire.deep import run_deep
-from sapphire.diagnostics import InternalError, SapphireError
+from sapphire.diagnostics import InternalError, SapphireError, error
 
 COUNT_LIMIT = 100_000
 """Answers `solve --count` counts at most when no limit is given: each is kept until it is
@@ -235,6 +235,12 @@ def _run(argv: list[str] | None) -> int:
               "a chain of operators thousands of levels deep)\n"
               "  hint: split it: a long sum or conjunction over a quantifier, deep data into "
               "flatter lists", file=sys.stderr)
+        return 1
+    except MemoryError:
+        print(str(error("out-of-memory", "the puzzle needs more memory than this process may "
+                        "take", None, hint="a cap on the process's memory (ulimit -v) stopped "
+                        "it: raise the cap, or make the board or its ranges smaller")),
+              file=sys.stderr)
         return 1
     except BrokenPipeError:  # output piped into a reader that stopped early
         return 0
