@@ -182,3 +182,21 @@ def test_a_new_edit_drops_the_older_request_still_waiting() -> None:
         assert (await newer)["args"] == ["a2"] and (await other)["status"] == "done"
 
     asyncio.run(pages())
+
+
+def test_a_request_cancelled_with_the_server_stops_its_worker() -> None:
+    pool, workers = make(workers=1)
+
+    async def stopping() -> None:
+        running = asyncio.create_task(pool.run("a", "solve", print, "a"))
+        waiting = asyncio.create_task(pool.run("b", "solve", print, "b"))
+        await settle()
+        waiting.cancel()
+        running.cancel()
+        for task in (running, waiting):
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        assert workers.futures[("a",)].cancelled() and workers.started == [("a",)]
+        assert (pool.stats()["running"], pool.stats()["waiting"]) == (0, 0)
+
+    asyncio.run(stopping())

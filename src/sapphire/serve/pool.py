@@ -155,13 +155,16 @@ class SolvePool:
         self._waiting.append(request)
         self.counts.started += 1
         self._dispatch()
-        if gone is None:
-            return await request.answer
-        watch = asyncio.ensure_future(gone())
+        watch = asyncio.ensure_future(gone()) if gone is not None else None
         try:
-            await asyncio.wait({request.answer, watch}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({request.answer, *([watch] if watch else [])},
+                               return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the server is stopping: so is the request
+            self._cancel(request)
+            raise
         finally:
-            watch.cancel()
+            if watch is not None:
+                watch.cancel()
         if not request.answer.done():
             self.counts.abandoned += 1
             self._cancel(request)
