@@ -43,6 +43,5 @@ def test_a_puzzle_out_of_memory_under_ulimit_is_reported_as_such() -> None:
             "from sapphire.cli import main\nsys.exit(main(['solve', sys.argv[1]]))\n")
     done = run(code, KILLER)
     assert done.returncode == 1
-    assert done.stderr.startswith("error: the puzzle needs more memory than this process may "
-                                  "take\n")
+    assert done.stderr.startswith("error: out of memory: ")
     assert "Traceback" not in done.stderr and "internal" not in done.stderr

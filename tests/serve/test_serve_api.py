@@ -241,15 +241,15 @@ def test_requests_the_page_never_makes_are_refused(client: TestClient, headers: 
 
 @pytest.mark.parametrize(("body", "message"), [
     (b'{"case": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "the body nests too deeply"),
-    (b'{"case": "", "n": ' + b"7" * 5_000 + b"}", "a number in the body has 5,000 digits"),
-    (b'{"case": "", "n": -' + b"7" * 5_000 + b"}", "a number in the body has 5,000 digits"),
+    (b'{"case": "", "n": ' + b"7" * 5_000 + b"}", "5,000 digits"),
+    (b'{"case": "", "n": -' + b"7" * 5_000 + b"}", "5,000 digits"),
 ])
 def test_a_body_too_deep_or_with_a_huge_number_is_a_bad_request(
         client: TestClient, body: bytes, message: str) -> None:
     reply = client.post("/api/solve", content=body,
                         headers={"content-type": "application/json"})
     assert reply.status_code == 400
-    assert reply.json()["error"].startswith(message)
+    assert message in reply.json()["error"]
 
 
 @pytest.mark.parametrize(("origin", "status"), [

@@ -21,7 +21,7 @@ from sapphire.cli.arguments import (
     take_stdin,
 )
 from sapphire.deep import run_deep
-from sapphire.diagnostics import InternalError, SapphireError, error
+from sapphire.diagnostics import InternalError, SapphireError
 
 COUNT_LIMIT = 100_000
 """Answers `solve --count` counts at most when no limit is given: each is kept until it is
@@ -236,11 +236,9 @@ def _run(argv: list[str] | None) -> int:
               "  hint: split it: a long sum or conjunction over a quantifier, deep data into "
               "flatter lists", file=sys.stderr)
         return 1
-    except MemoryError:
-        print(str(error("out-of-memory", "the puzzle needs more memory than this process may "
-                        "take", None, hint="a cap on the process's memory (ulimit -v) stopped "
-                        "it: raise the cap, or make the board or its ranges smaller")),
-              file=sys.stderr)
+    except MemoryError:  # a cap on memory (ulimit -v), or an input far past any puzzle's
+        print("error: out of memory: Sapphire needed more memory than the process may have\n"
+              "  hint: raise the cap on memory (ulimit -v), or split the input", file=sys.stderr)
         return 1
     except BrokenPipeError:  # output piped into a reader that stopped early
         return 0
