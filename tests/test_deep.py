@@ -40,3 +40,15 @@ def test_without_a_deep_stack_the_work_runs_in_the_caller(
     monkeypatch.setattr(threading, "stack_size", refuse)
     caller = threading.get_ident()
     assert run_deep(threading.get_ident) == caller
+
+
+def test_without_room_for_the_deep_stack_the_work_runs_in_the_caller(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_room(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")  # what a cap on address space gives
+
+    limit = sys.getrecursionlimit()
+    monkeypatch.setattr(threading.Thread, "start", no_room)
+    caller = threading.get_ident()
+    assert run_deep(threading.get_ident) == caller
+    assert sys.getrecursionlimit() == limit

@@ -32,7 +32,8 @@ _limit_before = 0
 def run_deep(task: Callable[[], T]) -> T:
     """`task()` on a thread with `STACK_BYTES` of stack and `RECURSION_LIMIT` frames: what it
     returns, or the exception it raised, raised here. Where the platform cannot give a thread
-    that stack, `task()` runs here under Python's own limits. A Ctrl-C while it runs is a
+    that stack, or the process has no room left for one (a cap on its address space),
+    `task()` runs here under Python's own limits. A Ctrl-C while it runs is a
     `KeyboardInterrupt` here; the task's thread (a daemon) then ends with the process."""
     outcome: list[T] = []
     failure: list[BaseException] = []
@@ -54,16 +55,21 @@ def run_deep(task: Callable[[], T]) -> T:
                 _limit_before = sys.getrecursionlimit()
                 sys.setrecursionlimit(max(_limit_before, RECURSION_LIMIT))
             _running += 1
+            started = False
             try:
                 worker = threading.Thread(target=run, name="sapphire", daemon=True)
                 worker.start()
-            except BaseException:
-                _running -= 1
-                if _running == 0:
-                    sys.setrecursionlimit(_limit_before)
-                raise
+                started = True
+            except RuntimeError:  # "can't start new thread": no room for that stack
+                pass
             finally:
                 threading.stack_size(old_size)
+                if not started:
+                    _running -= 1
+                    if _running == 0:
+                        sys.setrecursionlimit(_limit_before)
+            if not started:
+                old_size = None
     if old_size is None:
         return task()
     try:

@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from sapphire.batch import Options, read_jobs, run_batch
 from sapphire.batch import local as local_pool
+from sapphire.batch.inputs import Job
+from sapphire.batch.work import record, solve_job
 from sapphire.cli import main
 from sapphire.diagnostics import SapphireError
 from sapphire.pipeline import solve_case
@@ -102,11 +103,18 @@ def test_a_bad_case_is_its_own_record_and_the_others_are_solved(tmp_path: Path) 
     assert summary.statuses == {"unique": 6, "error": 1}
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def _hangs_on_one(job: Job, options: Options) -> dict:
+    """The batch's work, but `hangs.case` never finishes (run in the pool's forked workers)."""
+    if job.id.endswith("hangs.case"):
+        threading.Event().wait()
+    return solve_job(job, options)
+
+
 def test_a_puzzle_past_its_hard_deadline_is_stopped_and_the_run_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = cases(tmp_path)
-    os.mkfifo(folder / "hangs.case")  # reading it waits for a writer that never comes
+    shutil.copy(folder / "killer-sudoku.case", folder / "hangs.case")
+    monkeypatch.setattr(local_pool, "solve_job", _hangs_on_one)
     monkeypatch.setattr(local_pool, "GRACE", 0.5)
     out = tmp_path / "out.jsonl"
     summary = run_batch([str(folder)], out, Options(1.0), workers=2)
@@ -115,12 +123,79 @@ def test_a_puzzle_past_its_hard_deadline_is_stopped_and_the_run_goes_on(
     assert summary.statuses == {"unique": 6, "unknown": 1}
 
 
-def test_a_worker_memory_cap_fails_the_puzzle_not_the_worker() -> None:
-    code = ("from sapphire.batch.work import warm\nwarm(300)\n"
-            "try:\n    bytearray(600 * 1024 * 1024)\nexcept MemoryError:\n    print('capped')\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120)
-    assert run.stdout.strip() == "capped", run.stderr
+def test_a_path_written_two_ways_is_one_job(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = cases(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    spellings = ["cases/killer-sudoku.case", "./cases/killer-sudoku.case",
+                 "cases/../cases/killer-sudoku.case", str(folder / "killer-sudoku.case")]
+    assert [j.id for j in read_jobs(spellings)] == ["cases/killer-sudoku.case"]
+    (folder / "again.case").symlink_to("killer-sudoku.case")  # a link inside the folder
+    ids = [j.id for j in read_jobs(["cases", "./cases/", *spellings])]
+    assert len(ids) == len(set(ids)) == 6  # the six cases, each once: the link sorts first
+    assert "cases/again.case" in ids and "cases/killer-sudoku.case" not in ids
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+@pytest.mark.parametrize("where", ["in a folder", "named", "as a corpus"])
+def test_a_fifo_among_the_inputs_is_refused_before_anything_is_read(
+        tmp_path: Path, where: str) -> None:
+    folder = cases(tmp_path)
+    fifo = folder / ("hangs.json" if where == "as a corpus" else "hangs.case")
+    os.mkfifo(fifo)  # reading it would wait for a writer that never comes
+    with pytest.raises(SapphireError) as e:
+        read_jobs([str(folder) if where == "in a folder" else str(fifo)])
+    assert e.value.kinds == ["bad-input"]
+    assert f"{fifo} is not a regular file" in str(e.value)
+
+
+def test_a_case_linked_to_a_file_elsewhere_is_refused_unread(tmp_path: Path) -> None:
+    folder = cases(tmp_path)
+    secret = tmp_path / "passwd"
+    secret.write_text("root:x:0:0:secret-line\n", encoding="utf-8")
+    (folder / "passwd.case").symlink_to(secret)
+    for inputs in ([str(folder)], [str(folder / "passwd.case")]):
+        with pytest.raises(SapphireError) as e:
+            read_jobs(inputs)
+        assert e.value.kinds == ["bad-input"]
+        assert "passwd.case links to a file outside" in str(e.value)
+        assert "secret" not in str(e.value)
+    (folder / "passwd.case").unlink()
+    out = tmp_path / "out.jsonl"
+    (folder / "linked.case").symlink_to(secret)
+    with pytest.raises(SapphireError):
+        run_batch([str(folder)], out, Options(30), workers=1)
+    assert not out.exists() or "secret" not in out.read_text(encoding="utf-8")
+
+
+def _hogs_on_one(job: Job, options: Options) -> dict:
+    """The batch's work, but `hog.case` takes 2 GB, a megabyte at a time."""
+    if job.id.endswith("hog.case"):
+        held = [b"x" * (1 << 20) for _ in range(2000)]
+        return record(job, status="unique", count=len(held))
+    return solve_job(job, options)
+
+
+def test_a_small_memory_cap_solves_and_a_puzzle_past_it_is_out_of_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for name in ("killer-sudoku.case", "slitherlink-4x4.case"):
+        shutil.copy(ROOT / "examples" / "cases" / name, folder / name)
+    shutil.copy(folder / "killer-sudoku.case", folder / "hog.case")
+    monkeypatch.setattr(local_pool, "solve_job", _hogs_on_one)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(folder)], out, Options(30, "cpsat"), workers=1, memory_mb=300)
+    records = {Path(r["id"]).name: r for r in read(out)}
+    assert records["hog.case"]["error"] == {
+        "kind": "out-of-memory",
+        "message": "the puzzle needs more memory than a worker may hold (300 MB, --memory-limit)"}
+    assert summary.statuses == {"unique": 2, "error": 1}  # the others, on a new worker
+
+
+def test_a_memory_limit_below_the_minimum_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["batch", str(ROOT / "examples" / "cases"), "--memory-limit", "100"]) == 1
+    assert "--memory-limit must be at least 256 MB, not 100" in capsys.readouterr().err
 
 
 def test_inputs_that_name_no_puzzle_are_bad_input(tmp_path: Path) -> None:

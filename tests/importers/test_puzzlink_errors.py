@@ -77,3 +77,21 @@ def test_fuzz_puzzlink(text: str) -> None:
         import_puzzle("puzzlink", text)
     except SapphireError as e:
         assert unplaced(e.diagnostics) == []
+
+
+@pytest.mark.parametrize(("link", "col", "shown"), [
+    ("https://evil.example/p?yinyang/5/5/016612300", 9, "evil.example"),
+    ("http://puzz.link.evil.example/p?yinyang/5/5/016612300", 8, "puzz.link.evil.example"),
+    ("evil.example/p?yinyang/5/5/016612300", 1, "evil.example"),
+    ("javascript:alert(1)//p?yinyang/5/5/016612300", 1, "javascript:alert(1)//p"),
+])
+def test_a_link_of_another_site_is_refused_at_its_host(link: str, col: int, shown: str,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    with pytest.raises(SapphireError) as exc:
+        puzzlink_to_case(link)
+    (d,) = exc.value.diagnostics
+    assert d.message == f"not a puzz.link link: '{shown}' is not a puzz.link site"
+    assert d.span is not None and d.span.col == col
+    assert main(["import", "puzzlink", link]) == 1
+    assert "source:" not in capsys.readouterr().out

@@ -241,6 +241,33 @@ def test_requests_the_page_never_makes_are_refused(client: TestClient, headers: 
     assert "error" in reply.json()
 
 
+@pytest.mark.parametrize(("body", "message"), [
+    (b'{"case": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "the body nests too deeply"),
+    (b'{"case": "", "n": ' + b"7" * 5_000 + b"}", "5,000 digits"),
+    (b'{"case": "", "n": -' + b"7" * 5_000 + b"}", "5,000 digits"),
+])
+def test_a_body_too_deep_or_with_a_huge_number_is_a_bad_request(
+        client: TestClient, body: bytes, message: str) -> None:
+    reply = client.post("/api/solve", content=body,
+                        headers={"content-type": "application/json"})
+    assert reply.status_code == 400
+    assert message in reply.json()["error"]
+
+
+@pytest.mark.parametrize(("origin", "status"), [
+    ("http://testserver", 200),
+    ("https://testserver", 403),
+    ("ws://testserver", 403),
+    ("testserver", 403),
+    ("null", 403),
+])
+def test_the_origin_must_be_the_page_itself_scheme_and_all(
+        client: TestClient, origin: str, status: int) -> None:
+    reply = client.post("/api/share", json={"case": "sudoku 4x4\n"},
+                        headers={"origin": origin})
+    assert reply.status_code == status, reply.text
+
+
 def test_a_request_for_another_host_name_is_refused(client: TestClient) -> None:
     reply = client.get("/api/kinds", headers={"host": "attacker.example"})
     assert reply.status_code == 400

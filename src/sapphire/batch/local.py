@@ -12,7 +12,7 @@ from concurrent.futures import as_completed
 from typing import Any
 
 from sapphire.batch.inputs import Job
-from sapphire.batch.work import Options, record, solve_job, warm
+from sapphire.batch.work import Options, ended, record, solve_job, warm
 
 GRACE = 10.0
 """Seconds past its time limit a puzzle may take before its worker is killed: the solver
@@ -41,8 +41,7 @@ def run_local(jobs: Sequence[Job], options: Options, workers: int,
                     "kind": "killed", "message": f"still running {deadline:g} s after it "
                     "started: its worker was stopped"})
             except ProcessExpired as e:
-                yield record(job, error={"kind": "worker-died", "message":
-                             f"its worker died (exit status {e.exitcode}); out of memory?"})
+                yield record(job, error=ended(e.exitcode, memory_mb))
             except Exception as e:  # noqa: BLE001 - a pool failure is this puzzle's record
                 yield record(job, error={"kind": "internal",
                                          "message": f"{type(e).__name__}: {e}"})

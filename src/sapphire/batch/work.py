@@ -8,7 +8,6 @@ puzzle (bad input, a bug, no memory) becomes that puzzle's record, never the wor
 
 from __future__ import annotations
 
-import resource
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from sapphire.batch.inputs import Job
 from sapphire.deep import run_deep
 from sapphire.diagnostics import SapphireError
+from sapphire.memory import OUT_OF_MEMORY, cap_resident
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,11 @@ class Options:
 
 
 def warm(memory_mb: int | None = None) -> None:
-    """Start a worker: cap its address space at `memory_mb` (so a puzzle that needs more fails
-    alone, with a `MemoryError`), and load the library and the SAT backend once."""
+    """Start a worker: cap the memory it holds at `memory_mb` (`sapphire.memory`: a puzzle
+    that needs more ends the worker, and the pool reports it), and load the library and the
+    SAT backend once."""
     if memory_mb:
-        cap = memory_mb * 1024 * 1024
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        resource.setrlimit(resource.RLIMIT_AS, (cap if hard < 0 else min(cap, hard), hard))
+        cap_resident(memory_mb)
     from sapphire.backend import lookup
     from sapphire.library import load_library, std_root
 
@@ -82,6 +81,15 @@ def _solve(job: Job, options: Options) -> dict[str, Any]:
     return record(job, status=res.status, count=res.count, complete=res.complete,
                   answer=res.solutions[0] if res.solutions else None,
                   seconds=round(res.seconds, 4), backend=res.backend)
+
+
+def ended(exitcode: int | None, memory_mb: int | None) -> dict[str, str]:
+    """The error of a puzzle whose worker process ended with `exitcode` while solving it."""
+    if exitcode == OUT_OF_MEMORY:
+        return {"kind": "out-of-memory", "message": "the puzzle needs more memory than a "
+                f"worker may hold ({memory_mb or '?'} MB, --memory-limit)"}
+    return {"kind": "worker-died", "message": f"its worker died (exit status {exitcode}); "
+            "out of memory?"}
 
 
 def _since(t0: float) -> float:

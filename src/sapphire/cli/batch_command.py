@@ -39,8 +39,9 @@ def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
     b.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                    help="seconds per puzzle, 0 for none (default: 60.0)")
     b.add_argument("--memory-limit", type=int, default=None, metavar="MB",
-                   help="address space per worker, local pool only (default: four fifths of "
-                        "the machine's memory shared between the workers)")
+                   help="memory each worker may hold, local pool only; a puzzle that needs more "
+                        "is recorded as out-of-memory (default: four fifths of the machine's "
+                        "memory shared between the workers)")
     backend = b.add_argument("--backend", default="auto",
                              help="the solver, as for solve (default: auto)")
     backend.choices = backends
@@ -53,12 +54,16 @@ def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sapphire.batch import Options, default_memory_mb, run_batch
+    from sapphire.memory import MINIMUM_MB
 
     if args.jobs < 1:
         raise error("usage", f"--jobs must be at least 1, not {args.jobs}", None)
     limit = None if args.time_limit == 0 else args.time_limit
     if limit is not None and limit < 0:
         raise error("usage", "--time-limit must not be negative", None)
+    if args.memory_limit is not None and args.memory_limit < MINIMUM_MB:
+        raise error("usage", f"--memory-limit must be at least {MINIMUM_MB} MB, not "
+                    f"{args.memory_limit}", None)
     memory = args.memory_limit if args.memory_limit else default_memory_mb(args.jobs)
     progress = sys.stderr.isatty() if args.progress is None else args.progress
     output = Path(args.output) if args.output else None

@@ -40,10 +40,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="seconds each solve may take; the page shows a solve stopped there as "
                         "unknown (default: 10.0)")
     s.add_argument("--workers", type=int, default=2, metavar="N",
-                   help="solves run at once, each in its own process (default: 2)")
+                   help="solves run at once, each in its own process; one running past a "
+                        "second lets another start beside it (default: 2)")
     s.add_argument("--memory-limit", type=int, default=None, metavar="MB",
-                   help="memory each worker may take (default: four fifths of the machine's "
-                        "memory shared between the workers)")
+                   help="memory each worker may hold; a puzzle that needs more is answered "
+                        "out-of-memory (default: four fifths of the machine's memory shared "
+                        "between twice as many processes as workers: heavy solves run beside "
+                        "the others)")
     backend = s.add_argument("--backend", default="auto",
                              help="the solver: sat, cpsat or auto (default: auto)")
     backend.choices = BackendNames()
@@ -51,6 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sapphire.batch import default_memory_mb
+    from sapphire.memory import MINIMUM_MB
     from sapphire.serve import Config, bind
     from sapphire.serve import run as serve
     from sapphire.serve.app import LOCAL_HOSTS
@@ -62,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
         raise error("usage", "--time-limit must be more than 0 seconds", None)
     if args.workers < 1:
         raise error("usage", "--workers must be at least 1", None)
-    if args.memory_limit is not None and args.memory_limit < 256:
-        raise error("usage", "--memory-limit must be at least 256 MB", None)
+    if args.memory_limit is not None and args.memory_limit < MINIMUM_MB:
+        raise error("usage", f"--memory-limit must be at least {MINIMUM_MB} MB, not "
+                    f"{args.memory_limit}", None)
     if args.library is not None:
         folder = Path(args.library).resolve()
         if not folder.is_dir():
@@ -76,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
         case_path = Path(tempfile.mkdtemp(prefix="sapphire-serve-")) / CASE_NAME
     settings = Settings(str(case_path), library, args.time_limit, args.backend)
-    memory = args.memory_limit or default_memory_mb(args.workers)
+    memory = args.memory_limit or default_memory_mb(2 * args.workers)  # see serve.pool
     # on another address the page is reached by this machine's names, which it cannot know
     hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else ("*",)
     try:

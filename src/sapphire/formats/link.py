@@ -13,6 +13,12 @@ LABEL = "<puzzlink>"
 
 _SIZE = re.compile(r"[0-9]+")
 
+HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app")
+"""The pzprjs players a link may name: a link elsewhere is refused, not written as the
+case's `source:`."""
+
+_PLAYER = re.compile(r"(?:(?:https?://)?(?P<host>[^/?]+)/)?(?:p|p\.html)?")
+
 
 @dataclass(frozen=True)
 class Link:
@@ -57,6 +63,14 @@ def read_link(raw: str, label: str = LABEL) -> Link:
     q = text.find("?")
     if q >= 0:
         start = q + 1
+        player = _PLAYER.fullmatch(text[:q])
+        host = player.group("host") if player else None
+        if player is None or (host is not None and host.lower() not in HOSTS):
+            at = player.start("host") if player and host else 0
+            raise link_error(text, label, f"'{host or text[:q]}' is not a puzz.link site",
+                             at, at + len(host or text[:q]),
+                             hint="links of " + ", ".join(HOSTS) + " are read, or the part "
+                                  "from p? on")
     elif text.startswith(("http://", "https://")):
         raise link_error(text, label, "the link has no '?' before the puzzle", len(text),
                          hint="a puzz.link link reads https://puzz.link/p?GENRE/COLS/ROWS/BODY")

@@ -1,6 +1,7 @@
 """The web application: the page, its static files, and the JSON requests it makes.
 
-Every request that reads the setter's text runs in the worker pool (`sapphire.serve.pool`).
+Every request that reads the setter's text runs in the worker pool (`sapphire.serve.pool`),
+and is stopped there when its page closes the connection; a full queue answers 503.
 The application answers only requests addressed to this machine by name (`TrustedHostMiddleware`,
 against a web page elsewhere that points its own name at 127.0.0.1), takes JSON bodies only
 (which another site's page cannot send without asking first) from its own page, and refuses
@@ -13,6 +14,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from typing import Any
 
@@ -27,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from sapphire.diagnostics import NumberTooLong, integer, json_number_error
 from sapphire.importers import FORMATS
 from sapphire.serve import editor, work
-from sapphire.serve.pool import SolvePool
+from sapphire.serve.pool import Busy, SolvePool
 
 MAX_BODY = 1_000_000
 """Bytes a request body may hold: a case file or a pasted link is a few kilobytes, the
@@ -62,7 +64,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise BadRequest(415, "send JSON (Content-Type: application/json)")
     origin = request.headers.get("origin")
-    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+    if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
         raise BadRequest(403, "requests come from the page itself only")
     length = request.headers.get("content-length")
     if length is not None and (not length.isdecimal() or len(length) > len(str(MAX_BODY))
@@ -83,9 +85,19 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest(400, f"{d.span}: {d.message}") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadRequest(400, "the body is not JSON") from None
+    except RecursionError:
+        raise BadRequest(400, "the body nests too deeply: the page sends an object of "
+                         "strings") from None
     if not isinstance(data, dict):
         raise BadRequest(400, "the body is not a JSON object")
     return data
+
+
+async def _gone(request: Request) -> None:
+    """Returns once the page has closed the request's connection (its body already read):
+    the answer would reach no one, and its solve is stopped."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def _text(data: dict[str, Any], name: str) -> str:
@@ -140,7 +152,8 @@ def create_app(config: Config) -> Starlette:
         async def route(request: Request) -> Response:
             data = await _body(request)
             return JSONResponse(await pool().run(_client(data), kind, job,
-                                                 _text(data, "case"), config.settings))
+                                                 _text(data, "case"), config.settings,
+                                                 gone=partial(_gone, request)))
         return route
 
     async def api_import(request: Request) -> Response:
@@ -152,13 +165,19 @@ def create_app(config: Config) -> Starlette:
         if not isinstance(ignore, bool):
             raise BadRequest(400, "'ignore_cosmetic' must be true or false")
         return JSONResponse(await pool().run(_client(data), "import", work.import_text, fmt,
-                                             _text(data, "text"), ignore))
+                                             _text(data, "text"), ignore,
+                                             gone=partial(_gone, request)))
 
     share_routes = _share_routes(pool)
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
         return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    async def busy(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Busy)
+        return JSONResponse({"error": str(exc)}, status_code=503,
+                            headers={"Retry-After": str(exc.retry_after)})
 
     routes = [
         Route("/", index),
@@ -173,7 +192,7 @@ def create_app(config: Config) -> Starlette:
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(config.hosts))]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                     exception_handlers={BadRequest: bad_request})
+                     exception_handlers={BadRequest: bad_request, Busy: busy})
 
 
 def _share_routes(pool: Callable[[], SolvePool]) -> list[Route]:
@@ -183,12 +202,12 @@ def _share_routes(pool: Callable[[], SolvePool]) -> list[Route]:
     async def share(request: Request) -> Response:
         data = await _body(request)
         return JSONResponse(await pool().run(_client(data), "share", editor.share_fragment,
-                                             _text(data, "case")))
+                                             _text(data, "case"), gone=partial(_gone, request)))
 
     async def open_(request: Request) -> Response:
         data = await _body(request)
         return JSONResponse(await pool().run(_client(data), "open", editor.open_shared,
-                                             _text(data, "fragment")))
+                                             _text(data, "fragment"), gone=partial(_gone, request)))
 
     return [Route("/api/share", share, methods=["POST"]),
             Route("/api/open", open_, methods=["POST"])]
