@@ -287,7 +287,8 @@ def puzzlekit_jobs(path: Path) -> Iterator[Job]:
     genre = data.get("genre") or path.stem
     for entry in data["puzzles"]:
         try:
-            expect = read_solution(genre, entry["solution"]) if entry.get("solution") else None
+            expect = (read_solution(genre, entry["solution"], problem=entry["problem"])
+                      if entry.get("solution") else None)
         except SapphireError as e:  # a solution the corpus cut short, for one
             expect = {"unreadable": "; ".join(d.message for d in e.diagnostics)}
         yield (f"puzzlekit:{genre}", entry["problem"], f"{genre} {entry['key']}", [genre],

@@ -58,7 +58,7 @@ def answer(case_text: str, tmp_path: Path, want: dict[str, Any]) -> dict[str, An
 
 def solves_to_its_solution(genre: str, entry: dict[str, Any], tmp_path: Path) -> None:
     """A puzzlekit problem imports and solves to its recorded solution alone."""
-    want = read_solution(genre, entry["solution"])
+    want = read_solution(genre, entry["solution"], problem=entry["problem"])
     case = import_puzzle(f"puzzlekit:{genre}", entry["problem"])
     assert answer(case, tmp_path, want) == want
 

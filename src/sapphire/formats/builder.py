@@ -122,6 +122,20 @@ class CaseBuilder:
         if boxes is not None:
             self.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
 
+    def add_givens(self, grid: tuple[tuple[int | None, ...], ...] | list[list[int | None]]
+                   ) -> None:
+        """Given digits (None: none) as the `givens:` grid, or, when one passes what a grid
+        writes (G, 16), as a `given-number` line per given; nothing when there are none."""
+        cells = [((r, c), d) for r, row in enumerate(grid, 1) for c, d in enumerate(row, 1)
+                 if d is not None]
+        if not cells:
+            return
+        if all(0 <= d <= len(LETTERS) + 9 for _, d in cells):
+            self.grids["givens"] = [[digit_symbol(d) for d in row] for row in grid]
+            return
+        for cell, d in cells:
+            self.add("given-number", [cell], id_stem="given", number=d)
+
     def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
             **params: JsonValue) -> None:

@@ -78,6 +78,10 @@ class Source:
     places: dict[Hashable, Token] = field(default_factory=dict, compare=False, repr=False)
     """The token each clue was read from, by the key a genre's `build` names it with in a
     `ClueError` (a cell (r, c), or a key such as ("row", 3)): where such an error points."""
+    problem: str | None = field(default=None, compare=False, repr=False)
+    """For a `solution`, the text of its problem, when given: a solution that leaves out what
+    its problem says (a region's number written in one of its cells only, a clue cell
+    repeating its clue) is read with it."""
 
     @property
     def name(self) -> str:
@@ -242,6 +246,22 @@ def counts(src: Source, toks: Row, what: str, hint: str) -> tuple[int | None, ..
         src.places[(what, k)] = tok
         out.append(None if tok.text == "-" else number(src, tok, f"in the count of {what} {k}",
                                                         hint))
+    return tuple(out)
+
+
+def number_grid(src: Source, block: Block, hint: str, what: str = "at"
+                ) -> tuple[tuple[int | None, ...], ...]:
+    """A block of numbers and `-` (no number) as rows of numbers and None; each token is
+    stored in `src.places` under its cell (row, column) from 1, where a `ClueError` about the
+    cell points. `what` starts the place in an error (`at r2c3`)."""
+    out = []
+    for r, row in enumerate(block, 1):
+        line: list[int | None] = []
+        for c, tok in enumerate(row, 1):
+            src.places[(r, c)] = tok
+            line.append(None if tok.text == "-" else
+                        number(src, tok, f"{what} {rc(r - 1, c - 1)}", hint))
+        out.append(tuple(line))
     return tuple(out)
 
 
