@@ -265,6 +265,17 @@ def number_grid(src: Source, block: Block, hint: str, what: str = "at"
     return tuple(out)
 
 
+def head_number(src: Source, lay: Layout, what: str, hint: str) -> int:
+    """The one number after the size on the first line (a layout read with `extra`), such
+    as the largest digit of a grid whose cells may stay empty; `what` names it in an error."""
+    if len(lay.head) < 3:
+        raise src.after(lay.head[-1], f"expected {what} after the size", hint)
+    if len(lay.head) > 3:
+        raise src.at(lay.head[3], f"expected the end of the first line after {what}", hint,
+                     to=lay.head[-1])
+    return number(src, lay.head[2], f"as {what}", hint, dash=False)
+
+
 def solution_grid(src: Source, extra: bool = False) -> Block:
     """The first block of a solution text (more whole blocks after it are let be); `extra`
     lets more tokens follow the size, as in `read_size`."""
