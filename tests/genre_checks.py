@@ -102,11 +102,12 @@ def refusal(run: Any, *args: Any, **kwargs: Any) -> tuple[str, str, int, int, st
 # -- brute forces of tiny boards ------------------------------------------------------------
 
 
-def count(tmp_path: Path, case_text: str) -> tuple[str, int]:
-    """The status and number of answers of a case (a tiny one: all are found)."""
+def count(tmp_path: Path, case_text: str, most: int = 200) -> tuple[str, int]:
+    """The status and number of answers of a case (a tiny one: all are found, `most` at
+    most)."""
     path = tmp_path / "edge.case"
     path.write_text(case_text, encoding="utf-8")
-    res = solve_case(str(path), max_solutions=200, time_limit=60)
+    res = solve_case(str(path), max_solutions=most, time_limit=60)
     assert res.complete
     return res.status, res.count
 
