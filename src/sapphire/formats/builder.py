@@ -64,6 +64,8 @@ class Rule:
     id_stem: str | None = None
     """The stem of this line's id when the kind repeats (default: the kind)."""
     early: bool = False
+    negated: bool = False
+    """Written `not KIND …`: the line's rule does not hold."""
 
 
 @dataclass
@@ -138,13 +140,13 @@ class CaseBuilder:
 
     def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
-            **params: JsonValue) -> None:
+            negated: bool = False, **params: JsonValue) -> None:
         """Add a rule line; `early` puts it before every line added without it (global rules
-        follow the board's line, clues come after them in the order given). A parameter
-        whose value is the default the kind's definition declares is left out, as a setter
-        would leave it out."""
+        follow the board's line, clues come after them in the order given); `negated` writes
+        it `not KIND …`. A parameter whose value is the default the kind's definition
+        declares is left out, as a setter would leave it out."""
         rule = Rule(kind, tuple(cells), tuple(self.stated(kind, params).items()), positional,
-                    id_stem)
+                    id_stem, negated=negated)
         if early:
             self.rules.insert(sum(1 for r in self.rules if r.early), rule)
             rule.early = True
@@ -198,8 +200,9 @@ class CaseBuilder:
                 rid = f"{stem}-{seen[stem]}"
             refs = tuple(CellRef(Cell(a, b)) for a, b in r.cells)
             lines.append(RuleLine(
-                reference=r.kind, id=rid, cells=refs, separators=("-",) * max(0, len(refs) - 1),
-                positional=r.positional, params=tuple(Param(n, v) for n, v in r.params)))
+                reference=r.kind, id=rid, nots=int(r.negated), cells=refs,
+                separators=("-",) * max(0, len(refs) - 1), positional=r.positional,
+                params=tuple(Param(n, v) for n, v in r.params)))
         return Case(FrontMatter(fields), tuple(lines))
 
     def _board_rows(self) -> int | None:
