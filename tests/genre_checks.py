@@ -82,7 +82,7 @@ def answer(case_text: str, tmp_path: Path, want: dict[str, Any]) -> dict[str, An
 
 def solves_to_its_solution(genre: str, entry: dict[str, Any], tmp_path: Path) -> None:
     """A puzzlekit problem imports and solves to its recorded solution alone."""
-    want = read_solution(genre, entry["solution"])
+    want = read_solution(genre, entry["solution"], problem=entry["problem"])
     case = import_puzzle(f"puzzlekit:{genre}", entry["problem"])
     assert answer(case, tmp_path, want) == want
 
@@ -126,11 +126,12 @@ def refusal(run: Any, *args: Any, **kwargs: Any) -> tuple[str, str, int, int, st
 # -- brute forces of tiny boards ------------------------------------------------------------
 
 
-def count(tmp_path: Path, case_text: str) -> tuple[str, int]:
-    """The status and number of answers of a case (a tiny one: all are found)."""
+def count(tmp_path: Path, case_text: str, most: int = 200) -> tuple[str, int]:
+    """The status and number of answers of a case (a tiny one: all are found, `most` at
+    most)."""
     path = tmp_path / "edge.case"
     path.write_text(case_text, encoding="utf-8")
-    res = solve_case(str(path), max_solutions=200, time_limit=60)
+    res = solve_case(str(path), max_solutions=most, time_limit=60)
     assert res.complete
     return res.status, res.count
 

@@ -53,10 +53,10 @@ def test_a_genre_we_lack_on_the_command_line(capsys: pytest.CaptureFixture[str])
         "<puzzlink>:1:21: error: the puzz.link genre 'aho' is not one Sapphire reads\n"
         "  https://puzz.link/p?aho/6/6/4i264n6j3n223i4\n"
         "                      ^^^\n"
-        "  hint: genres read: arukone, battleship, cave, creek, easyasabc, fillomino, gokigen, "
-        "hashikake, heyawake, hitori, kakuro, kurodoko, lightup, lits, magnets, mashu, nonogram, "
-        "numlin, nurikabe, ripple, shikaku, skyscrapers, slither, sudoku, tentaisho, tents, "
-        "yajilin, yinyang\n")
+        "  hint: genres read: arukone, battleship, bosanowa, cave, creek, doppelblock, "
+        "easyasabc, factors, fillomino, gokigen, hashikake, heyawake, hitori, kakuro, kurodoko, "
+        "lightup, lits, magnets, mashu, nonogram, numlin, nurikabe, ripple, shikaku, "
+        "skyscrapers, slither, sudoku, tentaisho, tents, yajilin, yinyang\n")
 
 
 @pytest.mark.parametrize("link", ["p?yinyang/5/5/016612300", "yinyang/5/5/016612300",

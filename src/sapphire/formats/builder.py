@@ -86,6 +86,8 @@ class Rule:
     early: bool = False
     at: Hashable = None
     """The clue the line states (see `ClueError.at`), where an error about it is placed."""
+    negated: bool = False
+    """Written `not KIND …`: the line's rule does not hold."""
 
 
 @dataclass
@@ -146,16 +148,30 @@ class CaseBuilder:
         if boxes is not None:
             self.add("boxes", positional=f"{boxes[0]}x{boxes[1]}", early=True)
 
+    def add_givens(self, grid: tuple[tuple[int | None, ...], ...] | list[list[int | None]]
+                   ) -> None:
+        """Given digits (None: none) as the `givens:` grid, or, when one passes what a grid
+        writes (G, 16), as a `given-number` line per given; nothing when there are none."""
+        cells = [((r, c), d) for r, row in enumerate(grid, 1) for c, d in enumerate(row, 1)
+                 if d is not None]
+        if not cells:
+            return
+        if all(0 <= d <= len(LETTERS) + 9 for _, d in cells):
+            self.grids["givens"] = [[digit_symbol(d) for d in row] for row in grid]
+            return
+        for cell, d in cells:
+            self.add("given-number", [cell], id_stem="given", number=d)
+
     def add(self, kind: str, cells: list[tuple[int, int]] | tuple[tuple[int, int], ...] = (),
             *, positional: str | None = None, id_stem: str | None = None, early: bool = False,
-            at: Hashable = None, **params: JsonValue) -> None:
+            at: Hashable = None, negated: bool = False, **params: JsonValue) -> None:
         """Add a rule line; `early` puts it before every line added without it (global rules
         follow the board's line, clues come after them in the order given); `at` names the
-        clue it states, where the library's refusal of the line is placed (`build`). A
-        parameter whose value is the default the kind's definition declares is left out, as
-        a setter would leave it out."""
+        clue it states, where the library's refusal of the line is placed (`build`);
+        `negated` writes it `not KIND …`. A parameter whose value is the default the kind's
+        definition declares is left out, as a setter would leave it out."""
         rule = Rule(kind, tuple(cells), tuple(self.stated(kind, params).items()), positional,
-                    id_stem, at=at)
+                    id_stem, at=at, negated=negated)
         if early:
             rules, at = self.rules, self._early
             if not (at <= len(rules) and (at == 0 or rules[at - 1].early)
@@ -214,8 +230,9 @@ class CaseBuilder:
                 rid = f"{stem}-{seen[stem]}"
             refs = tuple(CellRef(Cell(a, b)) for a, b in r.cells)
             lines.append(RuleLine(
-                reference=r.kind, id=rid, cells=refs, separators=("-",) * max(0, len(refs) - 1),
-                positional=r.positional, params=tuple(Param(n, v) for n, v in r.params)))
+                reference=r.kind, id=rid, nots=int(r.negated), cells=refs,
+                separators=("-",) * max(0, len(refs) - 1), positional=r.positional,
+                params=tuple(Param(n, v) for n, v in r.params)))
         return Case(FrontMatter(fields), tuple(lines))
 
     def _board_rows(self) -> int | None:

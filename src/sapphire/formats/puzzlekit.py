@@ -84,6 +84,10 @@ class Source:
     places: dict[Hashable, Token] = field(default_factory=dict, compare=False, repr=False)
     """The token each clue was read from, by the key a genre's `build` names it with in a
     `ClueError` (a cell (r, c), or a key such as ("row", 3)): where such an error points."""
+    problem: str | None = field(default=None, compare=False, repr=False)
+    """For a `solution`, the text of its problem, when given: a solution that leaves out what
+    its problem says (a region's number written in one of its cells only, a clue cell
+    repeating its clue) is read with it."""
 
     def __post_init__(self) -> None:
         refuse_long_numbers(self.text, self.label, hint="the numbers of a puzzlekit text are "
@@ -265,6 +269,33 @@ def counts(src: Source, toks: Row, what: str, hint: str) -> tuple[int | None, ..
         out.append(None if tok.text == "-" else number(src, tok, f"in the count of {what} {k}",
                                                         hint))
     return tuple(out)
+
+
+def number_grid(src: Source, block: Block, hint: str, what: str = "at"
+                ) -> tuple[tuple[int | None, ...], ...]:
+    """A block of numbers and `-` (no number) as rows of numbers and None; each token is
+    stored in `src.places` under its cell (row, column) from 1, where a `ClueError` about the
+    cell points. `what` starts the place in an error (`at r2c3`)."""
+    out = []
+    for r, row in enumerate(block, 1):
+        line: list[int | None] = []
+        for c, tok in enumerate(row, 1):
+            src.places[(r, c)] = tok
+            line.append(None if tok.text == "-" else
+                        number(src, tok, f"{what} {rc(r - 1, c - 1)}", hint))
+        out.append(tuple(line))
+    return tuple(out)
+
+
+def head_number(src: Source, lay: Layout, what: str, hint: str) -> int:
+    """The one number after the size on the first line (a layout read with `extra`), such
+    as the largest digit of a grid whose cells may stay empty; `what` names it in an error."""
+    if len(lay.head) < 3:
+        raise src.after(lay.head[-1], f"expected {what} after the size", hint)
+    if len(lay.head) > 3:
+        raise src.at(lay.head[3], f"expected the end of the first line after {what}", hint,
+                     to=lay.head[-1])
+    return number(src, lay.head[2], f"as {what}", hint, dash=False)
 
 
 def solution_grid(src: Source, extra: bool = False) -> Block:

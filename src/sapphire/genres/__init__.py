@@ -97,12 +97,16 @@ def by_puzzlekit(name: str) -> Genre:
     return found
 
 
-def read_solution(genre: str, text: str, label: str = LABEL) -> Answer:
-    """A puzzlekit solution of `genre` as the answer parts Sapphire reports."""
+def read_solution(genre: str, text: str, label: str = LABEL,
+                  problem: str | None = None) -> Answer:
+    """A puzzlekit solution of `genre` as the answer parts Sapphire reports; `problem`, the
+    text of its problem, is read too by the genres whose solutions leave out what the problem
+    says."""
     g = by_puzzlekit(genre)
     if not g.offers("read_solution"):
         raise unsupported(f"puzzlekit genre '{g.puzzlekit}'", "no reader of its solutions")
-    return g.read_solution(Source(text, label, g.puzzlekit or genre, "solution"))
+    return g.read_solution(Source(text, label, g.puzzlekit or genre, "solution",
+                                  problem=problem))
 
 
 # -- puz.link -----------------------------------------------------------------------------------
