@@ -344,6 +344,56 @@ def json_number_error(text: str, label: str, start: int = 0, *,
                                           source_line=source_line(text, span.line))])
 
 
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def json_place(text: str, path: Sequence[str | int]) -> tuple[int, int] | None:
+    """The start and end offsets, in the JSON `text`, of the value at `path` (object keys and
+    0-based list indices; a key given twice is its last, as `json.loads` keeps it), or None
+    when the text has no such value. It skips each value on the way with the standard
+    decoder, so an error's place costs one pass over the text."""
+    decode = json.JSONDecoder().raw_decode
+
+    def skip(i: int) -> int:
+        m = _JSON_SPACE.match(text, i)
+        return i if m is None else m.end()
+
+    try:
+        at = skip(0)
+        for step in path:
+            if isinstance(step, str):
+                if text[at] != "{":
+                    return None
+                i, found = skip(at + 1), None
+                while text[i] == '"':
+                    key, i = decode(text, i)
+                    i = skip(i)
+                    if text[i] != ":":
+                        return None
+                    i = skip(i + 1)
+                    if key == step:
+                        found = i
+                    i = skip(decode(text, i)[1])
+                    if text[i] != ",":
+                        break
+                    i = skip(i + 1)
+                if found is None:
+                    return None
+                at = found
+            else:
+                if text[at] != "[":
+                    return None
+                at = skip(at + 1)
+                for _ in range(step):
+                    at = skip(decode(text, at)[1])
+                    if text[at] != ",":
+                        return None
+                    at = skip(at + 1)
+        return at, decode(text, at)[1]
+    except (ValueError, IndexError, RecursionError):  # text the value did not come from
+        return None
+
+
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str | None:
     """A 'did you mean' hint for the closest candidate, if any is close enough."""
     if not isinstance(word, str):
