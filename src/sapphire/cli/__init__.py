@@ -144,16 +144,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     i = sub.add_parser("import", **command_help(
         "convert a puzzle from another format to a case file",
-        "examples:\n  sapphire import iss '.~R1C1_5.AntiKing'\n"
+        "examples:\n  sapphire import 'https://puzz.link/p?slither/5/5/cbcbcddad'\n"
+        "  sapphire import iss '.~R1C1_5.AntiKing'\n"
         "  sapphire import fpuzzles 'https://f-puzzles.com/?load=N4Ig...' -o p.case\n"
         "  sapphire import puzzlekit:KillerSudoku PUZZLE.txt -o p.case\n"
         "  sapphire import puzzlink 'https://puzz.link/p?slither/5/5/cbcbcddad'\n\n"
         "exit status: 0 written, 1 bad input, an unknown format or an output file that "
         "exists (see --force)"))
-    i.add_argument("format",
-                   help="iss, fpuzzles, puzzlink or puzzlekit:GENRE (any case of letters)")
-    i.add_argument("input", help="a link, a file with one puzzle, CORPUS.json#NAME, - for "
-                                 "standard input, or the puzzle itself")
+    i.add_argument("format", metavar="[FORMAT]",
+                   help="iss, fpuzzles (or sudokupad), puzzlink or puzzlekit:GENRE (any case "
+                        "of letters); left out, it is guessed from INPUT (puzzlekit text "
+                        "needs it)")
+    i.add_argument("input", metavar="INPUT", nargs="?",
+                   help="a link, a file with one puzzle, CORPUS.json#NAME, - for standard "
+                        "input, or the puzzle itself")
     i.add_argument("-o", "--output", metavar="CASE",
                    help="write the case to CASE (default: standard output)")
     i.add_argument("--force", action="store_true",
