@@ -49,7 +49,7 @@ from sapphire.diagnostics import (
 )
 from sapphire.lang.instance import Instance
 from sapphire.lang.parser import parse_program
-from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
+from sapphire.lang.syntax import Apply, Binary, Conj, Expr, Let, Name, Program, TermDef
 from sapphire.lang.types import free_scalars, typecheck_program
 from sapphire.library import Library, load_case_library
 from sapphire.library.definition import MODIFIABLE_CHANNELS, RuleDefinition
@@ -264,7 +264,8 @@ def _unknown_names(d: RuleDefinition, meaning: Program, bound: frozenset[str],
     """A name a kind's meaning reads that is neither a parameter of the kind nor a name the
     prelude gives (a misspelt parameter, `totl`): said at the name, with the parameters, before
     grounding would call it a variable with no domain."""
-    found = free_scalars(meaning.constraints, bound, (*terms, *meaning.terms))
+    found = free_scalars(meaning.constraints, bound | _bound_by_facts(meaning.constraints),
+                         (*terms, *meaning.terms))
     params = [p.name for p in d.params]
     out = []
     for name, span in found:
@@ -277,6 +278,22 @@ def _unknown_names(d: RuleDefinition, meaning: Program, bound: frozenset[str],
             f"{hint} {listed}" if hint else f"{listed}; the prelude gives S, P, k, rows, cols "
             "and board", source_line(d.meaning, span.line - d.meaning_line + 1)))
     return out
+
+
+def _bound_by_facts(constraints: tuple[Expr, ...]) -> frozenset[str]:
+    """The scalars a meaning bounds itself at top level (`x0∈{0⋯n}`, `dc=(n+1)·(m+1)`, alone
+    or in a top-level conjunction): the grounder gives them a domain, as it does a program's."""
+    found: set[str] = set()
+    todo = list(constraints)
+    while todo:
+        e = todo.pop()
+        if isinstance(e, Conj):
+            todo.extend(e.items)
+        elif isinstance(e, Binary) and e.op == "∧":
+            todo.extend((e.left, e.right))
+        elif isinstance(e, Binary) and e.op in ("∈", "=") and isinstance(e.left, Name):
+            found.add(e.left.name)
+    return frozenset(found)
 
 
 def _channel(lib: Library, situation: str) -> Program:
