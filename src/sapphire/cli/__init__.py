@@ -135,11 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("fmt", **command_help(
         "print the canonical form of a case file",
-        "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n\n"
+        "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n"
+        "  sapphire fmt puzzle.case --add-ids --write\n\n"
         "exit status: 0 written, 1 the case does not parse (nothing is written)"))
     file_argument(f, "a case file")
     f.add_argument("--write", action="store_true",
                    help="rewrite the file in place (not with -)")
+    f.add_argument("--add-ids", action="store_true",
+                   help="give each line of a kind used more than once an id (cage-1:, "
+                        "cage-2:, …) when it has none")
     library_root_options(f)
 
     i = sub.add_parser("import", **command_help(
