@@ -113,18 +113,23 @@ def run_check(args: argparse.Namespace) -> int:
 
             for note in shadowing_notes(library, case):
                 print(note, file=sys.stderr)
+        warnings: list[Diagnostic] = []
         if library is not None:
             from sapphire.api import case_problems
+            from sapphire.library.advice import case_warnings
 
+            if isinstance(library, Library):
+                warnings = case_warnings(library, case)
             diagnostics, complete = case_problems(case, diagnostics, library, deadline)
             if not complete:
                 _stopped_note()
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
-    if diagnostics:
-        _print_diagnostics(diagnostics)
+    if diagnostics:  # a warning may follow from an error (a misspelt condition leaves a
+        _print_diagnostics(diagnostics)  # shading unread): the errors come alone
         return 1
+    _print_diagnostics(warnings)
     print("ok")
     return 0
 
