@@ -118,17 +118,17 @@ def run_check(args: argparse.Namespace) -> int:
             from sapphire.api import case_problems
             from sapphire.library.advice import case_warnings
 
-            if isinstance(library, Library):
-                warnings = case_warnings(library, case)
             diagnostics, complete = case_problems(case, diagnostics, library, deadline)
             if not complete:
                 _stopped_note()
+            if isinstance(library, Library) and not diagnostics:
+                warnings = case_warnings(library, case)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
     if diagnostics:  # a warning may follow from an error (a misspelt condition leaves a
-        _print_diagnostics(diagnostics)  # shading unread): the errors come alone
-        return 1
+        _print_diagnostics(diagnostics)  # shading unread): the errors come alone, and no
+        return 1  # warning is looked for (nor a definition fetched again for one)
     _print_diagnostics(warnings)
     print("ok")
     return 0
