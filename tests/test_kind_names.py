@@ -8,7 +8,8 @@ test with its file and line.
 
 A few kinds share their name with a word of the library's own format, which Python must spell:
 `boxes` (a declaration and its front-matter table), `loop` (a declaration, and the answer's
-field for the loop through cell centres) and `pairs` (a parameter type). Those words may stand
+field for the loop through cell centres), `pairs` (a parameter type) and `sum` (the word a
+rule's author writes for the language's Σ, which the parser's hint answers). Those words may stand
 as literals, but never on a line that reads a rule's `kind` or `reference`, where the literal
 would be the kind's name.
 """
@@ -27,7 +28,7 @@ from sapphire.library import std_root
 SRC = Path(__file__).parents[1] / "src" / "sapphire"
 WRITERS = (SRC / "importers", SRC / "genres", SRC / "formats")
 """The packages that write cases in the library's kinds, and so name them."""
-FORMAT_WORDS = frozenset({"boxes", "loop", "pairs"})
+FORMAT_WORDS = frozenset({"boxes", "loop", "pairs", "sum"})
 """Kinds whose names are also words of the definition format (see the module docstring)."""
 READS_KIND = re.compile(r"\.(kind|reference)\b|\bkind\s*(==|!=|in\b)")
 

@@ -29,8 +29,10 @@ from sapphire.diagnostics import (
     error,
     integer,
     json_number_error,
+    json_place,
     number_too_long,
     source_line,
+    span_at,
 )
 from sapphire.meaning.answer import Part, extra_heading, heading
 
@@ -75,18 +77,69 @@ def _read_json(text: str, label: str, parts: list[Part]) -> AnswerFile:
         raise error("bad-answer", f"invalid JSON: {e.msg}", Span(label, e.lineno, e.colno),
                     source=text, hint="give the JSON `solve --format json` prints, or its "
                     "grid as text") from None
+    within: tuple[str | int, ...] = ()
     if isinstance(data, dict) and "solutions" in data:
         sols = data["solutions"]
         if not isinstance(sols, list) or not sols:
             raise error("bad-answer", "the JSON's `solutions` holds no answer",
                         Span(label, 1, 1), hint="the solve it comes from found none")
-        data = sols[0]
+        data, within = sols[0], ("solutions", 0)
     keys = [p.key for p in parts] + [p.channel.extra for p in parts
                                      if p.channel is not None and p.channel.extra]
     if not isinstance(data, dict) or not any(k in data for k in keys):
         raise error("bad-answer", "the JSON holds no answer: expected `solutions` or an answer "
                     "object with " + ", ".join(f"`{k}`" for k in keys), Span(label, 1, 1))
+    for part in parts:
+        if part.reported and part.key in data:
+            wrong = _reported_shape(data[part.key], part)
+            if wrong is not None:
+                path, message, hint = wrong
+                found = json_place(text, (*within, part.key, *path))
+                span = span_at(label, text, *found) if found else Span(label, 1, 1)
+                raise error("bad-answer", message, span, source=text if found else None,
+                            hint=hint)
     return AnswerFile(data, {}, label)
+
+
+def _reported_shape(value: Any, part: Part) -> tuple[tuple[str | int, ...], str, str] | None:
+    """Where the maps a case's kinds report (`values`) are not in the shape `solve` prints
+    them (an object of maps, each a list of `[a, b, value]` rows of whole numbers), what is
+    there and what was expected; None when they are."""
+    names = [name for _, name, _ in part.maps]
+    row = "[a, b, value]"
+    hint = (f"`{part.key}` is as `solve --format json` prints it: "
+            + "{" + ", ".join(f'"{n}": [{row}, …]' for n in names) + "}")
+    if not isinstance(value, dict):
+        return (), (f"`{part.key}` is {_json_kind(value)}, expected an object of the maps "
+                    "the case's kinds report: " + ", ".join(f"`{n}`" for n in names)), hint
+    for name in names:
+        rows = value.get(name)
+        if name not in value or not isinstance(rows, list):
+            continue  # a missing map, or a scalar, is read as it is (and missing points named)
+        for r, got in enumerate(rows):
+            where = f"row {r + 1} of `{name}`"
+            if not isinstance(got, list):
+                return (name, r), f"{where} is {_json_kind(got)}, expected a list {row}", hint
+            if len(got) != 3:
+                return (name, r), (f"{where} holds {len(got)} "
+                                   f"{'item' if len(got) == 1 else 'items'}, expected 3: "
+                                   f"{row}"), hint
+            for i, x in enumerate(got):
+                if (isinstance(x, bool) or not isinstance(x, int)) and not (i == 2 and x is None):
+                    return (name, r, i), (f"{where} holds {_json_kind(x)} where a whole "
+                                          f"number belongs ({row})"), hint
+    return None
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, as an error names it."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def _read_text(text: str, label: str, grids: list[Part], rows: int, cols: int,

@@ -44,9 +44,9 @@ def format_named(name: str) -> str:
     """The import format `name` stands for, letters in any case (`puzzlekit:sudoku` is
     `puzzlekit:Sudoku`); an unknown name is an error with the closest format as its hint."""
     from sapphire.diagnostics import error
-    from sapphire.importers import FORMATS
+    from sapphire.importers import FORMAT_ALIASES, FORMATS
 
-    by_folded = {f.casefold(): f for f in FORMATS}
+    by_folded = {f.casefold(): f for f in FORMATS} | FORMAT_ALIASES
     found = by_folded.get(name.strip().casefold())
     if found is not None:
         return found

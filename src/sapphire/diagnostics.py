@@ -80,6 +80,7 @@ def render_all(diagnostics: Sequence[Diagnostic]) -> Iterator[str]:
     shown = 0
     per_kind: dict[str, int] = {}
     left: dict[tuple[str, str], list[int]] = {}
+    warned = {d.kind for d in diagnostics if d.severity == "warning"}
     for d in diagnostics:
         per_kind[d.kind] = per_kind.get(d.kind, 0) + 1
         if per_kind[d.kind] <= SHOWN_PER_KIND and shown < SHOWN_AT_MOST:
@@ -94,7 +95,8 @@ def render_all(diagnostics: Sequence[Diagnostic]) -> Iterator[str]:
         lines = (f" on line {first:,}" if first == last else
                  f" on lines {first:,} to {last:,}") if first else ""
         where = f"{file}: " if file else ""
-        yield (f"{where}note: and {n:,} more {kind} {'error' if n == 1 else 'errors'}{lines}, "
+        noun = "error" if kind not in warned else "warning"
+        yield (f"{where}note: and {n:,} more {kind} {noun if n == 1 else noun + 's'}{lines}, "
                "not shown")
 
 
@@ -111,13 +113,16 @@ class Diagnostic:
     """The text of the offending line, for the caret display."""
     notes: tuple[str, ...] = ()
     """Extra lines, e.g. the 'instantiated from' chain of a library rule."""
+    severity: str = "error"
+    """`error`, or `warning` for what is allowed but likely a slip (`sapphire check` says so
+    and still passes the case)."""
 
     def render(self) -> str:
         """The diagnostic as the commands print it: a size proportional to what the reader
         needs, not to the input (a long source line is shown as a window around the column,
         and a long message is cut in its middle)."""
         where = f"{self.span}: " if self.span else ""
-        out = [f"{where}error: {clip(self.message)}"]
+        out = [f"{where}{self.severity}: {clip(self.message)}"]
         if self.span is not None and self.source_line is not None:
             width = 1
             if self.span.end_col and (self.span.end_line in (0, self.span.line)):
@@ -134,6 +139,8 @@ class Diagnostic:
 
     def to_json(self) -> dict[str, object]:
         d: dict[str, object] = {"kind": self.kind, "message": clip(self.message)}
+        if self.severity != "error":
+            d["severity"] = self.severity
         if self.span:
             d.update(file=self.span.file, line=self.span.line, col=self.span.col)
         if self.hint:
@@ -361,6 +368,56 @@ def json_number_error(text: str, label: str, start: int = 0, *,
     span = span_at(label, text, a, b)
     return SapphireError([number_too_long(text[a:b], span, hint=hint,
                                           source_line=source_line(text, span.line))])
+
+
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def json_place(text: str, path: Sequence[str | int]) -> tuple[int, int] | None:
+    """The start and end offsets, in the JSON `text`, of the value at `path` (object keys and
+    0-based list indices; a key given twice is its last, as `json.loads` keeps it), or None
+    when the text has no such value. It skips each value on the way with the standard
+    decoder, so an error's place costs one pass over the text."""
+    decode = json.JSONDecoder().raw_decode
+
+    def skip(i: int) -> int:
+        m = _JSON_SPACE.match(text, i)
+        return i if m is None else m.end()
+
+    try:
+        at = skip(0)
+        for step in path:
+            if isinstance(step, str):
+                if text[at] != "{":
+                    return None
+                i, found = skip(at + 1), None
+                while text[i] == '"':
+                    key, i = decode(text, i)
+                    i = skip(i)
+                    if text[i] != ":":
+                        return None
+                    i = skip(i + 1)
+                    if key == step:
+                        found = i
+                    i = skip(decode(text, i)[1])
+                    if text[i] != ",":
+                        break
+                    i = skip(i + 1)
+                if found is None:
+                    return None
+                at = found
+            else:
+                if text[at] != "[":
+                    return None
+                at = skip(at + 1)
+                for _ in range(step):
+                    at = skip(decode(text, at)[1])
+                    if text[at] != ",":
+                        return None
+                    at = skip(at + 1)
+        return at, decode(text, at)[1]
+    except (ValueError, IndexError, RecursionError):  # text the value did not come from
+        return None
 
 
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...] | set[str]) -> str | None:

@@ -22,16 +22,19 @@ keeps it once); and the implied-facts pass does not run (its facts are not rules
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sapphire.builtins.all_different import AllDifferent
+from sapphire.builtins.base import lin_value
 from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import Span
 from sapphire.ground.grounder import Grounder
 from sapphire.lang.instance import Instance
-from sapphire.lang.syntax import Expr, Program
+from sapphire.lang.syntax import Apply, Expr, Program, Quant
 from sapphire.meaning import Instantiated
-from sapphire.model import Domain, Formula, GroundModel, Variable
+from sapphire.model import And, Domain, Formula, GroundModel, Variable
 from sapphire.pipeline import Answer, answer_variables, search_model
 
 if TYPE_CHECKING:
@@ -52,6 +55,12 @@ class Provenance:
     that fact allows (a point's domain is their intersection, and its givens')."""
     spans: list[Span | None]
     """Per top-level constraint, its span (a rule line's, for a case)."""
+    members: dict[AllDifferent, tuple[Point | None, ...]]
+    """Per `distinct`, the map point each member reads (None when it is no single map read),
+    so that a clash is named by its cells, a given's too."""
+
+
+Point = tuple[str, tuple[int, ...]]
 
 
 class _Tracing(Grounder):
@@ -64,6 +73,25 @@ class _Tracing(Grounder):
         self.owners: list[int] = []
         self.own: set[tuple[int, Formula]] = set()
         self.stated: dict[tuple[str, tuple[int, ...]], list[tuple[int, Domain]]] = {}
+        self.members: dict[AllDifferent, tuple[Point | None, ...]] = {}
+
+    def distinct(self, q: Quant, trace: Callable[[Expr], None] | None = None) -> Any:
+        read: list[Point | None] = []
+        found = super().distinct(q, lambda body: read.append(self._point_read(body)))
+        if isinstance(found, AllDifferent):
+            self.members.setdefault(found, tuple(read))
+        return found
+
+    def _point_read(self, body: Expr) -> Point | None:
+        """The map point a member of `distinct` reads, when it is one map read at a constant
+        index (`⦗face r c⦘`): the cell of a clash, a given's too, whose value grounding folds
+        into a constant."""
+        if not isinstance(body, Apply) or body.fn in self.terms:
+            return None
+        idx = [self.eval_int(a) for a in body.args]
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in idx):
+            return None
+        return body.fn, tuple(idx)  # type: ignore[arg-type]
 
     def collect(self, e: Expr) -> None:
         k = self.tops.get(id(e))
@@ -107,7 +135,8 @@ def ground_traced(program: Program, inst: Instance) -> Provenance:
     """Ground `program` on `inst`, keeping where each constraint and fact came from."""
     grounder = _Tracing(program, inst)
     model = grounder.run()
-    return Provenance(model, grounder.owners, grounder.stated, grounder.spans)
+    return Provenance(model, grounder.owners, grounder.stated, grounder.spans,
+                      grounder.members)
 
 
 MAX_ALONE = 200
@@ -128,6 +157,8 @@ class Breach:
     """The answer points it reads (map name and index), in the model's order."""
     what: str = ""
     """What is wrong, when more than "the constraint does not hold"."""
+    value: int | None = None
+    """The value its points share, when it is a clash of an all-different."""
 
 
 @dataclass
@@ -254,10 +285,61 @@ def verify_answer(inst: Instantiated, answer: Answer, *, deadline: Deadline = UN
         if reads[k] & aux and witnesses != "found":
             continue
         if not holds(gm.constraints[k].formula, values):  # type: ignore[arg-type]
+            clashes = _clashes(gm.constraints[k].formula, values,  # type: ignore[arg-type]
+                               prov.members, gm.variables)
+            if clashes is not None:
+                for x, points in clashes:
+                    if x is None:  # a conjunct that is no clash: the cells it reads
+                        breaches.append(Breach(prov.owners[k], points))
+                    else:
+                        breaches.append(Breach(prov.owners[k], points, f"each holds {x}", x))
+                continue
             cells = sorted(reads[k] - aux)
             breaches.append(Breach(prov.owners[k], [(gm.variables[v].name, gm.variables[v].index)
                                                     for v in cells]))
     return AnswerCheck(breaches, prov.spans, witnesses, time.perf_counter() - t0)
+
+
+def _clashes(f: Formula, values: list[int], members: dict[AllDifferent, tuple[Point | None, ...]],
+             variables: list[Variable]) -> list[tuple[int | None, list[Point]]] | None:
+    """What a broken constraint breaks when it is an all-different or a conjunction holding
+    one: each value an all-different finds more than once, with the points holding it (a
+    repeated digit named by its two cells and the digit, not by every cell of the house), and
+    each other broken conjunct with the points it reads (value None). None when `f` is no such
+    formula."""
+    from sapphire.evaluator import holds
+    from sapphire.ground.witness import formula_variables
+
+    items = list(f.items) if isinstance(f, And) else [f]
+    if not any(isinstance(item, AllDifferent) for item in items):
+        return None
+    out: list[tuple[int | None, list[Point]]] = []
+    for item in items:
+        if holds(item, values):
+            continue
+        found = _repeats(item, values, members.get(item, ()), variables) \
+            if isinstance(item, AllDifferent) else None
+        if found is None:
+            read = sorted(formula_variables(item, set()))
+            found = [(None, [(variables[v].name, variables[v].index) for v in read])]
+        out.extend(found)
+    return out
+
+
+def _repeats(f: AllDifferent, values: list[int], read: tuple[Point | None, ...],
+             variables: list[Variable]) -> list[tuple[int | None, list[Point]]] | None:
+    """Each value the members of `f` take more than once, with the points that hold it; None
+    when a member is no one point (a sum of unknowns)."""
+    by_value: dict[int, list[Point]] = {}
+    for i, e in enumerate(f.exprs):
+        point = read[i] if i < len(read) else None
+        if point is None:
+            if len(e.terms) != 1:
+                return None
+            var = e.terms[0][0]
+            point = (variables[var].name, variables[var].index)
+        by_value.setdefault(lin_value(e, values), []).append(point)
+    return [(x, points) for x, points in by_value.items() if len(points) > 1]
 
 
 def _point(name: str, idx: tuple[int, ...]) -> str:
@@ -356,7 +438,8 @@ def check_answer(case: Case, lib: Library, text: str, label: str, *,
         if key not in broken:
             broken[key] = _line(key, span, by_line, lines, case.path)
         broken[key]["breaks"].append({"cells": [_cell(inst, n, i) for n, i in b.points],
-                                      **({"what": b.what} if b.what else {})})
+                                      **({"what": b.what} if b.what else {}),
+                                      **({"value": b.value} if b.value is not None else {})})
     report = sorted(broken.values(), key=lambda x: (x["line"] is None, x["line"] or 0))
     return Verdict(checked.valid, report, checked.witnesses)
 

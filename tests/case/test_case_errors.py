@@ -357,7 +357,8 @@ def test_repeated_kind_needs_id_on_every_instance() -> None:
 
 def test_repeated_kind_hint_suggests_an_unused_id() -> None:
     text = FRONT + "cage-1: cage r1c1 total 1\ncage r1c2 total 2\n"
-    assert one(text).hint == "start this line with an id, e.g. 'cage-2: cage ...'"
+    assert one(text).hint == ("start this line with an id, e.g. 'cage-2: cage ...'; "
+                              "'sapphire fmt --add-ids' adds them all")
 
 
 def test_repeated_url_reference_needs_ids() -> None:

@@ -309,3 +309,29 @@ def test_a_missing_library_folder_is_placed_at_the_library_line(
         assert code == 1
         assert err.startswith(f"{path}:3:1: error: library folder ")
         assert "  library: nosuch\n" in err
+
+
+def test_fmt_add_ids_names_each_line_of_a_repeated_kind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "ids.case"
+    case.write_text("---\nlibrary: std\n---\nsudoku 4x4\ncage r1c1-r1c2 total 3\n"
+                    "cage-2: cage r1c3-r2c3 total 4\ncage r2c1-r3c1 total 5  # a note\n"
+                    "not cage r3c3-r3c4 total 7\nthermo r1c1-r2c1\n", encoding="utf-8")
+    assert main(["fmt", str(case)]) == 1
+    assert capsys.readouterr().err.count("so each instance needs its own id") == 3
+    assert main(["fmt", "--add-ids", "--write", str(case)]) == 0
+    assert case.read_text(encoding="utf-8").splitlines()[4:] == [
+        "cage-1: cage r1c1-r1c2 total 3", "cage-2: cage r1c3-r2c3 total 4",
+        "cage-3: cage r2c1-r3c1 total 5  # a note", "cage-4: not cage r3c3-r3c4 total 7",
+        "thermo r1c1-r2c1"]
+    capsys.readouterr()
+    assert main(["check", str(case)]) == 0
+
+
+def test_fmt_add_ids_writes_nothing_when_another_error_stands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "bad.case"
+    text = "---\nlibrary: std\n---\nsudoku 4x4\ncage r1c1-r1c2 total 3\ncage r1c3 total\n"
+    case.write_text(text, encoding="utf-8")
+    assert main(["fmt", "--add-ids", "--write", str(case)]) == 1
+    assert case.read_text(encoding="utf-8") == text

@@ -168,7 +168,9 @@ def test_a_kind_is_checked_against_the_library_channels(tmp_path: Path) -> None:
     assert [(d.kind, d.message, d.hint) for d in problems] == [
         ("bad-field", "'mark-lines' declares 'mraks', which is no channel of the prelude",
          "did you mean 'marks'?"),
-        ("no-marks", "'mark-lines' reads the marks, but no rule declares it", None)]
+        ("no-marks", "'mark-lines' reads the marks, but no rule declares it",
+         "if the lines of 'mark-lines' make the marks, add 'declares: [marks]' to the front "
+         f"matter of {folder / 'mark-lines.md'}")]
     path = case(tmp_path, "2x2", "mark-lines", "mark r1c1 mark 1")
     case_, lib = load_case(path)
     kinds = [d.kind for d in lib.check_case(case_)]

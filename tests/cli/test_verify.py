@@ -72,9 +72,9 @@ def test_one_wrong_digit_names_the_rule_lines_and_cells(
     assert out.splitlines() == [
         "broken: the answer breaks 2 rule lines",
         "  line 13: sudoku 6x6",
-        "    cells r1c1 r1c2 r1c3 r1c4 r1c5 r1c6",
-        "    cells r1c3 r2c3 r3c3 r4c3 r5c3 r6c3",
-        "    cells r1c1 r1c2 r1c3 r2c1 r2c2 r2c3",
+        "    cells r1c3 r1c5 — each holds 5",
+        "    cells r1c3 r5c3 — each holds 5",
+        "    cells r1c3 r2c2 — each holds 5",
         "  line 14: cage-1: cage r1c2-r1c3-r2c3 total 10",
         "    cells r1c2 r1c3 r2c3",
     ]
@@ -83,6 +83,36 @@ def test_one_wrong_digit_names_the_rule_lines_and_cells(
     assert code == 2 and got["valid"] is False
     assert [(b["line"], b["id"]) for b in got["broken"]] == [(13, None), (14, "cage-1")]
     assert got["broken"][1]["breaks"] == [{"cells": ["r1c2", "r1c3", "r2c3"]}]
+
+
+def test_a_digit_repeating_a_given_names_the_pair_and_the_digit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answer = json.loads((GOLDEN / "classic-sudoku.json").read_text())["solutions"][0]
+    answer["digits"][8][:2] = [4, 3]  # r9c1 4 (as the given r5c1), r9c2 3 (as the given r1c2)
+    code, out, _ = verify(CASES / "classic-sudoku.case", json.dumps(answer), tmp_path, capsys)
+    assert code == 2
+    assert out.splitlines() == [
+        "broken: the answer breaks 1 rule line",
+        "  line 16: sudoku 9x9",
+        "    cells r5c1 r9c1 — each holds 4",
+        "    cells r1c2 r9c2 — each holds 3",
+    ]
+    code, out, _ = verify(CASES / "classic-sudoku.case", json.dumps(answer), tmp_path, capsys,
+                          "--format", "json")
+    assert json.loads(out)["broken"][0]["breaks"] == [
+        {"cells": ["r5c1", "r9c1"], "what": "each holds 4", "value": 4},
+        {"cells": ["r1c2", "r9c2"], "what": "each holds 3", "value": 3}]
+
+
+def test_a_cage_s_sum_and_its_repeat_are_told_apart(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    wrong = [*KILLER_ANSWER]
+    wrong[1] = "2 5 1 6 3 3"  # cage-3 r2c5-r2c6 total 7: 3 and 3
+    code, out, _ = verify(KILLER, "\n".join(wrong) + "\n", tmp_path, capsys)
+    assert code == 2
+    assert out.splitlines()[-3:] == ["  line 16: cage-3: cage r2c5-r2c6 total 7",
+                                     "    cells r2c5 r2c6",
+                                     "    cells r2c5 r2c6 — each holds 3"]
 
 
 def test_a_flipped_shading_names_the_yin_yang_line(tmp_path: Path,

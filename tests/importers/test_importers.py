@@ -340,7 +340,7 @@ def test_import_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture) ->
     assert main(["import", "iss", str(src), "-o", str(out)]) == 1
     assert "'Or'" in capsys.readouterr().err
     assert not out.exists()  # no partial case
-    assert main(["import", "sudokupad", str(src)]) == 1
+    assert main(["import", "janko", str(src)]) == 1
     assert "unknown import format" in capsys.readouterr().err
     assert main(["import", "iss", str(tmp_path / "missing.iss")]) == 1
     assert import_puzzle("iss", ".~R1C1_1").startswith("---\nsource:")

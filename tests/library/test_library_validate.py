@@ -222,9 +222,10 @@ def test_a_kind_reading_an_undeclared_channel_is_an_error_at_its_line(std) -> No
         "'chaos-count' reads the region map, but no rule declares it",
         "'white-circle' reads the loop, but no rule declares it",
         "'island' reads the region map and the shading, but no rule declares them"]
-    # the hint names a kind declaring everything missing: nurikabe, not chaos-construction
-    assert [d.hint for d in got] == ["add a 'chaos-construction' line", "add a 'loop' line",
-                                     "add a 'nurikabe' line"]
+    # the hint names kinds declaring everything missing: for both, nurikabe alone
+    assert [d.hint for d in got] == [
+        "add a line that declares it: 'chaos-construction', 'nurikabe', 'galaxy' …",
+        "add a line that declares it: 'loop'", "add a line that declares them: 'nurikabe'"]
     assert std.check_case(case("chaos-count r1c1-r1c2", "not chaos-construction",
                                board="2x3")) == []
     assert found(std, case("island r2c1 size 2", "yin-yang", board="2x3")) == [

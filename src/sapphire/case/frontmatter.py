@@ -147,6 +147,15 @@ def parse_front_matter(lines: list[str], rep: Reporter) -> FrontMatterResult:
     return FrontMatterResult(front, places, close + 1, True)
 
 
+def _indenting_tab(raw: str, line: int) -> int | None:
+    """Where a tab stands among the spaces that start line `line` (0-based) of the front
+    matter, or None: YAML's own message about it names the character, not the cure."""
+    lines = raw.split("\n")
+    text = lines[line] if 0 <= line < len(lines) else ""
+    indent = text[:len(text) - len(text.lstrip(" \t"))]
+    return indent.index("\t") if "\t" in indent else None
+
+
 def _load(
     raw: str, rep: Reporter
 ) -> tuple[dict[str, JsonValue] | None, dict[str, Any], dict[str, ValuePlace]]:
@@ -180,6 +189,11 @@ def _load(
         mark = e.problem_mark or e.context_mark
         line = first_line + (mark.line if mark else 0)
         col = (mark.column + 1) if mark else 1
+        tab = _indenting_tab(raw, mark.line) if mark else None
+        if tab is not None:
+            rep.report("bad-yaml", "the front matter is not valid YAML: a tab indents this "
+                       "line", line, tab + 1, hint="use spaces: YAML indents with spaces only")
+            return None, {}, {}
         rep.report(
             "bad-yaml",
             f"the front matter is not valid YAML: {e.problem or e.context}",
@@ -242,9 +256,8 @@ def _check_fields(front: FrontMatter, places: dict[str, ValuePlace], rep: Report
         if key not in FRONT_MATTER_KEYS:
             span = front.spans.get(key)
             line, col = (span.line, span.col) if span else (1, 1)
-            hint = did_you_mean(key, list(FRONT_MATTER_KEYS)) or (
-                "known keys: " + ", ".join(FRONT_MATTER_KEYS)
-            )
+            hint = PROSE_KEYS.get(key.lower()) or did_you_mean(
+                key, list(FRONT_MATTER_KEYS)) or ("known keys: " + ", ".join(FRONT_MATTER_KEYS))
             rep.report(
                 "unknown-front-matter-key",
                 f"unknown front-matter key '{key}'",
@@ -425,3 +438,9 @@ FRONT_MATTER_KEYS: dict[str, FrontMatterKey] = {
 }
 """Every front-matter key Sapphire knows (the one list), with what it holds and its check.
 Any other key is an error."""
+
+PROSE_KEYS = {key: "a puzzle's rules and other words for the solver go under 'notes' (free "
+              "text); the rules Sapphire reads are the rule lines after the front matter"
+              for key in ("rules", "rule", "description", "instructions", "text", "ruleset")}
+"""Keys a setter writes for the puzzle's prose, which belongs in `notes`: the hint of an
+unknown key, which by spelling alone would point elsewhere (`rules` is close to `clues`)."""

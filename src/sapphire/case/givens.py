@@ -250,8 +250,17 @@ def read_grid(text: str, kind: GridKind, limit: int = 16, low: int = 1) -> Grid:
             continue
         row: list[int | None] = []
         where: list[int] = []
+        numbers = _numbers_in_one_cell(line) if kind != "shading" else {}
         for i, ch in enumerate(line):
-            if ch in LAYOUT:
+            if ch in LAYOUT or numbers.get(i) == 0:
+                continue
+            if i in numbers:
+                token = line[i:i + numbers[i]]
+                grid.problems.append(GridProblem(
+                    "givens-alphabet", f"'{token}' stands in one cell, and a cell holds one "
+                    "symbol", line_no, i, _number_hint(kind, limit, low)))
+                row.append(None)
+                where.append(i)
                 continue
             value, hint = _symbol_value(ch, kind, limit, low)
             if hint is not None:
@@ -267,6 +276,30 @@ def read_grid(text: str, kind: GridKind, limit: int = 16, low: int = 1) -> Grid:
         grid.row_lines.append(line_no)
         grid.cell_index.append(where)
     return grid
+
+
+def _numbers_in_one_cell(line: str) -> dict[int, int]:
+    """The numbers of two or more digits a row written one cell a word holds (`2 8 10`): by
+    where each starts, its length, and 0 for its other characters. A row whose words are all
+    longer (`534 678 912`, cells grouped by box) holds none: there every character is a
+    cell."""
+    words = [m for m in re.finditer(r"[^ \t|]+", line)]
+    if not any(len(m.group()) == 1 for m in words):
+        return {}
+    found: dict[int, int] = {}
+    for m in words:
+        if len(m.group()) > 1 and m.group().isdigit():
+            found[m.start()] = len(m.group())
+            found.update((i, 0) for i in range(m.start() + 1, m.end()))
+    return found
+
+
+def _number_hint(kind: GridKind, limit: int, low: int) -> str:
+    if kind == "clues":
+        return "clues 10-35 are written A-Z, one character a cell"
+    if limit > 9:
+        return "digits 10-16 are written A-G, one character a cell"
+    return f"the digits of this board are {low}-{limit}, one character a cell"
 
 
 def check_size(grid: Grid, kind: GridKind, board: tuple[int, int] | None, extra: int = 0

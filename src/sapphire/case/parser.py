@@ -162,7 +162,8 @@ def _check_ids(parsed: list[ParsedRule], rep: Reporter) -> None:
                 "repeated-kind-needs-id",
                 f"'{reference}' is used on lines {listed}, so each instance needs its own id",
                 f"start this line with an id, e.g. '{stem}-{n}: "
-                f"{'not ' * p.rule.nots}{reference} ...'",
+                f"{'not ' * p.rule.nots}{reference} ...'; 'sapphire fmt --add-ids' adds "
+                "them all",
             )
 
 

@@ -459,6 +459,9 @@ class RuleLineParser:
                 hint=f"a parameter is written without ':' ('{name} 3'); an id precedes the rule "
                 f"and every 'not' ('{name}: {s.reference} ...')",
             )
+        elif is_cell_like(tok) and s.cells and not s.params:
+            hint = (f"join cells with '-': '{s.cells[-1].cell}-{tok}' (or with ','); a space "
+                    "ends the cells")
         elif is_cell_like(tok):
             hint = "cells come right after the rule name, before any parameter"
         elif tok[0] in DIGITS and s.positional is not None:

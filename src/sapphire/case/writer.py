@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 
 from sapphire.case._report import Reporter
 from sapphire.case.frontmatter import DELIMITER, dump_front_matter
@@ -122,6 +123,29 @@ def write_line(line: BodyLine, preferred_alias: PreferredAlias | None = None,
     if isinstance(line, CommentLine):
         return "#" + line.text
     return write_rule(line, preferred_alias, holds_rules)
+
+
+def with_ids(case: Case) -> Case:
+    """`case` with an id on every line of a kind used more than once that has none, as the
+    reader asks (`cage-1:`, `cage-2:`, … numbered in line order, skipping ids in use): what
+    `sapphire fmt --add-ids` writes."""
+    used = {r.id for r in case.rules if r.id is not None}
+    counts: dict[str, int] = {}
+    for r in case.rules:
+        counts[r.reference] = counts.get(r.reference, 0) + 1
+    next_n: dict[str, int] = {}
+    body: list[BodyLine] = []
+    for line in case.body:
+        if isinstance(line, RuleLine) and line.id is None and counts[line.reference] > 1:
+            stem = line.reference if not line.reference.startswith("https://") else "rule"
+            n = next_n.get(stem, 1)
+            while f"{stem}-{n}" in used:
+                n += 1
+            used.add(f"{stem}-{n}")
+            next_n[stem] = n + 1
+            line = replace(line, id=f"{stem}-{n}")
+        body.append(line)
+    return replace(case, body=tuple(body))
 
 
 def write_case(case: Case, preferred_alias: PreferredAlias | None = None,

@@ -135,25 +135,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("fmt", **command_help(
         "print the canonical form of a case file",
-        "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n\n"
+        "examples:\n  sapphire fmt puzzle.case --write\n  sapphire fmt - < puzzle.case\n"
+        "  sapphire fmt puzzle.case --add-ids --write\n\n"
         "exit status: 0 written, 1 the case does not parse (nothing is written)"))
     file_argument(f, "a case file")
     f.add_argument("--write", action="store_true",
                    help="rewrite the file in place (not with -)")
+    f.add_argument("--add-ids", action="store_true",
+                   help="give each line of a kind used more than once an id (cage-1:, "
+                        "cage-2:, …) when it has none")
     library_root_options(f)
 
     i = sub.add_parser("import", **command_help(
         "convert a puzzle from another format to a case file",
-        "examples:\n  sapphire import iss '.~R1C1_5.AntiKing'\n"
+        "examples:\n  sapphire import 'https://puzz.link/p?slither/5/5/cbcbcddad'\n"
+        "  sapphire import iss '.~R1C1_5.AntiKing'\n"
         "  sapphire import fpuzzles 'https://f-puzzles.com/?load=N4Ig...' -o p.case\n"
         "  sapphire import puzzlekit:KillerSudoku PUZZLE.txt -o p.case\n"
         "  sapphire import puzzlink 'https://puzz.link/p?slither/5/5/cbcbcddad'\n\n"
         "exit status: 0 written, 1 bad input, an unknown format or an output file that "
         "exists (see --force)"))
-    i.add_argument("format",
-                   help="iss, fpuzzles, puzzlink or puzzlekit:GENRE (any case of letters)")
-    i.add_argument("input", help="a link, a file with one puzzle, CORPUS.json#NAME, - for "
-                                 "standard input, or the puzzle itself")
+    i.add_argument("format", metavar="[FORMAT]",
+                   help="iss, fpuzzles (or sudokupad), puzzlink or puzzlekit:GENRE (any case "
+                        "of letters); left out, it is guessed from INPUT (puzzlekit text "
+                        "needs it)")
+    i.add_argument("input", metavar="INPUT", nargs="?",
+                   help="a link, a file with one puzzle, CORPUS.json#NAME, - for standard "
+                        "input, or the puzzle itself")
     i.add_argument("-o", "--output", metavar="CASE",
                    help="write the case to CASE (default: standard output)")
     i.add_argument("--force", action="store_true",

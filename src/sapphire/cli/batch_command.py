@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction, backends: object) -> None:
     b = sub.add_parser("batch", **command_help(
         "solve many puzzles in parallel, one JSON line each",
         "examples:\n  sapphire batch puzzles/ -o results.jsonl\n"
-        "  sapphire batch iss.json --jobs 4 --time-limit 30\n"
+        "  sapphire batch examples/cases --jobs 2 --time-limit 30\n"
         "  sapphire batch puzzles/ --cluster tcp://scheduler:8786 -o results.jsonl\n\n"
         "Case files, folders of them (*.case) and corpus JSON files (iss.json, fpuzzles.json, "
         "puzzlekit genre files) are solved in worker processes, one JSON line per puzzle: id, "

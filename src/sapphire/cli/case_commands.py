@@ -113,18 +113,23 @@ def run_check(args: argparse.Namespace) -> int:
 
             for note in shadowing_notes(library, case):
                 print(note, file=sys.stderr)
+        warnings: list[Diagnostic] = []
         if library is not None:
             from sapphire.api import case_problems
+            from sapphire.library.advice import case_warnings
 
             diagnostics, complete = case_problems(case, diagnostics, library, deadline)
             if not complete:
                 _stopped_note()
+            if isinstance(library, Library) and not diagnostics:
+                warnings = case_warnings(library, case)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
-    if diagnostics:
-        _print_diagnostics(diagnostics)
-        return 1
+    if diagnostics:  # a warning may follow from an error (a misspelt condition leaves a
+        _print_diagnostics(diagnostics)  # shading unread): the errors come alone, and no
+        return 1  # warning is looked for (nor a definition fetched again for one)
+    _print_diagnostics(warnings)
     print("ok")
     return 0
 
@@ -184,7 +189,10 @@ def run_fmt(args: argparse.Namespace) -> int:
     try:
         given = take_stdin(args, newlines=False)
         path = args.file
-        case = parse_case_file(path) if given is None else parse_case(given, path)
+        if getattr(args, "add_ids", False):
+            case = _case_with_ids(read_case_text(path) if given is None else given, path)
+        else:
+            case = parse_case_file(path) if given is None else parse_case(given, path)
     except SapphireError as e:
         _print_diagnostics(e.diagnostics)
         return 1
@@ -204,6 +212,18 @@ def run_fmt(args: argparse.Namespace) -> int:
         _replace(Path(path), text)
         print(f"reformatted {path}")
     return 0
+
+
+def _case_with_ids(text: str, path: str) -> Case:
+    """The case with an id on each line of a repeated kind that lacks one (`fmt --add-ids`);
+    any other problem of the text is reported, and nothing is written."""
+    from sapphire.case.writer import with_ids
+
+    case, problems = parse_case_partial(text, path)
+    others = [d for d in problems if d.kind != "repeated-kind-needs-id"]
+    if others:
+        raise SapphireError(others)
+    return with_ids(case)
 
 
 def _verify(case: Case, text: str, aliased: bool) -> None:

@@ -1,16 +1,18 @@
-"""`sapphire import FORMAT INPUT [-o CASE]`: a puzzle from another format as a case file.
+"""`sapphire import [FORMAT] INPUT [-o CASE]`: a puzzle from another format as a case file.
 
 FORMAT is `iss` (an Interactive Sudoku Solver constraint string or link), `fpuzzles` (an
-f-puzzles or SudokuPad link, its payload, or the puzzle's JSON) or `puzzlekit:GENRE` (a
-puzzlekit-dataset problem; GENRE is one of the genres the importer reads). INPUT is a link (an
-ISS, f-puzzles or SudokuPad link, as it is), a file holding one puzzle (the constraint string,
-the link or JSON, or the problem text), a corpus JSON file with a selector after `#`: an
-entry's 0-based index or its name (`iss.json#0`, `iss.json#Classic sudoku`,
-`fpuzzles.json#Blitz`, `KillerSudoku.json#583_6x6`), `-` for standard input, or the puzzle
-itself where no file has that name: an ISS constraint string (`.~R1C1_5.AntiKing`), an
-f-puzzles payload (`N4Ig…`) or JSON. For `puzzlink`, INPUT is a puzz.link link or its part
-after `?` (`p?slither/5/5/cbcbcddad`), and the link is the case's source. The case is
-written in canonical form to CASE, or to standard output.
+f-puzzles or SudokuPad link, its payload, or the puzzle's JSON; `sudokupad` names it too) or
+`puzzlekit:GENRE` (a puzzlekit-dataset problem; GENRE is one of the genres the importer reads).
+Left out, it is guessed from INPUT as the page guesses a pasted puzzle
+(`sapphire.importers.guess_input`); puzzlekit text, which many genres share, needs its name.
+INPUT is a link (an ISS, f-puzzles or SudokuPad link, as it is), a file holding one puzzle (the
+constraint string, the link or JSON, or the problem text), a corpus JSON file with a selector
+after `#`: an entry's 0-based index or its name (`iss.json#0`, `iss.json#Classic sudoku`,
+`fpuzzles.json#Blitz`, `GENRE.json#KEY`), `-` for standard input, or the puzzle itself where no
+file has that name: an ISS constraint string (`.~R1C1_5.AntiKing`), an f-puzzles payload
+(`N4Ig…`) or JSON. For `puzzlink`, INPUT is a puzz.link link or its part after `?`
+(`p?slither/5/5/cbcbcddad`), and the link is the case's source. The case is written in
+canonical form to CASE, or to standard output.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import sys
 from pathlib import Path
 
 from sapphire.api import format_named
-from sapphire.diagnostics import error
+from sapphire.diagnostics import SapphireError, error
 
 
 def _refuse_overwrite(path: Path) -> None:
@@ -31,15 +33,23 @@ def _refuse_overwrite(path: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sapphire.importers import import_puzzle, read_input
+    from sapphire.importers import guess_input, import_puzzle, read_input
     from sapphire.importers.input import ImportedPuzzle
 
-    fmt = format_named(args.format)
     if args.output and not getattr(args, "force", False):
         _refuse_overwrite(Path(args.output))
+    puzzle: ImportedPuzzle | None = None
+    if args.input is None:  # one argument: the input, whose format is guessed
+        if _names_format(args.format):
+            raise error("usage", f"import {args.format} needs the puzzle after the format",
+                        None, hint=f"sapphire import {args.format} INPUT")
+        fmt, puzzle = guess_input(args.format)
+        args.input = args.format
+    else:
+        fmt = format_named(args.format)
     if fmt == "puzzlink" and args.input != "-" and not _is_file(args.input):
         puzzle = ImportedPuzzle(args.input.strip())  # a link: the case's source is the link
-    else:
+    elif puzzle is None:
         puzzle = read_input(fmt, args.input)
     source = puzzle.source
     if fmt == "puzzlink":
@@ -56,6 +66,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _names_format(word: str) -> bool:
+    """Whether a lone argument is a format's name (an INPUT is missing after it)."""
+    try:
+        format_named(word)
+    except SapphireError:
+        return False
+    return not _is_file(word)
 
 
 def _is_file(name: str) -> bool:

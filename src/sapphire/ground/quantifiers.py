@@ -5,6 +5,7 @@ constraints (or to true or false when every member folds to a constant)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sapphire.builtins.all_different import AllDifferent
@@ -13,7 +14,7 @@ from sapphire.builtins.connected import Connected, neighbours, pieces
 from sapphire.builtins.sized_groups import SizedGroups, sizes_hold
 from sapphire.ground.linear import IntTerm, as_lin, scale, total
 from sapphire.lang.automata import compile_regex
-from sapphire.lang.syntax import Binary, Quant
+from sapphire.lang.syntax import Binary, Expr, Quant
 from sapphire.model import FALSE, TRUE, And, Formula, Or
 
 Value = Any  # int | bool | Lin | Formula | tuple | list
@@ -50,10 +51,7 @@ class Quantifiers:
                 items.append(int(v) if isinstance(v, bool) else self.indicator(v, q.span))
             return total(items)
         if k == "distinct":
-            vals = [self.eval_int(q.body) for _ in self.iterate(q)]
-            if all(isinstance(v, int) for v in vals):
-                return len(set(vals)) == len(vals)
-            return AllDifferent(tuple(as_lin(v) for v in vals))
+            return self.distinct(q)
         if k == "connected":
             cells: list[tuple[int, int]] = []
             members: list[Formula | bool] = []
@@ -78,6 +76,19 @@ class Quantifiers:
                 return f.holds_for(word)  # type: ignore[arg-type]
             return f
         raise self.fail("syntax", f"unknown quantifier {k}", q.span)
+
+    def distinct(self, q: Quant, trace: Callable[[Expr], None] | None = None) -> Value:
+        """`distinct⟨…⟩∈D: e`: an `AllDifferent` of the members' values, or its truth when they
+        are all constants; `trace`, when given, is called with the body before each member's
+        value is read (`sapphire.verify` names the cells of a clash so)."""
+        vals = []
+        for _ in self.iterate(q):
+            if trace is not None:
+                trace(q.body)
+            vals.append(self.eval_int(q.body))
+        if all(isinstance(v, int) for v in vals):
+            return len(set(vals)) == len(vals)
+        return AllDifferent(tuple(as_lin(v) for v in vals))
 
     def sized(self, q: Quant) -> Value:
         """`sized⟨r c⟩∈S: e`: each cell's value of `e` is its group's size; `sized(n)…` with

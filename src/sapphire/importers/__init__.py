@@ -29,12 +29,15 @@ which is either a file holding one puzzle or a corpus JSON file with a selector 
 from __future__ import annotations
 
 from sapphire.importers.fpuzzles import fpuzzles_to_case
-from sapphire.importers.input import ImportedPuzzle, read_input
+from sapphire.importers.input import ImportedPuzzle, guess_format, guess_input, read_input
 from sapphire.importers.iss import iss_to_case
 from sapphire.importers.puzzlekit import GENRES, LABEL, puzzlekit_to_case
 from sapphire.importers.puzzlink import puzzlink_to_case
 
 FORMATS = ("iss", "fpuzzles", "puzzlink", *(f"puzzlekit:{g}" for g in GENRES))
+
+FORMAT_ALIASES = {"sudokupad": "fpuzzles"}
+"""Other names of a format: the f-puzzles importer reads SudokuPad's links and JSON too."""
 
 
 def import_puzzle(fmt: str, text: str, *, source: str | None = None,
@@ -61,5 +64,6 @@ def import_puzzle(fmt: str, text: str, *, source: str | None = None,
                      + ", ".join(GENRES))
 
 
-__all__ = ["FORMATS", "GENRES", "ImportedPuzzle", "fpuzzles_to_case", "import_puzzle",
-           "iss_to_case", "puzzlekit_to_case", "puzzlink_to_case", "read_input"]
+__all__ = ["FORMATS", "FORMAT_ALIASES", "GENRES", "ImportedPuzzle", "fpuzzles_to_case",
+           "guess_format", "guess_input", "import_puzzle", "iss_to_case", "puzzlekit_to_case",
+           "puzzlink_to_case", "read_input"]

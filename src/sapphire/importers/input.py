@@ -119,6 +119,11 @@ def _as_read(fmt: str, raw: str) -> str:
     return raw
 
 
+def _stdin() -> str:
+    stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
+    return decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
+
+
 def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     """Read INPUT: a link (given as it is, and kept as the case's source), the puzzle itself
     (see `inline_puzzle`), `-` for standard input, a puzzle file, or `FILE.json#SELECTOR`
@@ -126,8 +131,7 @@ def read_input(fmt: str, spec: str) -> ImportedPuzzle:
     if spec.strip().startswith(("http://", "https://")):
         return ImportedPuzzle(spec.strip(), f"{spec.strip()}, imported as {fmt}")
     if spec == "-":
-        stream = getattr(sys.stdin, "buffer", None)  # bytes, so that bad UTF-8 is placed
-        raw = decode_text(stream.read(), "<stdin>") if stream is not None else sys.stdin.read()
+        raw = _stdin()
         return ImportedPuzzle(_as_read(fmt, raw), f"standard input, imported as {fmt}",
                               label="<stdin>")
     path_text, _, selector = spec.partition("#")
@@ -196,6 +200,54 @@ def corpus_format(data: Any) -> str | None:
     if all("canonical_input" in e or "input" in e for e in data):
         return "iss"
     return "fpuzzles" if all("raw" in e for e in data) else None
+
+
+def guess_format(text: str, label: str = "<import>") -> str:
+    """The import format of a puzzle given without one, from how it starts: a puzz.link link,
+    an f-puzzles or SudokuPad link, payload or JSON, else an ISS string or link. Puzzlekit
+    text looks like many genres and needs its name (`puzzlekit:GENRE`)."""
+    low = text.strip().lower()
+    if "p?" in low and ("puzz.link" in low or "pzv.jp" in low or "pzprxs" in low
+                        or low.startswith("p?")):
+        return "puzzlink"
+    if any(mark in low for mark in ("f-puzzles.com", "sudokupad.app", "sudokupad.svencodes")) \
+            or text.strip().startswith(("N4Ig", "{", "scl", "fpuzzles")):
+        return "fpuzzles"
+    if INLINE_ISS.match(text.strip()) or "?q=" in text:
+        return "iss"
+    raise error("unknown-format", "cannot tell the format of the puzzle", Span(label, 1, 1),
+                hint="name it before the input: sapphire import FORMAT INPUT, with FORMAT "
+                     "iss, fpuzzles (SudokuPad too), puzzlink or puzzlekit:GENRE")
+
+
+def guess_input(spec: str) -> tuple[str, ImportedPuzzle]:
+    """An INPUT given without its format, read, and the format guessed from it: a link or a
+    pasted puzzle by how it starts, a corpus file by its entries' fields, one puzzle's JSON as
+    f-puzzles', any other file or standard input by its text."""
+    if spec == "-":
+        raw = _stdin()
+        fmt = guess_format(raw, "<stdin>")
+        return fmt, ImportedPuzzle(raw, f"standard input, imported as {fmt}", label="<stdin>")
+    path_text, _, selector = spec.partition("#")
+    if not _names_a_file(Path(path_text)):
+        if not spec.strip().startswith(("http://", "https://")) and not (
+                INLINE_ISS.match(spec.strip()) or spec.strip().startswith(INLINE_FPUZZLES)
+                or spec.strip().lower().startswith("p?")):
+            read_text(path_text, hint="INPUT is a link, a file, FILE.json#NAME, '-' for "
+                      "standard input, or the puzzle itself")  # says there is no such file
+        fmt = guess_format(spec, "<import>")
+        return fmt, read_input(fmt, spec)
+    raw = read_text(path_text)
+    if selector or Path(path_text).suffix == ".json":
+        try:
+            data = json.loads(raw, parse_int=integer)
+        except (NumberTooLong, json.JSONDecodeError):
+            data = None  # read_input says what is wrong with it
+        fmt = corpus_format(data) or ("fpuzzles" if isinstance(data, dict) else None)
+        if fmt is not None:
+            return fmt, read_input(fmt, spec)
+    fmt = guess_format(raw, path_text)
+    return fmt, read_input(fmt, spec)
 
 
 def read_corpus(path: str) -> tuple[str, list[ImportedPuzzle]]:

@@ -30,14 +30,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sapphire import genres
-from sapphire.case import parse_case
+from sapphire.case import Case, RuleLine, parse_case
 from sapphire.case.givens import board_size
-from sapphire.diagnostics import SapphireError, source_line
+from sapphire.diagnostics import SapphireError, Span, error, source_line
 from sapphire.formats.builder import CaseBuilder, std_library
 from sapphire.formats.encodings import Body
 from sapphire.formats.genre import ClueError, Genre
 from sapphire.formats.link import LABEL, Link, read_link
-from sapphire.formats.readback import Readback, refuse_case
+from sapphire.formats.readback import CANNOT, Readback, refuse_case
 from sapphire.library.library import Library
 
 NAMES = genres.puzzlink_names()
@@ -89,13 +89,22 @@ def puzzlink_to_case(text: str, *, source: str | None = None, title: str | None 
                          kind=first.kind if first else "puzzlink-clues") from None
 
 
+def _refuse_line(case: Case, rule: RuleLine, why: str, hint: str | None = None
+                 ) -> SapphireError:
+    """A refusal placed at the first rule line that holds what the link cannot carry."""
+    return error("unsupported", f"{CANNOT}: {why}", rule.span or Span(case.path, 1, 1),
+                 source=case.source, hint=hint)
+
+
 def export_puzzlink(case_text: str, label: str = CASE_LABEL) -> str:
     """The puzz.link link of a case of one of the genres read (`NAMES`)."""
     lib = std_library()
     case = parse_case(case_text, label, lib.declares_board)
     kinds = {r.reference for r in case.rules if not r.nots}
-    if any(r.nots or r.condition for r in case.rules):
-        raise refuse_case(case, "a negated or conditional rule has no place in a puzz.link link")
+    wrapped = next((r for r in case.rules if r.nots or r.condition), None)
+    if wrapped is not None:
+        raise _refuse_line(case, wrapped, "a negated or conditional rule has no place in a "
+                           "puzz.link link")
     genre = genres.of_case(case, kinds)
     if genre is None or genre.puzzlink is None:
         raise refuse_case(case, "its rules are none of the genres written as links",
@@ -104,8 +113,11 @@ def export_puzzlink(case_text: str, label: str = CASE_LABEL) -> str:
     name = genre.puzzlink
     extra = sorted(kinds - genre.carries)
     if extra:
-        raise refuse_case(case, f"a {name} link cannot hold its "
-                          + ", ".join(f"'{k}'" for k in extra) + " rule(s)")
+        first = next(r for r in case.rules if r.reference in extra)
+        raise _refuse_line(case, first, f"a {name} link cannot hold its "
+                           + ", ".join(f"'{k}'" for k in extra) + " rule(s)",
+                           hint=f"a {name} link holds only " + ", ".join(
+                               f"'{k}'" for k in sorted(genre.carries)) + " lines")
     size = board_size(case, lib.declares_board)
     if size is None:
         raise refuse_case(case, "it has no board size")

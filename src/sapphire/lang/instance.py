@@ -18,6 +18,7 @@ from sapphire.diagnostics import (
     Span,
     did_you_mean,
     error,
+    json_place,
     source_line,
     span_at,
 )
@@ -58,7 +59,7 @@ class DataText:
     def point(self, name: str, idx: tuple[int, ...]) -> Span:
         """The span of the value `name` has at `idx` (its list indices), or the file's start
         when the text does not show it."""
-        found = None if self.text is None else _value_offsets(self.text, name, idx)
+        found = None if self.text is None else json_place(self.text, (name, *idx))
         if found is None or self.text is None:
             return Span(self.path, 1, 1)
         return span_at(self.path, self.text, *found)
@@ -84,52 +85,6 @@ def key_places(path: str, text: str) -> DataPlace:
         return span_at(path, text, m.start(), m.start() + len(key))
 
     return place
-
-
-_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def _value_offsets(text: str, name: str, idx: tuple[int, ...]) -> tuple[int, int] | None:
-    """The start and end offsets of the value `name` has at `idx` in the JSON object `text`
-    (the last `name` of the object, as `json.loads` keeps it), or None. Scans only the object's
-    top level and the lists on the way to the value, so an error's position costs one pass."""
-    decode = json.JSONDecoder().raw_decode
-
-    def skip(i: int) -> int:
-        m = _SPACE.match(text, i)
-        return i if m is None else m.end()
-
-    try:
-        i = skip(0)
-        if text[i] != "{":
-            return None
-        i, at = skip(i + 1), None
-        while text[i] == '"':
-            key, i = decode(text, i)
-            i = skip(i)
-            if text[i] != ":":
-                return None
-            i = skip(i + 1)
-            if key == name:
-                at = i
-            i = skip(decode(text, i)[1])
-            if text[i] != ",":
-                break
-            i = skip(i + 1)
-        if at is None:
-            return None
-        for k in idx:
-            if text[at] != "[":
-                return None
-            at = skip(at + 1)
-            for _ in range(k):
-                at = skip(decode(text, at)[1])
-                if text[at] != ",":
-                    return None
-                at = skip(at + 1)
-        return at, decode(text, at)[1]
-    except (ValueError, IndexError):  # text the data did not come from
-        return None
 
 
 def _in_range(what: str, value: int, at: Span, source: str | None) -> int:

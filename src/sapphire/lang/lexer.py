@@ -48,7 +48,10 @@ _HINTS = {
     "!": "negation is '¬' (or '~'); 'not equal' is '¬='",
     "%": "use 'mod'",
     "/": "integer division is '÷'",
+    "[": "a map is read with ⦗ ⦘ (U+2997 and U+2998): ⦗value r c⦘",
+    "]": "a map is read with ⦗ ⦘ (U+2997 and U+2998): ⦗value r c⦘",
 }
+SYMBOLS_HINT = "docs/language.md lists the accepted symbols under 'Operators'"
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def tokenize_line(text: str, number: int, path: str, source: str) -> Line | None
                 "unknown-operator",
                 f"unknown operator or character '{ch}'",
                 Span(path, number, i + 1),
-                hint=_HINTS.get(ch, "see the language reference for the accepted symbols"),
+                hint=_HINTS.get(ch, SYMBOLS_HINT),
                 source=source,
             )
         kind = mt.lastgroup

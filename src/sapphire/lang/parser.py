@@ -87,6 +87,21 @@ _QUANT_WORDS = {"distinct", "connected", "sized", "accepted"}
 _BAR_HINT = "disjunction is '∨' (or '\\/'); '|' belongs in {e | x∈S: φ}"
 
 
+QUANTIFIER_WORDS = {
+    **dict.fromkeys(("sum", "total"), "a sum is written with Σ: 'Σ⟨r c⟩∈S: ⦗value r c⦘' "
+                    "(∑ is read too)"),
+    **dict.fromkeys(("forall", "all", "each", "every"), "'for all' is written with ∀: "
+                    "'∀⟨r c⟩∈S: ⦗face r c⦘>1'"),
+    **dict.fromkeys(("exists", "some", "any"), "'there is' is written with ∃: "
+                    "'∃⟨r c⟩∈S: ⦗face r c⦘=1'"),
+    **dict.fromkeys(("product", "prod"), "a product is written with Π: 'Π⟨r c⟩∈S: "
+                    "⦗value r c⦘' (∏ is read too)"),
+    "count": "a count is written with #: '#⟨r c⟩∈S: ⦗face r c⦘=1'",
+}
+"""Hints for a word written where a quantifier's symbol belongs (`sum i∈S: …`), which
+otherwise reads as a name followed by a second operand."""
+
+
 def _describe(tok: Token | None) -> str:
     if tok is None:
         return "the end of the line"
@@ -165,8 +180,11 @@ class _Parser:
             if tok.kind == "op" and tok.text == "|":
                 raise self.fail("syntax", "'|' only separates a set-builder's members from its "
                                 "binder", tok.span, hint=_BAR_HINT)
+            before = self.toks[self.pos - 1] if self.pos > 0 else None
+            word = before.text.lower() if before is not None and before.kind == "ident" else ""
+            hint = QUANTIFIER_WORDS.get(word, "an operator may be missing between two operands")
             raise self.fail("syntax", f"unexpected {_describe(tok)} after a complete expression",
-                            tok.span, hint="an operator may be missing between two operands")
+                            tok.span, hint=hint)
         return e
 
     def expr(self, min_bp: int) -> Expr:

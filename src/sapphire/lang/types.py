@@ -432,6 +432,19 @@ def name_arities(program: Program, terms: tuple[TermDef, ...] = ()) -> dict[str,
     return out
 
 
+def free_scalars(exprs: Iterable[Expr], bound: frozenset[str],
+                 terms: Iterable[TermDef] = ()) -> list[tuple[str, Span]]:
+    """Each scalar name `exprs` read without binding it (beyond the names `bound` around
+    them, and the `terms`), with where it is first read: what a rule's meaning reads of
+    neither its parameters nor the prelude."""
+    uses, _ = _name_uses([(e, bound) for e in exprs], {t.name: t for t in terms})
+    first: dict[str, Span] = {}
+    for name, arity, span in uses:
+        if arity == 0:
+            first.setdefault(name, span)
+    return list(first.items())
+
+
 def constant_names(program: Program) -> frozenset[str]:
     """The free names the program reads where only a constant will do: in a range's bounds,
     a quantifier's or set-builder's domain, or a set or tuple literal. A domain cannot make

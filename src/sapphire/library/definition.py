@@ -165,6 +165,10 @@ class Requires:
         return None
 
 
+ADJACENCY = ("side", "side-or-corner", "group")
+"""The values of a kind's `adjacent` field (`RuleDefinition.adjacent`)."""
+
+
 @dataclass(frozen=True)
 class RuleDefinition:
     """A rule kind as its Markdown file defines it."""
@@ -230,6 +234,11 @@ class RuleDefinition:
     also: tuple[str, ...] = ()
     """Other names setters give the rule, in lower case (`also: [killer, killer cage]` for
     the cage): words to find it by, never spellings a rule line may use."""
+    adjacent: str | None = None
+    """How a line's cells join, when the kind asks (`adjacent`, one of `ADJACENCY`): `side`,
+    each cell beside the one written before it; `side-or-corner`, a king's move from it (a
+    line may step diagonally); `group`, the cells in any order one group, each touching another
+    by a side or a corner (a cage). `sapphire check` warns of a line whose cells do not."""
 
     def param(self, name: str) -> ParamSpec | None:
         """The parameter written as `name` (its real name or an alias)."""

@@ -17,6 +17,7 @@ from sapphire.lang.parser import parse_expression, parse_program
 from sapphire.lang.syntax import Binary, Expr, Name, Num
 from sapphire.library.channel_reader import MODIFIED_SITUATIONS, read_channels
 from sapphire.library.definition import (
+    ADJACENCY,
     ALIAS_RE,
     BOARD_BINDINGS,
     DECLARATIONS,
@@ -54,7 +55,7 @@ from sapphire.library.shapes import SHAPES
 _FRONT_KEYS = (
     "kind", "title", "scope", "cells", "parameters", "positional", "declares", "predicate",
     "boxes", "binds", "predicates", "length", "modifies", "answer", "overrides", "draw",
-    "requires", "cells-may-be-empty", "also", "channels",
+    "requires", "cells-may-be-empty", "also", "channels", "adjacent",
 )
 _PARAM_KEYS = ("type", "default", "required", "aliases", "preferred", "min", "max", "places",
                "description")
@@ -320,6 +321,10 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
     if may_be_empty and scope != "cells":
         r.add("bad-field", "only a rule with cells may list none of them",
               r.node_span(f["cells-may-be-empty"]), hint="drop 'cells-may-be-empty'")
+    adjacent = choice(r, f.get("adjacent"), "'adjacent'", ADJACENCY)
+    if adjacent is not None and scope != "cells":
+        r.add("bad-field", "only a rule with cells says how they join",
+              r.node_span(f["adjacent"]), hint="drop 'adjacent'")
     if not doc.prose:
         r.add("missing-prose", "the definition has no prose explaining the rule", top,
               hint="say what the rule means to a setter and show an example line")
@@ -354,6 +359,7 @@ def parse_definition(text: str, path: str) -> RuleDefinition:
         draw=draw,
         requires=requires,
         also=tuple(also),
+        adjacent=adjacent,
     )
 
 

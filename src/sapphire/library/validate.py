@@ -468,9 +468,29 @@ def _check_needs(lib: LibraryView, d: RuleDefinition, rule: RuleLine, declared: 
     nouns = " and the ".join(called[m] for m in missing)
     pronoun = "it" if len(missing) == 1 else "them"
     covering = lib.declarers(*missing)
+    lines = (" or ".join(f"'{k}'" for k in covering[:3]) if len(covering) < 3 else
+             ", ".join(f"'{k}'" for k in covering[:3]) + " …")
+    add = f"add a line that declares {pronoun}: {lines}" if covering else ""
+    if not _bundled(d):
+        declares = ", ".join(missing)
+        own = (f"if the lines of '{d.kind}' make the {nouns}, add 'declares: [{declares}]' "
+               f"to the front matter of {d.path}")
+        add = f"{own}; else {add}" if add else own
     out.add(f"no-{missing[0]}",
             f"'{d.kind}' reads the {nouns}, but no rule declares {pronoun}", _where(rule),
-            f"add a '{covering[0]}' line" if covering else None)
+            add or None)
+
+
+def _bundled(d: RuleDefinition) -> bool:
+    """Whether a kind comes from the bundled library, whose files a setter does not edit."""
+    try:
+        return Path(d.path).resolve().parent == STD_FOLDER
+    except (OSError, ValueError):
+        return False
+
+
+STD_FOLDER = (Path(__file__).parent / "std").resolve()
+"""The bundled library's folder (`sapphire.library.std_root`)."""
 
 
 def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None

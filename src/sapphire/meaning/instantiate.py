@@ -38,11 +38,19 @@ from sapphire.case.givens import (
 )
 from sapphire.case.model import Case, Cell, RuleLine
 from sapphire.case.parser import parse_case, parse_case_partial
-from sapphire.diagnostics import SapphireError, Span, error, read_text
+from sapphire.diagnostics import (
+    Diagnostic,
+    SapphireError,
+    Span,
+    did_you_mean,
+    error,
+    read_text,
+    source_line,
+)
 from sapphire.lang.instance import Instance
 from sapphire.lang.parser import parse_program
-from sapphire.lang.syntax import Apply, Conj, Expr, Let, Name, Program, TermDef
-from sapphire.lang.types import typecheck_program
+from sapphire.lang.syntax import Apply, Binary, Conj, Expr, Let, Name, Program, TermDef
+from sapphire.lang.types import free_scalars, typecheck_program
 from sapphire.library import Library, load_case_library
 from sapphire.library.definition import MODIFIABLE_CHANNELS, RuleDefinition
 from sapphire.library.validate import rule_lines
@@ -151,6 +159,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
     scales: list[int] = []
     binds_clues: dict[str, str] = {}
     answer_maps: dict[str, str] = {}
+    named: dict[str, tuple[RuleDefinition, Program, frozenset[str]]] = {}
     for rule, d in defs:
         assert d is not None  # check_case reported missing definitions
         span = _span(case, rule)
@@ -165,6 +174,7 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
             scales.extend(v if isinstance(v, int) else 1
                           for v in (arguments[scale] for _, scale in d.modifies))
         bindings = _bindings(case, lib, rule, d, size, terms, reads)
+        named.setdefault(d.kind, (d, meaning, frozenset(n for n, _ in (*bindings, *d.binds))))
         for name, what in d.binds:
             if what == "rows":
                 bindings.append((name, rows))
@@ -233,11 +243,57 @@ def instantiate(case: Case, lib: Library) -> Instantiated:
                                  for c, v in enumerate(row) if v is not None}
     if len(defs) > 1 or inst.points or extra:
         settles = []  # another rule, or a given, may rule out the answer its guide settles on
+    unknown = [p for d, meaning, bound in named.values() for p in _unknown_names(
+        d, meaning, bound | set(inst.constants) | set(NAMES_GIVEN), inst.terms)]
+    if unknown:
+        raise SapphireError(unknown)
     program = Program((*channels, *constraints), (), case.path, case.source, tuple(implied),
                       tuple(guides), tuple(settles))
     inst.answer = (*(m for c in shown if c.block or digits for m in c.shown), *answer_maps)
     return Instantiated(program, inst, rows, cols, digits, form(shown, answer_maps.items()),
                         tuple(answer_maps.items()), tuple(extra))
+
+
+NAMES_GIVEN = ("rows", "cols", "board", "extra", "alphabet", "values", "covered", "uncovered")
+"""What the case binds for every meaning, some only in some cases (`extra` with extra cells,
+`values` where a rule modifies them), besides a rule's own names."""
+
+
+def _unknown_names(d: RuleDefinition, meaning: Program, bound: frozenset[str],
+                   terms: tuple[TermDef, ...]) -> list[Diagnostic]:
+    """A name a kind's meaning reads that is neither a parameter of the kind nor a name the
+    prelude gives (a misspelt parameter, `totl`): said at the name, with the parameters, before
+    grounding would call it a variable with no domain."""
+    found = free_scalars(meaning.constraints, bound | _bound_by_facts(meaning.constraints),
+                         (*terms, *meaning.terms))
+    params = [p.name for p in d.params]
+    out = []
+    for name, span in found:
+        hint = did_you_mean(name, params)
+        listed = (f"the parameters of '{d.kind}' are " + ", ".join(params) if params
+                  else f"'{d.kind}' has no parameters")
+        out.append(Diagnostic(
+            "unknown-name", f"the meaning of '{d.kind}' reads '{name}', which is no parameter "
+            "of the kind and no name the prelude gives", span,
+            f"{hint} {listed}" if hint else f"{listed}; the prelude gives S, P, k, rows, cols "
+            "and board", source_line(d.meaning, span.line - d.meaning_line + 1)))
+    return out
+
+
+def _bound_by_facts(constraints: tuple[Expr, ...]) -> frozenset[str]:
+    """The scalars a meaning bounds itself at top level (`x0∈{0⋯n}`, `dc=(n+1)·(m+1)`, alone
+    or in a top-level conjunction): the grounder gives them a domain, as it does a program's."""
+    found: set[str] = set()
+    todo = list(constraints)
+    while todo:
+        e = todo.pop()
+        if isinstance(e, Conj):
+            todo.extend(e.items)
+        elif isinstance(e, Binary) and e.op == "∧":
+            todo.extend((e.left, e.right))
+        elif isinstance(e, Binary) and e.op in ("∈", "=") and isinstance(e.left, Name):
+            found.add(e.left.name)
+    return frozenset(found)
 
 
 def _channel(lib: Library, situation: str) -> Program:
