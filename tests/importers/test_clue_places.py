@@ -53,3 +53,19 @@ def test_the_source_places_an_error_at_the_first_cell_it_read() -> None:
     d = error.diagnostics[0]
     assert (d.span.file, d.span.line, d.span.col) == ("p.txt", 3, 3)
     assert src.place(("nothing", 1), "x").diagnostics[0].span.line == 1
+
+
+@pytest.mark.parametrize(("genre", "text", "line", "col"), [
+    ("Kakuro", "3 3\n- 2147483648, 4,\n,3 0 0\n,5 0 0\n", 2, 3),
+    ("KillerSudoku", "4 4\n3 - 2147483648 -\n7 - - -\n3 - 10 -\n7 - - -\n"
+                     "1 1 2 2\n3 3 2 2\n4 4 5 5\n6 6 5 5\n", 2, 5),
+], ids=["Kakuro", "KillerSudoku"])
+def test_a_total_past_the_numbers_range_is_placed_at_it(genre: str, text: str, line: int,
+                                                         col: int) -> None:
+    from sapphire.importers import puzzlekit_to_case
+
+    with pytest.raises(SapphireError) as e:
+        puzzlekit_to_case(genre, text, label="p.txt")
+    d = e.value.diagnostics[0]
+    assert (d.span.file, d.span.line, d.span.col) == ("p.txt", line, col)
+    assert "2147483648, larger than 1,000,000,000" in d.message

@@ -86,7 +86,7 @@ class Kakuro(Genre[Clues]):
                     raise ClueError(f"the {way} total {given[(r, c)]} at r{r}c{c} has no white "
                                     f"cells", f"a {way} total needs white cells (0) "
                                     f"{'below' if dr else 'right of'} its cell", at=(way, (r, c)))
-                b.add("cage", run, id_stem=way, sum=given[(r, c)])
+                b.add("cage", run, id_stem=way, at=(way, (r, c)), sum=given[(r, c)])
         for r, c in sorted(white):
             for way, (dr, dc) in (("across", LEFT), ("down", UP)):
                 if (way, (r, c)) not in covered and ((r + dr, c + dc) in white

@@ -276,6 +276,7 @@ class KillerSudoku(_Square[KillerClues]):
                 raise src.at(where, f"the cage at r{r0}c{c0} has {len(given)} totals, not one",
                              hint)
             (r, c), tok = given[0]
+            src.places[(r, c)] = tok  # where an error about the cage's total points
             cages.append((tuple(cells), number(src, tok, f"at r{r}c{c}", hint)))
         return KillerClues(n, n, cages=tuple(cages))
 
