@@ -232,8 +232,6 @@ def test_puzzlekit_layouts() -> None:
     assert "renban-1: renban r1c2-r1c3-r1c4\n" in renban  # one-cell groups are left out
     yy = puzzlekit_to_case("YinYang", PUZZLEKIT["YinYang"][0]["problem"])
     assert "shading: |" in yy and "\nyin-yang\n" in yy
-    sl = puzzlekit_to_case("Slitherlink", PUZZLEKIT["Slitherlink"][0]["problem"])
-    assert "clues: |" in sl and "\nslitherlink\n" in sl
     big = puzzlekit_to_case("Sudoku", PUZZLEKIT["Sudoku"][1]["problem"])
     assert "sudoku 16x16" in big and "G" in big.split("---")[1]  # 16 is written G
 
@@ -252,7 +250,6 @@ def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
 
 @pytest.mark.parametrize(("genre", "text", "message"), [
     ("YinYang", "2 2\nb x\nw w\n", "'x' at r1c2 is not 'b', 'w' or '-'"),
-    ("Slitherlink", "2 2\n- 0\n5 -\n", "'5' at r2c1 is not a clue 0-3 or '-'"),
     ("Sudoku", "4 4\n- - - -\n- - - -\n- - 7 -\n- - - -\n", "the given 7 at r3c3 is outside 1-4"),
     ("Sudoku", "4 4\n- - - -\n- - - x\n- - - -\n- - - -\n",
      "'x' at r2c4 is neither '-' nor a number"),

@@ -23,8 +23,6 @@ SEEDS = LINKS + [u.split("?", 1)[1] for u in LINKS]
 
 
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?slither/5/5/cbcbcd!dad", 39,
-     "not a puzz.link link: '!' is not a clue 0-4 or a gap"),
     ("https://puzz.link/p?slither/5/x/cbcbcd", 31,
      "not a puzz.link link: 'x' is not the number of rows (1-100)"),
     ("https://puzz.link/p?slither/5", 30, "not a puzz.link link: the number of rows is missing"),

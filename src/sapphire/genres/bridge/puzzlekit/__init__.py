@@ -16,7 +16,6 @@ on the genre (read from the dataset's problems and solutions):
 * `JigsawSudoku`: two blocks, the givens and the regions. Rows, columns and regions hold 1-N
   once (a Latin square with a jigsaw piece per region).
 * `YinYang`: one block, `b` (shaded) or `w` (unshaded) clues; the answer shades every cell.
-* `Slitherlink`: one block, the clues 0-3. The answer is a loop along the cells' edges.
 * `ConsecutiveSudoku`: two blocks, the givens and a bar code per cell, the sum of 1 (a bar on
   its right edge), 2 (bottom), 4 (left) and 8 (top). A Latin square (no boxes); a bar joins
   consecutive digits, and every bar is drawn, so neighbours without one are not consecutive.
@@ -39,17 +38,17 @@ on the genre (read from the dataset's problems and solutions):
 * `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
   wall (`x` in the solution).
 
-A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
-Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
-of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
-which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
+A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; `x` for
+a filled cell of a Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-`
+for a black cell of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`,
+`e`, `s`, `w`) by which the loop leaves each cell. A Skyscraper's solution starts with the
+problem's first line.
 
 What is imported
 ----------------
 Each genre becomes the rule lines of the `std` library that state its rules (`sudoku NxN`,
 `cage` per cage, `latin-square` with `renban` per group or `all-different` per piece,
-`yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
+`yin-yang`, `white-dot` per bar and `nabner` per pair without one, `even` and
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
 
@@ -93,7 +92,7 @@ from collections.abc import Callable
 
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
+from sapphire.genres.bridge.puzzlekit.loops import masyu
 from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
@@ -136,7 +135,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Renban": latin_with_groups("renban", None, "the group block"),
     "JigsawSudoku": latin_with_groups("all-different", "piece", "the region block"),
     "YinYang": yin_yang,
-    "Slitherlink": slitherlink,
     "ConsecutiveSudoku": consecutive_sudoku,
     "EvenOddSudoku": even_odd_sudoku,
     "SkyscraperSudoku": skyscraper_sudoku,
@@ -172,7 +170,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Renban": ("latin-square", "renban"),
     "JigsawSudoku": ("latin-square", "all-different"),
     "YinYang": ("yin-yang",),
-    "Slitherlink": ("slitherlink",),
     "ConsecutiveSudoku": ("latin-square", "white-dot", "nabner"),
     "EvenOddSudoku": ("sudoku", "even", "odd"),
     "SkyscraperSudoku": ("sudoku", "skyscraper"),

@@ -1,29 +1,10 @@
-"""puzzlekit genres whose answer is a loop: Slitherlink and Masyu."""
+"""puzzlekit genres whose answer is a loop: Masyu."""
 
 from __future__ import annotations
 
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell
-from sapphire.formats.puzzlekit import Source, rc, read_layout
-
-
-def slitherlink(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    grid = []
-    for r, row in enumerate(lay.blocks[0]):
-        out = []
-        for c, t in enumerate(row):
-            if t.text == "-":
-                out.append(".")
-            elif t.text in ("0", "1", "2", "3"):
-                out.append(t.text)
-            else:
-                raise src.at(t, f"'{t.text}' at {rc(r, c)} is not a clue 0-3 or '-'",
-                             "a clue counts the cell's sides on the loop, 0-3; '-' is no clue")
-        grid.append(out)
-    b.add("slitherlink")
-    b.grids["clues"] = grid
+from sapphire.formats.puzzlekit import Source, read_layout
 
 
 def masyu(b: CaseBuilder, src: Source) -> None:

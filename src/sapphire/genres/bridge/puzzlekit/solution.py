@@ -23,8 +23,8 @@ SHADED = ("Thermometer", "Nonogram", "Nurikabe")
 
 def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[list[int]]]:
     """A puzzlekit solution as the answer parts Sapphire reports: `digits` rows, `shading`
-    rows (1 shaded), or for a Slitherlink `inside` rows (1 inside the loop). Only the first
-    block is read; more whole blocks after it are let be."""
+    rows (1 shaded), or `loop` and `links`. Only the first block is read; more whole blocks
+    after it are let be."""
     src = Source(text, label, genre, "solution")
     lines = tokens(text)
     # a Skyscraper's solution starts `N N H [D]`, a Battleship's with its fleet: the size is
@@ -54,8 +54,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
         return SHAPES[genre]([[t.text for t in row] for row in grid])
     if genre == "Akari":
         return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
-    if genre == "Slitherlink":
-        return {"inside": [[1 if t == "x" else 0 for t in row] for row in block]}
     blank = genre == "Kakuro"  # a black cell holds no digit; the case writes it 0
     hint = "a solution's cell holds its digit" + (" ('-' for a black cell)" if blank else "")
     return {"digits": [[0 if blank and t.text == "-" else number(src, t, f"at {rc(r, c)}", hint,

@@ -1,10 +1,8 @@
 """A pzprv3 answer (pzprjs's file format, `pzprv3/GENRE/ROWS/COLS/…`, lines split by `/`) read
-as the answer parts Sapphire reports: `digits`, `shading` (1 shaded), `inside` (1 inside a
-Slitherlink's loop) or a Masyu's `loop` (`across` and `down` links between cell centres).
+as the answer parts Sapphire reports: `digits`, `shading` (1 shaded) or a Masyu's `loop`
+(`across` and `down` links between cell centres).
 
 The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, then
-* `slither`: ROWS lines of COLS+1 vertical edges, ROWS+1 lines of COLS horizontal ones (1 a
-  line);
 * `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
@@ -44,16 +42,6 @@ def read_answer(file: Pzprv3) -> Parts:
         rows, cols, rest = file.rows, file.cols, file.body
     if genre in ANSWERS:
         return read_number_answer(genre, rows, cols, rest)
-    if genre == "slither":
-        vertical = block(rest, rows, rows, cols + 1, "vertical edges")
-        inside = []
-        for row in vertical:
-            out, flag = [], 0
-            for c in range(cols):
-                flag ^= row[c] == "1"
-                out.append(int(flag))
-            inside.append(out)
-        return {"inside": inside}
     if genre == "yinyang":
         clues = block(rest, 0, rows, cols, "clues")
         answer = block(rest, rows, rows, cols, "answers")

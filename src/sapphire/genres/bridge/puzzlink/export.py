@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from sapphire.case import Case
-from sapphire.case.givens import clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import digit_grid, shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
@@ -33,7 +33,6 @@ Cell = tuple[int, int]
 
 KINDS: dict[str, tuple[set[str], set[str]]] = {
     # genre: (kinds that tell it, every kind its link can carry)
-    "slither": ({"slitherlink"}, {"slitherlink"}),
     "yinyang": ({"yin-yang"}, {"yin-yang"}),
     "sudoku": ({"sudoku"}, {"sudoku"}),
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
@@ -57,7 +56,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 """What tells each genre's case, as the importer writes it."""
 
 LIMITS: dict[str, tuple[int, int]] = {
-    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
+    "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
@@ -90,10 +89,6 @@ def _flat(grid: list[list[int | None]] | None, rows: int, cols: int) -> list[Val
 
 
 Reader = Callable[[Case, int, int, object], Puzzle]
-
-
-def _slither(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    return Puzzle(cols, rows, _flat(clue_grid(case, declares), rows, cols))  # type: ignore[arg-type]
 
 
 def _sudoku(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -251,7 +246,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
-    "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
+    "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,

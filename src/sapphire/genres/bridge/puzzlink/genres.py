@@ -193,10 +193,6 @@ def _clue(v: Value) -> str:
     return "-" if v is None or v == UNKNOWN else str(v)
 
 
-def slither_text(p: Puzzle) -> str:
-    return _text(f"{p.rows} {p.cols}", _rows(p, _clue))
-
-
 def circles_text(p: Puzzle) -> str:
     return _text(f"{p.rows} {p.cols}", _rows(p, lambda v: {1: "w", 2: "b"}.get(v or 0, "-")))
 
@@ -302,8 +298,6 @@ class LinkGenre:
 
 
 GENRES: dict[str, LinkGenre] = {g.name: g for g in (
-    LinkGenre("slither", "Slitherlink", read_cells(four_cell), slither_text,
-              cells_body(encode_four_cell)),
     LinkGenre("yinyang", "YinYang", read_circles, circles_text, circles_body),
     LinkGenre("sudoku", "Sudoku", read_cells(number16), numbers_text,
               cells_body(encode_number16), square=True),
@@ -340,7 +334,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
-ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
+ALIASES = {"masyu": "mashu", "akari": "lightup",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
