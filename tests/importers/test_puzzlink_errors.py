@@ -34,8 +34,6 @@ SEEDS = LINKS + [u.split("?", 1)[1] for u in LINKS]
      "not a puzz.link link: a sudoku is square, but the size is 4x6"),
     ("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a", 56,
      "not a puzz.link link: the link ends where the total left of row 3 should be"),
-    ("https://puzz.link/p?mashu/6/6/1063000i3r00", 40,
-     "not a puzz.link link: 'r' is not a base-27 digit (0-9, a-q)"),
     ("https://puzz.link/p?nurikabe/5/5/g.", 34,
      "the island at r1c2 has no size ('?')"),
     ("https://puzz.link/slither/5/5/cbcbcddad", 40,

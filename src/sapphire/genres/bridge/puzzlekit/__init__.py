@@ -33,16 +33,13 @@ on the genre (read from the dataset's problems and solutions):
   1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
 * `Kakuro`: one block: `0` a white cell, `-` a black one, `D,A` a black cell with the total of
   the run below it and of the run to its right (either may be missing).
-* `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
-  through the cell centres.
 * `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
   wall (`x` in the solution).
 
 A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; `x` for
 a filled cell of a Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-`
-for a black cell of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`,
-`e`, `s`, `w`) by which the loop leaves each cell. A Skyscraper's solution starts with the
-problem's first line.
+for a black cell of a Kakuro (read as 0, as the case writes it). A Skyscraper's solution starts
+with the problem's first line.
 
 What is imported
 ----------------
@@ -60,8 +57,7 @@ between walls (`shade-at-most`), and at least one bulb among the cells each open
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
 runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
-`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
-a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
+`cage`; a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
 number, and `numbered-islands` listing the numbered cells, so no island is without a number.
 `read_solution` reads a solution in the same layout, for comparing answers.
 
@@ -78,8 +74,8 @@ Known faults of the dataset
 The package
 -----------
 The text is read into placed tokens and a genre's layout by `sapphire.formats.puzzlekit`; the
-genres live by family in `sudokus`, `towers` (outside clues and runs), `shading` and `loops`,
-each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
+genres live by family in `sudokus`, `towers` (outside clues and runs) and `shading`, each a
+function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
@@ -92,7 +88,6 @@ from collections.abc import Callable
 
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlekit.loops import masyu
 from sapphire.genres.bridge.puzzlekit.numbers import (
     abc_end_view,
     binairo,
@@ -143,7 +138,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Akari": akari,
     "Skyscraper": skyscraper,
     "Kakuro": kakuro,
-    "Masyu": masyu,
     "Nurikabe": nurikabe,
     "KenKen": kenken,
     "Str8t": str8t,
@@ -178,7 +172,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage", "black-cell"),
-    "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",
                "operation-cage"),

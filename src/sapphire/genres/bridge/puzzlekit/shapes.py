@@ -6,7 +6,7 @@ Dominos (dominoes, each a link).
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
   cells from it to the edge of the board; `-` is an open cell. Its solution marks a shaded
   cell `x`, a clue cell `-`, and names for each cell on the loop the sides by which the loop
-  leaves it (`n`, `e`, `s`, `w`), as a Masyu's does.
+  leaves it (`n`, `e`, `s`, `w`).
 
 * `NumberLink`: one block. A number marks an end of its line: each number stands in exactly
   two cells; `-` is an open cell. Its solution names for each cell the sides by which a line

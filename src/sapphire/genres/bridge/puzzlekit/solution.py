@@ -47,9 +47,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
         return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:
         return {"shading": [[1 if t == "x" else 0 for t in row] for row in block]}
-    if genre == "Masyu":  # each cell names the sides its loop leaves by: n, e, s, w
-        return {"loop": {"across": [[1 if "e" in t else 0 for t in row] for row in block],
-                         "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
     if genre in SHAPES:  # genres of the shapes module read their own answers, as written
         return SHAPES[genre]([[t.text for t in row] for row in grid])
     if genre == "Akari":

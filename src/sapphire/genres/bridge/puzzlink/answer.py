@@ -1,11 +1,10 @@
 """A pzprv3 answer (pzprjs's file format, `pzprv3/GENRE/ROWS/COLS/…`, lines split by `/`) read
-as the answer parts Sapphire reports: `digits`, `shading` (1 shaded) or a Masyu's `loop`
+as the answer parts Sapphire reports: `digits`, `shading` (1 shaded), `loop` or `links`
 (`across` and `down` links between cell centres).
 
 The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, then
 * `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
-* `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
 * `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
@@ -53,14 +52,6 @@ def read_answer(file: Pzprv3) -> Parts:
         answer = block(rest, rows, rows, cols, "digits")
         return {"digits": [[_digit(a if a != "." else g) for g, a in zip(gr, ar, strict=True)]
                            for gr, ar in zip(givens, answer, strict=True)]}
-    if genre == "mashu":
-        across = block(rest, rows, rows, cols - 1, "across links")
-        down = block(rest, 2 * rows, rows - 1, cols, "down links")
-        return {"loop": {
-            "across": [[1 if c < cols - 1 and across[r][c] == "1" else 0 for c in range(cols)]
-                       for r in range(rows)],
-            "down": [[1 if r < rows - 1 and down[r][c] == "1" else 0 for c in range(cols)]
-                     for r in range(rows)]}}
     if genre in ("nurikabe", "lightup"):
         grid = block(rest, 0, rows, cols, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}

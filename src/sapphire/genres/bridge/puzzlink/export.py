@@ -35,7 +35,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     # genre: (kinds that tell it, every kind its link can carry)
     "yinyang": ({"yin-yang"}, {"yin-yang"}),
     "sudoku": ({"sudoku"}, {"sudoku"}),
-    "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
@@ -98,15 +97,6 @@ def _sudoku(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 def _yinyang(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     shading = _flat(shading_grid(case, declares), rows, cols)  # type: ignore[arg-type]
     return Puzzle(cols, rows, [None if v is None else 2 if v else 1 for v in shading])
-
-
-def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        kind = {"white-circle": 1, "black-circle": 2}.get(rule.reference)
-        for r, c in readback.cells(rule) if kind else ():
-            cells[(r - 1) * cols + c - 1] = kind
-    return Puzzle(cols, rows, cells)
 
 
 def _nurikabe(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -246,7 +236,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
-    "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
+    "yinyang": _yinyang, "sudoku": _sudoku,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,

@@ -301,7 +301,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("yinyang", "YinYang", read_circles, circles_text, circles_body),
     LinkGenre("sudoku", "Sudoku", read_cells(number16), numbers_text,
               cells_body(encode_number16), square=True),
-    LinkGenre("mashu", "Masyu", read_circles, circles_text, circles_body),
     LinkGenre("nurikabe", "Nurikabe", read_cells(number16), numbers_text,
               cells_body(encode_number16)),
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
@@ -334,8 +333,8 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
-ALIASES = {"masyu": "mashu", "akari": "lightup",
+ALIASES = {"akari": "lightup",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
-           "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
+           "slant": "gokigen", "yajirin": "yajilin", "bridges": "hashikake",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""
