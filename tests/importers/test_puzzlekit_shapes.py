@@ -1,7 +1,6 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos): exact case text for a tiny puzzle, the exact refusal of a malformed one, and fixture
-puzzles (copied from ../shared/corpus/puzzlekit) that must solve uniquely to their known
-answers."""
+"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, Hashi, Dominos): exact case
+text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
+../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
 
 from __future__ import annotations
 
@@ -59,22 +58,6 @@ def test_a_numberlink_solution_reads_as_links() -> None:
     assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}
 
 
-def test_a_gokigen_numbers_each_corner_by_the_cells_around_it() -> None:
-    assert body(puzzlekit_to_case("GokigenNaname", "2 2\n1 - -\n- 4 -\n- - 0\n")) == """\
-board: 2x2
----
-gokigen
-corner-diagonals-1: corner-diagonals r1c1 count 1
-corner-diagonals-2: corner-diagonals r1c1-r1c2-r2c1-r2c2 count 4
-corner-diagonals-3: corner-diagonals r2c2 count 0
-"""
-
-
-def test_a_gokigen_solution_reads_as_diagonals() -> None:
-    assert read_solution("GokigenNaname", "2 2\n\\ /\n/ \\\n") == {
-        "diagonals": [[1, 2], [2, 1]]}
-
-
 def test_a_hashi_lists_its_islands_and_their_numbers() -> None:
     assert body(puzzlekit_to_case("Hashi", "3 3\n2 - 3\n- - -\n- - 1\n")) == """\
 board: 3x3
@@ -113,7 +96,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
     ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
     ("NumberLink", "2 3\n1 2 1\n1 - 2\n", 3, 1, "number 1 stands in 3 cells, not two"),
     ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
-    ("GokigenNaname", "1 1\n- 5\n- -\n", 2, 3, "'5' at corner 0,1 is not 0-4 or '-'"),
     ("Hashi", "2 2\n1 -\n- x\n", 3, 3, "'x' at r2c2 is neither '-' nor a number"),
     ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
 ])

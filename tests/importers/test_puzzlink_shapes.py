@@ -1,4 +1,4 @@
-"""puzz.link links of the genres whose answers are lines (hashikake, gokigen, yajilin): what a
+"""puzz.link links of the genres whose answers are lines (hashikake, yajilin): what a
 link reads as, its export back character for character, and the refusals. That each corpus
 link solves to its accepted answer is tested with the other genres' (test_puzzlink.py, on
 tests/fixtures/importers/puzzlink_samples.json)."""
@@ -12,7 +12,6 @@ from sapphire.genres import read_pzprv3
 from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
 HASHI = "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3"
-GOKIGEN = "https://puzz.link/p?gokigen/4/4/iaegcgcj6a"
 YAJILIN = "https://puzz.link/p?yajilin/5/5/m32j10"
 
 
@@ -32,20 +31,6 @@ bridges-4: bridge-count r1c1-r5c3 count 4
 """
 
 
-def test_a_gokigen_link_is_its_corner_numbers() -> None:
-    assert body(puzzlink_to_case(GOKIGEN)) == """\
-board: 4x4
----
-gokigen
-corner-diagonals-1: corner-diagonals r1c3-r1c4 count 0
-corner-diagonals-2: corner-diagonals r1c1-r1c2-r2c1-r2c2 count 4
-corner-diagonals-3: corner-diagonals r2c1-r3c1 count 2
-corner-diagonals-4: corner-diagonals r2c4-r3c4 count 2
-corner-diagonals-5: corner-diagonals r4c1-r4c2 count 1
-corner-diagonals-6: corner-diagonals r4c3-r4c4 count 0
-"""
-
-
 def test_a_yajilin_link_is_its_arrows() -> None:
     case = body(puzzlink_to_case(YAJILIN))
     assert case.splitlines()[-3:] == [
@@ -54,11 +39,10 @@ def test_a_yajilin_link_is_its_arrows() -> None:
         "arrow-shade-count-2: arrow-shade-count r5c5-r4c5-r3c5-r2c5-r1c5 count 0"]
 
 
-@pytest.mark.parametrize("link", [HASHI, GOKIGEN, YAJILIN, "https://puzz.link/p?slant/3/2/a0ck",
-                                  "https://puzz.link/p?yajirin/5/5/m32j10"])
+@pytest.mark.parametrize("link", [HASHI, YAJILIN, "https://puzz.link/p?yajirin/5/5/m32j10"])
 def test_export_gives_the_link_back(link: str) -> None:
     back = export_puzzlink(puzzlink_to_case(link))
-    assert back == link.replace("slant", "gokigen").replace("yajirin", "yajilin")
+    assert back == link.replace("yajirin", "yajilin")
 
 
 def test_an_arrow_off_the_board_is_written_pointing_off_it() -> None:
@@ -77,9 +61,7 @@ def test_an_arrow_without_a_number_is_refused_at_its_place() -> None:
     assert "an arrow without its number" in d.message
 
 
-def test_answers_read_as_links_and_diagonals() -> None:
-    got = read_pzprv3("pzprv3/gokigen/1/2/. . . /. . . /1 2 /")
-    assert got == {"diagonals": [[1, 2]]}
+def test_answers_read_as_links() -> None:
     got = read_pzprv3("pzprv3/hashikake/1/3/1 . 1 /1 -1 /")
     assert got == {"links": {"across": [[1, 0, 0]], "down": [[0, 0, 0]]}}
 
@@ -89,13 +71,3 @@ def test_an_island_without_a_number_is_refused() -> None:
         puzzlink_to_case("https://puzz.link/p?hashikake/3/1/.g1")
     (d,) = exc.value.diagnostics
     assert "the island at r1c1 has no number" in d.message
-
-
-def test_a_corner_count_at_no_corner_is_not_written() -> None:
-    case = "---\nlibrary: std\nboard: 3x3\n---\ngokigen\ncorner-diagonals r2c2 count 1\n"
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case)
-    (d,) = exc.value.diagnostics
-    assert d.kind == "unsupported"
-    assert "its cells meet at no one corner" in d.message
-    assert d.span is not None and d.span.line == 6

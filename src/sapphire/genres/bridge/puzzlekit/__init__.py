@@ -77,9 +77,9 @@ The text is read into placed tokens and a genre's layout by `sapphire.formats.pu
 genres live by family in `sudokus`, `towers` (outside clues and runs) and `shading`, each a
 function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
-Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos), their layouts, with the readers of their solutions.
+Hitori, Heyawake, Kuromasu, Cave and Gappy, with their layouts, live in `shade_genres`.
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, Hashi, Dominos), their
+layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -109,7 +109,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
     dominos,
-    gokigen,
     hashi,
     janko_numberlink,
     yajilin,
@@ -151,7 +150,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "LITS": lits,
     "Yajilin": yajilin,
     "NumberLink": janko_numberlink,
-    "GokigenNaname": gokigen,
     "Hashi": hashi,
     "Dominos": dominos,
 }
@@ -186,7 +184,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),
-    "GokigenNaname": ("gokigen", "corner-diagonals"),
     "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
 }

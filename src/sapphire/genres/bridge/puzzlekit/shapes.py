@@ -1,6 +1,5 @@
 """puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
-(lines joining pairs of numbers), GokigenNaname (a diagonal in every cell), Hashi (bridges) and
-Dominos (dominoes, each a link).
+(lines joining pairs of numbers), Hashi (bridges) and Dominos (dominoes, each a link).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -11,9 +10,6 @@ Dominos (dominoes, each a link).
 * `NumberLink`: one block. A number marks an end of its line: each number stands in exactly
   two cells; `-` is an open cell. Its solution names for each cell the sides by which a line
   leaves it (`n`, `e`, `s`, `w`; every cell is on a line).
-
-* `GokigenNaname`: ROWS+1 lines of COLS+1 tokens, one per corner of the grid: `0`-`4` the
-  number of diagonals meeting there, `-` no clue. Its solution holds `\\` or `/` per cell.
 
 * `Hashi`: one block, an island's number of bridges (1-8) or `-` for water. Its solution
   marks each water cell a bridge runs through: `1` or `2` bridges across, `a` or `b` (one or
@@ -30,8 +26,7 @@ numbered cells in pairs, number by number, with `fill true`, and a note saying w
 dataset's puzzles are janko.at's Arukone, whose rules ask no such thing (its rules page says so)
 but whose puzzles are made to leave no cell empty, as every solution of the dataset shows. With
 it the answer is proved the only one that fills the board; without it the proof is the stronger
-claim and far slower (docs/decisions.md, "Guides"). A GokigenNaname becomes `gokigen`
-and a `corner-diagonals` per number, listing the cells around its corner. A Hashi becomes `hashi`
+claim and far slower (docs/decisions.md, "Guides"). A Hashi becomes `hashi`
 listing the islands and a `bridge-count` per island number. A Dominos becomes `dominoes` over
 the numbers as the case's `clues`.
 """
@@ -41,17 +36,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sapphire.case.givens import corner_cells, corner_number
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell
 from sapphire.formats.puzzlekit import (
-    Part,
     Source,
     Token,
     number,
     rc,
     read_layout,
-    read_lines,
 )
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
@@ -140,28 +132,6 @@ def links_solution(block: list[list[str]]) -> dict[str, Any]:
                       "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
 
 
-def gokigen(b: CaseBuilder, src: Source) -> None:
-    lay = read_lines(src, lambda rows, cols: [Part("the corner grid", rows + 1, cols + 1)])
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    b.add("gokigen")
-    hint = "a corner holds the number of diagonals meeting there, 0-4, or '-' for none"
-    for a, row in enumerate(lay.blocks[0]):
-        for c, t in enumerate(row):
-            if t.text == "-":
-                continue
-            if t.text not in ("0", "1", "2", "3", "4"):
-                raise src.at(t, f"'{t.text}' at corner {a},{c} is not 0-4 or '-'", hint)
-            around = corner_cells(a, c, rows, cols)
-            b.add("corner-diagonals", around, corner=corner_number(a, c, rows, cols),
-                  count=int(t.text))
-
-
-def diagonals_solution(block: list[list[str]]) -> dict[str, Any]:
-    """A solution's `\\` and `/` per cell as the answer's `diagonals` (1 and 2)."""
-    return {"diagonals": [[{"\\": 1, "/": 2}.get(t, 0) for t in row] for row in block]}
-
-
 def hashi(b: CaseBuilder, src: Source) -> None:
     lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
@@ -224,7 +194,6 @@ def dominos_solution(block: list[list[str]]) -> dict[str, Any]:
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
-    "GokigenNaname": diagonals_solution,
     "Hashi": bridges_solution,
     "Dominos": dominos_solution,
 }

@@ -49,12 +49,9 @@ from sapphire.genres.bridge.puzzlink.regions import (
     shikaku_text,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
-    creek_body,
-    creek_text,
     heyawake_body,
     heyawake_text,
     numbers_body,
-    read_creek,
     read_heyawake,
     read_numbers,
 )
@@ -63,11 +60,8 @@ from sapphire.genres.bridge.puzzlink.shading import (
 )
 from sapphire.genres.bridge.puzzlink.shapes import (
     arrows_body,
-    corners_body,
-    gokigen_text,
     hashi_text,
     read_arrows,
-    read_corners,
     yajilin_text,
 )
 
@@ -316,13 +310,11 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               numbers.easyasabc_body),
     LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
               cells_body(encode_number16)),
-    LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
     LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
               numbers_body),
     LinkGenre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
-    LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
@@ -335,6 +327,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 
 ALIASES = {"akari": "lightup",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
-           "slant": "gokigen", "yajirin": "yajilin", "bridges": "hashikake",
+           "yajirin": "yajilin", "bridges": "hashikake",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""

@@ -1,27 +1,22 @@
-"""puzz.link genres whose answers are lines: `hashikake` (Hashi), `gokigen` (Gokigen Naname)
-and `yajilin`, in and out.
+"""puzz.link genres whose answers are lines: `hashikake` (Hashi) and `yajilin`, in and out.
 
-A `hashikake` link is pzprjs's numbers in cells (`number16`: an island's number of bridges); a
-`gokigen` link the numbers 0-4 on the (ROWS+1)×(COLS+1) grid corners, written as pzprjs writes
-clues 0-4 in cells (`four_cell`, its `decode4Cross`). Each is turned into the text the puzzlekit
-importer reads, so the rules are written once (`puzzlekit.shapes`). Going out, a case's
-`bridge-count` lines give the islands' numbers back (its `hashi` line the islands without
-one), and its `corner-diagonals` lines the corners' numbers. A `yajilin` link is pzprjs's arrows
+A `hashikake` link is pzprjs's numbers in cells (`number16`: an island's number of bridges),
+turned into the text the puzzlekit importer reads, so the rules are written once
+(`puzzlekit.shapes`). Going out, a case's `bridge-count` lines give the islands' numbers back
+(its `hashi` line the islands without one). A `yajilin` link is pzprjs's arrows
 with numbers (`read_arrows`); going out, each `arrow-shade-count` line is an arrow.
 
 A pzprv3 answer of a `hashikake` holds, after the clue rows, ROWS lines of COLS-1 across
 borders and ROWS-1 lines of COLS down borders: the number of bridges over each (`-1`, a
 player's mark that no bridge crosses there, is none). Bridges run through the cells between
-islands, so every border a bridge crosses counts it, as the case's links do. A `gokigen`
-answer holds, after the corner rows, ROWS lines of COLS cells: 1 for `\\`, 2 for `/`.
+islands, so every border a bridge crosses counts it, as the case's links do.
 """
 
 from __future__ import annotations
 
 from sapphire.case import Case
-from sapphire.case.givens import shared_corner
 from sapphire.diagnostics import error
-from sapphire.formats.encodings import UNKNOWN, Body, Value, encode_four_cell, four_cell
+from sapphire.formats.encodings import UNKNOWN, Body, Value
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 
 
@@ -45,16 +40,7 @@ def links_answer(rest: list[list[str]], rows: int, cols: int) -> dict[str, objec
                  for r in range(rows)]}}
 
 
-def diagonals_answer(rest: list[list[str]], rows: int, cols: int) -> dict[str, object]:
-    """The answer's `diagonals` from the cell rows after the corner rows."""
-    cells = rest[rows + 1:2 * rows + 1]
-    if len(cells) < rows or any(len(r) < cols for r in cells):
-        raise error("bad-pzprv3", f"the pzprv3 answer's cells are short of {rows} lines of "
-                    f"{cols}", hint="a pzprv3 file as pzprjs writes it")
-    return {"diagonals": [[{"1": 1, "2": 2}.get(t, 0) for t in row[:cols]] for row in cells]}
-
-
-ANSWERS = {"hashikake": links_answer, "gokigen": diagonals_answer}
+ANSWERS = {"hashikake": links_answer}
 """The pzprv3 answer readers of these genres, by pzprjs name."""
 
 
@@ -88,42 +74,6 @@ def hashikake_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzz
                                 "link: its 'bridge-count' rule: a count is a number on an "
                                 "island of the 'hashi' line", rule.span)
                 cells[k] = count
-    return Puzzle(cols, rows, cells)
-
-
-def read_corners(body: Body, cols: int, rows: int) -> Puzzle:
-    """A `gokigen` link's corner numbers, row by row over the (ROWS+1)×(COLS+1) corners."""
-
-    return Puzzle(cols, rows, four_cell(body, (cols + 1) * (rows + 1)))
-
-
-def gokigen_text(p: Puzzle) -> str:
-    """The puzzlekit GokigenNaname text: the size, then a row of corners per grid line."""
-    w = p.cols + 1
-    rows = [" ".join("-" if v is None or v == UNKNOWN else str(v)
-                     for v in p.cells[a * w:(a + 1) * w]) for a in range(p.rows + 1)]
-    return "\n".join([f"{p.rows} {p.cols}", *rows]) + "\n"
-
-
-def corners_body(p: Puzzle) -> str:
-    return encode_four_cell(p.cells)
-
-
-def gokigen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """A Gokigen Naname case's corner numbers, from its `corner-diagonals` lines."""
-
-    cells: list[Value] = [None] * ((rows + 1) * (cols + 1))
-    for rule in case.rules:
-        if rule.reference != "corner-diagonals":
-            continue
-        count = next((p.value for p in rule.params if p.name == "count"), None)
-        which = next((p.value for p in rule.params if p.name == "corner"), 0)
-        corner = shared_corner([(ref.cell.row, ref.cell.col) for ref in rule.cells], rows, cols,
-                               which if isinstance(which, int) else 0)
-        if corner is None or not isinstance(count, int):
-            raise error("unsupported", "the case cannot be written as a puzz.link link: its "
-                        "'corner-diagonals' rule: its cells meet at no one corner", rule.span)
-        cells[corner[0] * (cols + 1) + corner[1]] = count
     return Puzzle(cols, rows, cells)
 
 
