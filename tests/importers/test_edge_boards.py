@@ -57,7 +57,7 @@ def test_shikaku_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     assert count(tmp_path, case) == (status_of(want), want)
 
 
-# -- NumberLink and Hashi without numbers ---------------------------------------------------
+# -- NumberLink without numbers ---------------------------------------------------
 
 
 @pytest.mark.parametrize("rows, cols", [(2, 2), (1, 3), (1, 1)])
@@ -68,13 +68,6 @@ def test_numberlink_without_numbers(tmp_path: Path, rows: int, cols: int) -> Non
     assert count(tmp_path, puzzlekit_to_case("NumberLink", empty)) == ("none", 0)
     link = f"p?numlin/{cols}/{rows}/{chr(ord('f') + rows * cols)}"
     assert count(tmp_path, puzzlink_to_case(link)) == ("unique", 1)
-
-
-@pytest.mark.parametrize("rows, cols", [(2, 2), (1, 3), (1, 1)])
-def test_hashi_without_islands_has_the_empty_answer(tmp_path: Path, rows: int,
-                                                    cols: int) -> None:
-    empty = grid_text(rows, cols, {})
-    assert count(tmp_path, puzzlekit_to_case("Hashi", empty)) == ("unique", 1)
 
 
 # -- cells in no region: LITS --------------------------------------------------

@@ -1,4 +1,4 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, Hashi, Dominos): exact case
+"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, Dominos): exact case
 text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
 ../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
 
@@ -58,23 +58,6 @@ def test_a_numberlink_solution_reads_as_links() -> None:
     assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}
 
 
-def test_a_hashi_lists_its_islands_and_their_numbers() -> None:
-    assert body(puzzlekit_to_case("Hashi", "3 3\n2 - 3\n- - -\n- - 1\n")) == """\
-board: 3x3
----
-hashi r1c1-r1c3-r3c3
-bridges-1: bridge-count r3c3 count 1
-bridges-2: bridge-count r1c1 count 2
-bridges-3: bridge-count r1c3 count 3
-"""
-
-
-def test_a_hashi_solution_reads_bridge_cells_as_links() -> None:
-    assert read_solution("Hashi", "3 3\n- 2 -\n- - a\n- - -\n") == {
-        "links": {"across": [[2, 2, 0], [0, 0, 0], [0, 0, 0]],
-                  "down": [[0, 0, 1], [0, 0, 1], [0, 0, 0]]}}
-
-
 def test_a_dominos_is_its_numbers_as_clues() -> None:
     assert body(puzzlekit_to_case("Dominos", "2 3\n0 0 1\n1 1 0\n")) == """\
 board: 2x3
@@ -96,7 +79,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
     ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
     ("NumberLink", "2 3\n1 2 1\n1 - 2\n", 3, 1, "number 1 stands in 3 cells, not two"),
     ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
-    ("Hashi", "2 2\n1 -\n- x\n", 3, 3, "'x' at r2c2 is neither '-' nor a number"),
     ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,

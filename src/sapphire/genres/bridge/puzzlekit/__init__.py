@@ -78,7 +78,7 @@ genres live by family in `sudokus`, `towers` (outside clues and runs) and `shadi
 function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave and Gappy, with their layouts, live in `shade_genres`.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, Hashi, Dominos), their
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, Dominos), their
 layouts, with the readers of their solutions.
 """
 
@@ -109,7 +109,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
     dominos,
-    hashi,
     janko_numberlink,
     yajilin,
 )
@@ -150,7 +149,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "LITS": lits,
     "Yajilin": yajilin,
     "NumberLink": janko_numberlink,
-    "Hashi": hashi,
     "Dominos": dominos,
 }
 """The genres this importer reads, each with the function that states its rules."""
@@ -184,7 +182,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),
-    "Hashi": ("hashi", "bridge-count"),
     "Dominos": ("dominoes",),
 }
 

@@ -1,5 +1,5 @@
 """puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
-(lines joining pairs of numbers), Hashi (bridges) and Dominos (dominoes, each a link).
+(lines joining pairs of numbers) and Dominos (dominoes, each a link).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -11,11 +11,6 @@
   two cells; `-` is an open cell. Its solution names for each cell the sides by which a line
   leaves it (`n`, `e`, `s`, `w`; every cell is on a line).
 
-* `Hashi`: one block, an island's number of bridges (1-8) or `-` for water. Its solution
-  marks each water cell a bridge runs through: `1` or `2` bridges across, `a` or `b` (one or
-  two) down, `-` none (and every island `-`). No two islands of the dataset are neighbours, so
-  every bridge shows in some cell.
-
 * `Dominos`: one block, the number 0-9 in each cell. Its solution names each cell's domino
   (the two cells of a domino share a name).
 
@@ -26,8 +21,7 @@ numbered cells in pairs, number by number, with `fill true`, and a note saying w
 dataset's puzzles are janko.at's Arukone, whose rules ask no such thing (its rules page says so)
 but whose puzzles are made to leave no cell empty, as every solution of the dataset shows. With
 it the answer is proved the only one that fills the board; without it the proof is the stronger
-claim and far slower (docs/decisions.md, "Guides"). A Hashi becomes `hashi`
-listing the islands and a `bridge-count` per island number. A Dominos becomes `dominoes` over
+claim and far slower (docs/decisions.md, "Guides"). A Dominos becomes `dominoes` over
 the numbers as the case's `clues`.
 """
 
@@ -132,41 +126,6 @@ def links_solution(block: list[list[str]]) -> dict[str, Any]:
                       "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
 
 
-def hashi(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    islands: dict[int, list[Cell]] = {}
-    for r, row in enumerate(lay.blocks[0]):
-        for c, t in enumerate(row):
-            if t.text != "-":
-                n = number(src, t, f"at {rc(r, c)}", "an island holds its number of bridges; "
-                           "'-' is water")
-                islands.setdefault(n, []).append((r + 1, c + 1))
-    b.add("hashi", sorted(cell for cells in islands.values() for cell in cells))
-    for n in sorted(islands):
-        b.add("bridge-count", islands[n], id_stem="bridges", count=n)
-
-
-def bridges_solution(block: list[list[str]]) -> dict[str, Any]:
-    """A Hashi solution's bridge cells (`1`, `2` across, `a`, `b` down) as the answer's links:
-    a bridge across cell r,c joins it to both its left and right neighbours."""
-    block = [[t.lower() for t in row] for row in block]
-    rows, cols = len(block), len(block[0]) if block else 0
-    across = [[0] * cols for _ in range(rows)]
-    down = [[0] * cols for _ in range(rows)]
-    for r, row in enumerate(block):
-        for c, t in enumerate(row):
-            if t in ("1", "2"):
-                across[r][c] = int(t)
-                if c:
-                    across[r][c - 1] = int(t)
-            elif t in ("a", "b"):
-                down[r][c] = " ab".index(t)
-                if r:
-                    down[r - 1][c] = " ab".index(t)
-    return {"links": {"across": across, "down": down}}
-
-
 def dominos(b: CaseBuilder, src: Source) -> None:
     lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
@@ -194,7 +153,6 @@ def dominos_solution(block: list[list[str]]) -> dict[str, Any]:
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
-    "Hashi": bridges_solution,
     "Dominos": dominos_solution,
 }
 """How this module's genres read a solution's first block (its tokens as written)."""

@@ -27,7 +27,7 @@ from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.genres.bridge.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
-from sapphire.genres.bridge.puzzlink.shapes import hashikake_puzzle, yajilin_puzzle
+from sapphire.genres.bridge.puzzlink.shapes import yajilin_puzzle
 
 Cell = tuple[int, int]
 
@@ -45,7 +45,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **EXPORT_KINDS,
     **REGION_KINDS,
     **FLEET_KINDS,
-    "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
     "numlin": ({"numberlink"}, {"numberlink"}),
@@ -60,7 +59,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
-    "hashikake": (1, 8), "yajilin": (0, 49999),
+    "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
@@ -241,7 +240,7 @@ PUZZLES: dict[str, Reader] = {
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,
-    "hashikake": hashikake_puzzle, "yajilin": yajilin_puzzle,
+    "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }
 

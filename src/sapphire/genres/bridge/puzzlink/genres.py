@@ -60,7 +60,6 @@ from sapphire.genres.bridge.puzzlink.shading import (
 )
 from sapphire.genres.bridge.puzzlink.shapes import (
     arrows_body,
-    hashi_text,
     read_arrows,
     yajilin_text,
 )
@@ -308,8 +307,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               numbers.ripple_body),
     LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
               numbers.easyasabc_body),
-    LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
-              cells_body(encode_number16)),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
     LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
@@ -326,7 +323,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 """The bridged puz.link genres, by their pzprjs name."""
 
 ALIASES = {"akari": "lightup",
-           "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
-           "yajirin": "yajilin", "bridges": "hashikake",
+           "skyscraper": "skyscrapers", "hakyuu": "ripple",
+           "yajirin": "yajilin",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""

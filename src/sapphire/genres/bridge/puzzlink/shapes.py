@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sapphire.case import Case
 from sapphire.diagnostics import error
-from sapphire.formats.encodings import UNKNOWN, Body, Value
+from sapphire.formats.encodings import Body, Value
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 
 
@@ -40,41 +40,8 @@ def links_answer(rest: list[list[str]], rows: int, cols: int) -> dict[str, objec
                  for r in range(rows)]}}
 
 
-ANSWERS = {"hashikake": links_answer}
+ANSWERS: dict = {}
 """The pzprv3 answer readers of these genres, by pzprjs name."""
-
-
-def hashi_text(p: Puzzle) -> str:
-    """The puzzlekit Hashi text of a link's islands; an island without a number (`?` in
-    puzz.link) has no place in it."""
-    if UNKNOWN in p.cells:
-        k = p.cells.index(UNKNOWN)
-        raise error("unsupported", f"the island at r{k // p.cols + 1}c{k % p.cols + 1} has no "
-                    "number, which the Hashi rules here need")
-    rows = [" ".join("-" if v is None else str(v) for v in p.cells[r * p.cols:(r + 1) * p.cols])
-            for r in range(p.rows)]
-    return "\n".join([f"{p.rows} {p.cols}", *rows]) + "\n"
-
-
-def hashikake_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """A Hashi case's islands: their numbers from `bridge-count`, `?` for an island without."""
-
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        if rule.reference == "hashi":
-            for ref in rule.cells:
-                cells[(ref.cell.row - 1) * cols + ref.cell.col - 1] = UNKNOWN
-    for rule in case.rules:
-        if rule.reference == "bridge-count":
-            count = next((p.value for p in rule.params if p.name == "count"), None)
-            for ref in rule.cells:
-                k = (ref.cell.row - 1) * cols + ref.cell.col - 1
-                if cells[k] is None or not isinstance(count, int):
-                    raise error("unsupported", "the case cannot be written as a puzz.link "
-                                "link: its 'bridge-count' rule: a count is a number on an "
-                                "island of the 'hashi' line", rule.span)
-                cells[k] = count
-    return Puzzle(cols, rows, cells)
 
 
 # -- yajilin: arrows with numbers ------------------------------------------------------------
