@@ -22,7 +22,7 @@ from genre_checks import (
     status_of,
 )
 
-from sapphire.importers import puzzlekit_to_case, puzzlink_to_case
+from sapphire.importers import puzzlekit_to_case
 
 Cell = tuple[int, int]
 
@@ -55,19 +55,6 @@ def test_shikaku_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
     case = puzzlekit_to_case("Shikaku", grid_text(rows, cols,
                                                   {x: str(n) for x, n in numbers.items()}))
     assert count(tmp_path, case) == (status_of(want), want)
-
-
-# -- NumberLink without numbers ---------------------------------------------------
-
-
-@pytest.mark.parametrize("rows, cols", [(2, 2), (1, 3), (1, 1)])
-def test_numberlink_without_numbers(tmp_path: Path, rows: int, cols: int) -> None:
-    """janko.at's (every cell on a line): no line to put them on, no answer. puz.link's numlin
-    (cells may stay empty): the one answer draws nothing."""
-    empty = grid_text(rows, cols, {})
-    assert count(tmp_path, puzzlekit_to_case("NumberLink", empty)) == ("none", 0)
-    link = f"p?numlin/{cols}/{rows}/{chr(ord('f') + rows * cols)}"
-    assert count(tmp_path, puzzlink_to_case(link)) == ("unique", 1)
 
 
 # -- cells in no region: LITS --------------------------------------------------

@@ -1,4 +1,4 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, Dominos): exact case
+"""The puzzlekit genres whose answers are lines (Yajilin, Dominos): exact case
 text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
 ../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
 
@@ -37,27 +37,6 @@ def test_a_yajilin_solution_reads_as_shading_and_loop() -> None:
                    "loop": {"across": [[0, 1, 0], [0, 1, 0]], "down": [[0, 1, 1], [0, 0, 0]]}}
 
 
-def test_a_numberlink_lists_its_numbers_in_pairs_and_fills_the_board() -> None:
-    assert body(puzzlekit_to_case("NumberLink", "2 3\n2 1 -\n1 - 2\n")) == """\
-board: 2x3
----
-numberlink r1c2-r2c1-r1c1-r2c3 fill true
-"""
-
-
-def test_a_numberlink_says_that_filling_the_board_is_no_rule_of_janko_at() -> None:
-    # janko.at's Arukone rules let cells stay empty; `fill true` is added, and said so
-    front = puzzlekit_to_case("NumberLink", "2 3\n2 1 -\n1 - 2\n").split("---\n")[1]
-    assert ("notes: janko.at's Arukone has no rule that every cell be on a line, though its "
-            "puzzles leave none empty; `fill true` asks it, so a unique answer here is the only "
-            "one that fills the board.\n") in front
-
-
-def test_a_numberlink_solution_reads_as_links() -> None:
-    got = read_solution("NumberLink", "2 3\ne w s\ne ew nw\n")
-    assert got == {"links": {"across": [[1, 0, 0], [1, 1, 0]], "down": [[0, 0, 1], [0, 0, 0]]}}
-
-
 def test_a_dominos_is_its_numbers_as_clues() -> None:
     assert body(puzzlekit_to_case("Dominos", "2 3\n0 0 1\n1 1 0\n")) == """\
 board: 2x3
@@ -76,9 +55,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
-    ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
-    ("NumberLink", "2 3\n1 2 1\n1 - 2\n", 3, 1, "number 1 stands in 3 cells, not two"),
-    ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
     ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,

@@ -78,8 +78,8 @@ genres live by family in `sudokus`, `towers` (outside clues and runs) and `shadi
 function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave and Gappy, with their layouts, live in `shade_genres`.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, Dominos), their
-layouts, with the readers of their solutions.
+`shapes` holds the genres whose answers are lines (Yajilin, Dominos), their layouts, with the
+readers of their solutions.
 """
 
 from __future__ import annotations
@@ -109,7 +109,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
     dominos,
-    janko_numberlink,
     yajilin,
 )
 from sapphire.genres.bridge.puzzlekit.solution import read_solution
@@ -148,7 +147,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Battleship": battleship,
     "LITS": lits,
     "Yajilin": yajilin,
-    "NumberLink": janko_numberlink,
     "Dominos": dominos,
 }
 """The genres this importer reads, each with the function that states its rules."""
@@ -181,7 +179,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
-    "NumberLink": ("numberlink",),
     "Dominos": ("dominoes",),
 }
 

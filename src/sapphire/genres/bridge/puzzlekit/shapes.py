@@ -1,5 +1,5 @@
-"""puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
-(lines joining pairs of numbers) and Dominos (dominoes, each a link).
+"""puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells) and Dominos
+(dominoes, each a link).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -7,21 +7,12 @@
   cell `x`, a clue cell `-`, and names for each cell on the loop the sides by which the loop
   leaves it (`n`, `e`, `s`, `w`).
 
-* `NumberLink`: one block. A number marks an end of its line: each number stands in exactly
-  two cells; `-` is an open cell. Its solution names for each cell the sides by which a line
-  leaves it (`n`, `e`, `s`, `w`; every cell is on a line).
-
 * `Dominos`: one block, the number 0-9 in each cell. Its solution names each cell's domino
   (the two cells of a domino share a name).
 
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
-and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
-numbered cells in pairs, number by number, with `fill true`, and a note saying why: the
-dataset's puzzles are janko.at's Arukone, whose rules ask no such thing (its rules page says so)
-but whose puzzles are made to leave no cell empty, as every solution of the dataset shows. With
-it the answer is proved the only one that fills the board; without it the proof is the stronger
-claim and far slower (docs/decisions.md, "Guides"). A Dominos becomes `dominoes` over
+and then the cells its arrow points at. A Dominos becomes `dominoes` over
 the numbers as the case's `clues`.
 """
 
@@ -34,8 +25,6 @@ from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell
 from sapphire.formats.puzzlekit import (
     Source,
-    Token,
-    number,
     rc,
     read_layout,
 )
@@ -91,41 +80,6 @@ def yajilin_solution(block: list[list[str]]) -> dict[str, Any]:
                      "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
 
 
-def numberlink(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    ends: dict[int, list[tuple[Cell, Token]]] = {}
-    for r, row in enumerate(lay.blocks[0]):
-        for c, t in enumerate(row):
-            if t.text != "-":
-                n = number(src, t, f"at {rc(r, c)}", "a number marks an end of its line; '-' is "
-                           "an open cell")
-                ends.setdefault(n, []).append(((r + 1, c + 1), t))
-    for n in sorted(ends):
-        if len(ends[n]) != 2:
-            tok = ends[n][2][1] if len(ends[n]) > 2 else ends[n][0][1]
-            raise src.at(tok, f"number {n} stands in {len(ends[n])} cell"
-                         f"{'s' if len(ends[n]) > 1 else ''}, not two",
-                         "each number marks the two ends of its line, so it stands in two cells")
-    b.add("numberlink", [cell for n in sorted(ends) for cell, _ in ends[n]], fill=True)
-
-
-def janko_numberlink(b: CaseBuilder, src: Source) -> None:
-    """The dataset's NumberLink, janko.at's Arukone: `numberlink`, with a note that `fill true`
-    is no rule of janko.at's (puz.link's links, whose rules are their own, use `numberlink`)."""
-    numberlink(b, src)
-    b.notes = ("janko.at's Arukone has no rule that every cell be on a line, though its puzzles "
-               "leave none empty; `fill true` asks it, so a unique answer here is the only one "
-               "that fills the board.")
-
-
-def links_solution(block: list[list[str]]) -> dict[str, Any]:
-    """A solution naming each cell's sides a line leaves it by, as the answer's `links`."""
-    block = [[t.lower() for t in row] for row in block]
-    return {"links": {"across": [[1 if "e" in t else 0 for t in row] for row in block],
-                      "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
-
-
 def dominos(b: CaseBuilder, src: Source) -> None:
     lay = read_layout(src, ("the grid",))
     b.board = (lay.rows, lay.cols)
@@ -152,7 +106,6 @@ def dominos_solution(block: list[list[str]]) -> dict[str, Any]:
 
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
-    "NumberLink": links_solution,
     "Dominos": dominos_solution,
 }
 """How this module's genres read a solution's first block (its tokens as written)."""

@@ -18,7 +18,6 @@ from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
-from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
 from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
 from sapphire.genres.bridge.puzzlink.shapes import ANSWERS as SHAPES
@@ -77,6 +76,4 @@ def read_answer(file: Pzprv3) -> Parts:
     parts = read_fleet_answer(genre, rows, cols, rest)
     if parts is not None:
         return parts
-    if genre in NUMLIN:
-        return NUMLIN[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

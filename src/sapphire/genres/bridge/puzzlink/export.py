@@ -22,7 +22,6 @@ from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
 from sapphire.genres.bridge.puzzlink.numbers import EXPORTS
-from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
@@ -47,8 +46,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **FLEET_KINDS,
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
                                      "arrow-shade-count"}),
-    "numlin": ({"numberlink"}, {"numberlink"}),
-    "arukone": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -60,7 +57,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     **REGION_LIMITS,
     **FLEET_LIMITS,
     "yajilin": (0, 49999),
-    "numlin": (1, 8191), "arukone": (1, 52),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -241,11 +237,7 @@ PUZZLES: dict[str, Reader] = {
     **REGION_PUZZLES,
     **FLEET_PUZZLES,
     "yajilin": yajilin_puzzle,
-    "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }
 
-CLAIMS: dict[str, Callable[[Case], bool]] = {
-    "numlin": lambda case: numberlink_genre(case) == "numlin",
-    "arukone": lambda case: numberlink_genre(case) == "arukone",
-}
+CLAIMS: dict[str, Callable[[Case], bool]] = {}
 """Which cases a genre takes, where its kinds tell several apart by their parameters."""

@@ -32,13 +32,6 @@ from sapphire.genres.bridge.puzzlink.fleet import (
     battleship_text,
     read_battleship,
 )
-from sapphire.genres.bridge.puzzlink.numlin import (
-    arukone_case,
-    numlin_body,
-    numlin_case,
-    numlin_text,
-    read_numlin,
-)
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 from sapphire.genres.bridge.puzzlink.regions import (
     lits_body,
@@ -316,9 +309,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
               battleship_text, battleship_body),  # type: ignore[arg-type]
-    LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
-    LinkGenre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body,
-              case=arukone_case),
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
