@@ -1,6 +1,6 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, Dominos): exact case
-text for a tiny puzzle, the exact refusal of a malformed one, and fixture puzzles (copied from
-../shared/corpus/puzzlekit) that must solve uniquely to their known answers."""
+"""The puzzlekit genre Dominos, whose answer is links: exact case text for a tiny puzzle, the
+exact refusal of a malformed one, and a fixture puzzle (copied from ../shared/corpus/puzzlekit)
+that must solve uniquely to its known answer."""
 
 from __future__ import annotations
 
@@ -16,25 +16,6 @@ from sapphire.importers import puzzlekit_to_case
 GENRES = load("puzzlekit_shapes.json")
 CASES = [(g, e) for g, entries in GENRES.items() for e in entries]
 
-
-
-def test_a_yajilin_is_its_loop_its_shading_and_its_arrows() -> None:
-    assert body(puzzlekit_to_case("Yajilin", "3 3\n- - -\n- 1w s0\n- - -\n")) == """\
-board: 3x3
----
-loop
-shaded-apart
-loop-or-shaded r1c1-r1c2-r1c3-r2c1-r3c1-r3c2-r3c3
-blank-cell r2c2-r2c3
-arrow-shade-count-1: arrow-shade-count r2c2-r2c1 count 1
-arrow-shade-count-2: arrow-shade-count r2c3-r3c3 count 0
-"""
-
-
-def test_a_yajilin_solution_reads_as_shading_and_loop() -> None:
-    got = read_solution("Yajilin", "2 3\nx se sw\n- ne nw\n")
-    assert got == {"shading": [[1, 0, 0], [0, 0, 0]],
-                   "loop": {"across": [[0, 1, 0], [0, 1, 0]], "down": [[0, 1, 1], [0, 0, 0]]}}
 
 
 def test_a_dominos_is_its_numbers_as_clues() -> None:
@@ -54,7 +35,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
 
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
-    ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
     ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,

@@ -94,7 +94,8 @@ class Hashi(Genre[Clues]):
     def decode(self, body: Body) -> Clues:
         cols, start = body.cols, body.pos
         cells = number16(body, cols * body.rows)
-        if UNKNOWN in cells:
+        if UNKNOWN in cells:  # refused once the link reads to its end
+            body.finish()
             k = cells.index(UNKNOWN)
             raise body.link.error(f"the island at r{k // cols + 1}c{k % cols + 1} has no "
                                   "number, which the Hashi rules here need",

@@ -78,8 +78,7 @@ genres live by family in `sudokus`, `towers` (outside clues and runs) and `shadi
 function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave and Gappy, with their layouts, live in `shade_genres`.
-`shapes` holds the genres whose answers are lines (Yajilin, Dominos), their layouts, with the
-readers of their solutions.
+`shapes` holds Dominos, whose answer is links, with the reader of its solutions.
 """
 
 from __future__ import annotations
@@ -107,10 +106,7 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     thermometer,
     yin_yang,
 )
-from sapphire.genres.bridge.puzzlekit.shapes import (
-    dominos,
-    yajilin,
-)
+from sapphire.genres.bridge.puzzlekit.shapes import dominos
 from sapphire.genres.bridge.puzzlekit.solution import read_solution
 from sapphire.genres.bridge.puzzlekit.sudokus import (
     consecutive_sudoku,
@@ -146,7 +142,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Shikaku": shikaku,
     "Battleship": battleship,
     "LITS": lits,
-    "Yajilin": yajilin,
     "Dominos": dominos,
 }
 """The genres this importer reads, each with the function that states its rules."""
@@ -178,7 +173,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
-    "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "Dominos": ("dominoes",),
 }
 

@@ -20,7 +20,6 @@ from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
 from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
-from sapphire.genres.bridge.puzzlink.shapes import ANSWERS as SHAPES
 
 Parts = dict[str, object]
 
@@ -71,8 +70,6 @@ def read_answer(file: Pzprv3) -> Parts:
     regions = read_region_answer(genre, rows, cols, rest)
     if regions is not None:
         return regions
-    if genre in SHAPES:
-        return SHAPES[genre](rest, rows, cols)
     parts = read_fleet_answer(genre, rows, cols, rest)
     if parts is not None:
         return parts

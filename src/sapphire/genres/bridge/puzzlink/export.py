@@ -26,7 +26,6 @@ from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.genres.bridge.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
-from sapphire.genres.bridge.puzzlink.shapes import yajilin_puzzle
 
 Cell = tuple[int, int]
 
@@ -44,8 +43,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **EXPORT_KINDS,
     **REGION_KINDS,
     **FLEET_KINDS,
-    "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
-                                     "arrow-shade-count"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
@@ -56,7 +53,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
-    "yajilin": (0, 49999),
 }
 """The numbers each genre's link can write (a Kakuro's totals, outside clues, cell clues)."""
 
@@ -236,7 +232,6 @@ PUZZLES: dict[str, Reader] = {
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,
-    "yajilin": yajilin_puzzle,
 }
 
 CLAIMS: dict[str, Callable[[Case], bool]] = {}

@@ -51,11 +51,6 @@ from sapphire.genres.bridge.puzzlink.shading import (
 from sapphire.genres.bridge.puzzlink.shading import (
     numbers_text as shading_numbers_text,
 )
-from sapphire.genres.bridge.puzzlink.shapes import (
-    arrows_body,
-    read_arrows,
-    yajilin_text,
-)
 
 
 def _rows(p: Puzzle, token: Callable[[Value], str]) -> list[str]:
@@ -300,7 +295,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               numbers.ripple_body),
     LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
               numbers.easyasabc_body),
-    LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
     LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
               numbers_body),
@@ -312,8 +306,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
-ALIASES = {"akari": "lightup",
-           "skyscraper": "skyscrapers", "hakyuu": "ripple",
-           "yajirin": "yajilin",
+ALIASES = {"akari": "lightup", "skyscraper": "skyscrapers", "hakyuu": "ripple",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""
