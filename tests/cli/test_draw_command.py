@@ -21,6 +21,9 @@ FIXTURES = ROOT / "tests" / "fixtures" / "importers"
 GENRES = [(g, entries[0]) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
           for g, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
           ["genres"].items()]
+GENRES += [(part["genre"], part["puzzles"][0])  # the genre modules' fixtures
+           for path in sorted((FIXTURES.parent / "genres").glob("*.json"))
+           for part in [json.loads(path.read_text(encoding="utf-8")).get("puzzlekit")] if part]
 
 
 def of_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:

@@ -65,6 +65,14 @@ def imported() -> list[object]:
     for entry in fixture("puzzlink_samples")["puzzles"]:  # type: ignore[index]
         if entry["genre"] != "renban":  # refused by the importer (tests/importers)
             out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
+    for path in sorted((FIXTURES.parent / "genres").glob("*.json")):  # the genre modules'
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("puzzlekit"):
+            genre = data["puzzlekit"]["genre"]
+            out.append(pytest.param(f"puzzlekit:{genre}", data["puzzlekit"]["puzzles"][0]
+                                    ["problem"], id=f"puzzlekit:{genre}"))
+        for entry in data.get("puzzlink", {}).get("puzzles", []):
+            out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
     return out
 
 
