@@ -209,8 +209,6 @@ def test_iss_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
 def test_puzzlekit_layouts() -> None:
     yy = puzzlekit_to_case("YinYang", PUZZLEKIT["YinYang"][0]["problem"])
     assert "shading: |" in yy and "\nyin-yang\n" in yy
-    sl = puzzlekit_to_case("Slitherlink", PUZZLEKIT["Slitherlink"][0]["problem"])
-    assert "clues: |" in sl and "\nslitherlink\n" in sl
 
 
 @pytest.mark.parametrize(("genre", "text", "kind"), [
@@ -225,7 +223,6 @@ def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
 
 @pytest.mark.parametrize(("genre", "text", "message"), [
     ("YinYang", "2 2\nb x\nw w\n", "'x' at r1c2 is not 'b', 'w' or '-'"),
-    ("Slitherlink", "2 2\n- 0\n5 -\n", "'5' at r2c1 is not a clue 0-3 or '-'"),
 ])
 def test_a_bad_cell_of_a_puzzlekit_grid_is_named(genre: str, text: str, message: str) -> None:
     with pytest.raises(SapphireError) as exc:

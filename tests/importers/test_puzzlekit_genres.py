@@ -61,28 +61,15 @@ numbered-islands r1c1-r2c3
 """
 
 
-def test_masyu_circles() -> None:
-    text = "3 3\nb - 1\n- w -\n2 - -\n"
-    assert body(puzzlekit_to_case("Masyu", text)) == """\
-board: 3x3
----
-loop
-white-circle r1c3-r2c2
-black-circle r1c1-r3c1
-"""
-
-
 @pytest.mark.parametrize(("genre", "text", "says", "line", "col"), [
     ("Nonogram", "1 2\n1\n1\n", "expected the row clues, found the end", 3, 2),
     ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells", 4, 1),
     ("Nonogram", "1 2\n1\nx\n1\n", "'x' in the clues of column 2", 3, 1),
     ("Nonogram", "1 2\n1\n1\n1 0\n", "'0' in the clues of row 1", 4, 3),
     ("Akari", "1 2\n5 -\n", "not 0-4", 2, 1),
-    ("Masyu", "1 2\nb g\n", "'g' at r1c2", 2, 3),
     ("Nurikabe", "1 2\n0 -\n", "not 1 or more", 2, 1),
     ("Nurikabe", "1 2\n1 3\n", "more cells than the board", 2, 3),  # the island too many
     ("Nurikabe", "1 2\nx -\n", "'x' at r1c1 is neither", 2, 1),
-    ("Masyu", "2 2\nb -\n", "expected row 2 of the grid, found the end of the text", 2, 4),
     ("Akari", "1 2\n- o\n", "'o' at r1c2 is neither", 2, 3),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str, line: int,
@@ -102,9 +89,6 @@ def test_solutions_of_shading_genres() -> None:
     assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
 
 
-def test_masyu_solution_reads_the_loop() -> None:
-    assert read_solution("Masyu", "2 2\nse sw\nne nw\n") == {
-        "loop": {"across": [[1, 0], [1, 0]], "down": [[1, 1], [0, 0]]}}
 
 
 # -- fixture puzzles solve to their known answers ---------------------------------------------

@@ -1,4 +1,4 @@
-"""The puzzlekit genres Heyawake, Kuromasu, Cave, Creek and Gappy: exact case text for
+"""The puzzlekit genres Heyawake, Kuromasu, Cave and Gappy: exact case text for
 tiny puzzles, a placed error for malformed input of each, and a fixture puzzle of each (copied
 from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer."""
 
@@ -60,15 +60,6 @@ def test_kuromasu_and_cave_numbers_see_cells() -> None:
         "unshaded-connected", "shaded-reach-edge", *rules]
 
 
-def test_creek_corners_list_the_cells_around_them() -> None:
-    text = "2 2\n1 - -\n- 4 -\n- - 0\n"
-    assert body(puzzlekit_to_case("Creek", text)).split("---\n")[1].splitlines() == [
-        "unshaded-connected",
-        "corner-count-1: corner-count r1c1 count 1",
-        "corner-count-2: corner-count r1c1-r1c2-r2c1-r2c2 count 4",
-        "corner-count-3: corner-count r2c2 count 0"]
-
-
 def test_gappy_two_per_line_and_the_gaps() -> None:
     text = "3 4\n- 1 - -\n2 - -\n- - - -\n- x - -\n- - - -\n"
     got = body(puzzlekit_to_case("Gappy", text))
@@ -93,10 +84,6 @@ def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None
     ("Heyawake", "1 3\n1 2 -\na a b\n", 2, 3, "room 'a' has two numbers, 1 and 2"),
     ("Kuromasu", "2 2\n0 -\n- -\n", 2, 1, "the number 0 at r1c1 is not 1 or more"),
     ("Cave", "2 2\n3 q\n- -\n", 2, 3, "'q' at r1c2 is neither '-' nor a number"),
-    ("Creek", "2 2\n- - -\n- - 5\n- - -\n", 3, 5, "the number 5 at corner 1,2 (0,0 is the "
-     "grid's top left corner) is more than the 2 cells around it"),
-    ("Creek", "2 2\n- - -\n- - -\n", 3, 6,
-     "expected row 3 of the corner grid, found the end of the text"),
     ("Gappy", "3 3\n- 2 -\n- - -\n- - -\n- - -\n- - -\n", 2, 3,
      "the gap 2 of column 2 does not fit its 3 cells"),
     ("Gappy", "3 3\n- - -\n- - -\n- - -\n- o -\n- - -\n", 5, 3,

@@ -28,7 +28,6 @@ OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
 
 
 def test_the_samples_cover_the_genres_we_read() -> None:
-    numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
     # the shading and region genres' links are in their own fixtures
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
@@ -39,7 +38,7 @@ def test_the_samples_cover_the_genres_we_read() -> None:
     modules = [e["genre"] for path in sorted((FIXTURES.parent / "genres").glob("*.json"))
                for e in json.loads(path.read_text(encoding="utf-8")).get(
                    "puzzlink", {"puzzles": []})["puzzles"]]
-    assert sorted([*(e["genre"] for e in OURS), "nonogram", *numlin,
+    assert sorted([*(e["genre"] for e in OURS), "nonogram",
                    *(e["genre"] for e in shading["puzzles"]),
                    *(e["genre"] for e in regions["puzzles"]),
                    *(e["genre"] for e in fleet["puzzles"]), *modules]) == sorted(NAMES)

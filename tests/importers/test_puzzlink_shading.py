@@ -1,4 +1,4 @@
-"""puzz.link links of heyawake, kurodoko, cave and creek: each test link of pzprjs
+"""puzz.link links of heyawake, kurodoko and cave: each test link of pzprjs
 (copied from ../shared/corpus/puzzlink.json) imports, solves uniquely to its accepted answer
 and is written back as the same link; broken links are refused where they break."""
 
@@ -19,7 +19,7 @@ ENTRIES = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="ut
 
 
 def test_the_fixture_holds_each_genre() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "heyawake", "kurodoko"]
+    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "heyawake", "kurodoko"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -44,14 +44,6 @@ def test_a_heyawake_link_is_its_rooms_and_their_numbers() -> None:
                                                  "room-2: room r1c2-r1c3-r2c2-r2c3 count 2"]
 
 
-def test_a_creek_link_reads_the_corners() -> None:
-    # 2x2 cells, 3x3 corners: 1 at the top left corner, then 7 gaps (m), then 0
-    case = puzzlink_to_case("https://puzz.link/p?creek/2/2/1m0")
-    assert case.split("---\n")[2].splitlines() == [
-        "unshaded-connected", "corner-count-1: corner-count r1c1 count 1",
-        "corner-count-2: corner-count r2c2 count 0"]
-
-
 @pytest.mark.parametrize(("link", "col", "message"), [
     ("https://puzz.link/p?kurodoko/3/3/i.i", 35,
      "a Kurodoko clue without its number ('?') is not read"),
@@ -60,8 +52,6 @@ def test_a_creek_link_reads_the_corners() -> None:
      "the link ends where the borders between cells one above the other should be"),
     ("https://puzz.link/p?heyawake/3/2/w", 34,
      "'w' is not a base-32 digit where the borders between cells side by side should be"),
-    ("https://puzz.link/p?creek/2/2/1!", 32, "'!' is not a clue 0-4 or a gap"),
-    ("https://puzz.link/p?creek/2/2/1m.", 33, "a corner clue without its number ('?') is not read"),
 ])
 def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: str) -> None:
     with pytest.raises(SapphireError) as exc:

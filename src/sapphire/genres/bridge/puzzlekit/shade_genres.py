@@ -1,16 +1,15 @@
 """puzzlekit genres whose answer shades cells, with clues in or around the grid: Heyawake,
-Kuromasu, Cave, Creek and Gappy.
+Kuromasu, Cave and Gappy.
 
 Layouts (read from the dataset's problems and solutions and the puzzlekit package's parsers):
 
 * `Heyawake`: two blocks, the room numbers (`-` for a room without one, the number in any
   cell of its room) and the rooms (a token naming each cell's room).
 * `Kuromasu`, `Cave`: one block, a number (1 or more) or `-` per cell.
-* `Creek`: ROWS+1 lines of COLS+1 tokens, one per grid corner: a number 0-4 or `-`.
 * `Gappy`: a line of column clues, a line of row clues (`-` for none), then the grid (`-`
   everywhere, or `x` for a cell given shaded).
 
-A solution marks with `x` the shaded cells of a Heyawake, Kuromasu, Creek and Gappy,
+A solution marks with `x` the shaded cells of a Heyawake, Kuromasu and Gappy,
 and the cave of a Cave: Sapphire shades a Cave's outside, the cells that reach the edge.
 
 Known faults of the dataset: Heyawake 216_10x18 names two rooms `16` (and none `26`). A name
@@ -22,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 
-from sapphire.case.givens import corner_cells
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell, grid_columns, grid_rows, pieces
 from sapphire.formats.puzzlekit import (
@@ -116,28 +114,6 @@ def cave(b: CaseBuilder, src: Source) -> None:
         b.add("seen-cells", [cell], count=n)
 
 
-def creek(b: CaseBuilder, src: Source) -> None:
-    """ROWS+1 lines of COLS+1 corner clues: how many of the cells around a corner are
-    shaded."""
-    lay = read_lines(src, lambda rows, cols: [
-        Part("the corner grid", rows + 1, cols + 1, "column and one more")])
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    b.add("unshaded-connected")
-    hint = "a corner's number is how many of the cells around it are shaded, '-' for none"
-    for a, row in enumerate(lay.blocks[0]):
-        for d, t in enumerate(row):
-            if t.text == "-":
-                continue
-            cells = corner_cells(a, d, rows, cols)
-            corner = f"corner {a},{d} (0,0 is the grid's top left corner)"
-            n = number(src, t, f"at {corner}", hint)
-            if n > len(cells):
-                raise src.at(t, f"the number {n} at {corner} is more than the {len(cells)} "
-                             "cells around it", hint)
-            b.add("corner-count", cells, count=n)
-
-
 def gappy(b: CaseBuilder, src: Source) -> None:
     """A line of column clues, a line of row clues, then the grid (`x` a given shaded cell)."""
     lay = read_lines(src, lambda rows, cols: [
@@ -175,14 +151,13 @@ def gappy(b: CaseBuilder, src: Source) -> None:
 
 
 GENRES = {"Heyawake": heyawake, "Kuromasu": kuromasu, "Cave": cave,
-          "Creek": creek, "Gappy": gappy}
+          "Gappy": gappy}
 """The genres of this module, each with the function that states its rules."""
 
 KINDS: dict[str, tuple[str, ...]] = {
     "Heyawake": ("room", "shaded-apart", "unshaded-connected", "shade-at-least"),
     "Kuromasu": ("seen-cells", "shaded-apart", "unshaded-connected"),
     "Cave": ("seen-cells", "unshaded-connected", "shaded-reach-edge"),
-    "Creek": ("corner-count", "unshaded-connected"),
     "Gappy": ("shade-per-line", "shade-gap", "shaded-no-touch"),
 }
 

@@ -14,27 +14,23 @@ import re
 from collections.abc import Callable
 
 from sapphire.case import Case
-from sapphire.case.givens import clue_grid, shading_grid
+from sapphire.case.givens import shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
-from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.genres.bridge.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
-from sapphire.genres.bridge.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle, yajilin_puzzle
 
 Cell = tuple[int, int]
 
 KINDS: dict[str, tuple[set[str], set[str]]] = {
     # genre: (kinds that tell it, every kind its link can carry)
-    "slither": ({"slitherlink"}, {"slitherlink"}),
     "yinyang": ({"yin-yang"}, {"yin-yang"}),
-    "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
@@ -42,23 +38,14 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     **EXPORT_KINDS,
     **REGION_KINDS,
     **FLEET_KINDS,
-    "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
-    "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
-    "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
-                                     "arrow-shade-count"}),
-    "numlin": ({"numberlink"}, {"numberlink"}),
-    "arukone": ({"numberlink"}, {"numberlink"}),
 }
 """What tells each genre's case, as the importer writes it."""
 
 LIMITS: dict[str, tuple[int, int]] = {
-    "slither": (0, 4), "lightup": (0, 4), "nurikabe": (1, 8191),
-    "nonogram": (1, 255),
+    "lightup": (0, 4), "nurikabe": (1, 8191), "nonogram": (1, 255),
     **EXPORT_LIMITS,
     **REGION_LIMITS,
     **FLEET_LIMITS,
-    "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
-    "numlin": (1, 8191), "arukone": (1, 52),
 }
 """The numbers each genre's link can write (outside clues, cell clues)."""
 
@@ -85,22 +72,9 @@ def _flat(grid: list[list[int | None]] | None, rows: int, cols: int) -> list[Val
 Reader = Callable[[Case, int, int, object], Puzzle]
 
 
-def _slither(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    return Puzzle(cols, rows, _flat(clue_grid(case, declares), rows, cols))  # type: ignore[arg-type]
-
-
 def _yinyang(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     shading = _flat(shading_grid(case, declares), rows, cols)  # type: ignore[arg-type]
     return Puzzle(cols, rows, [None if v is None else 2 if v else 1 for v in shading])
-
-
-def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        kind = {"white-circle": 1, "black-circle": 2}.get(rule.reference)
-        for r, c in readback.cells(rule) if kind else ():
-            cells[(r - 1) * cols + c - 1] = kind
-    return Puzzle(cols, rows, cells)
 
 
 def _nurikabe(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -179,17 +153,12 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
-    "slither": _slither, "yinyang": _yinyang, "mashu": _mashu,
+    "yinyang": _yinyang,
     "nurikabe": _nurikabe, "lightup": _lightup,
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
     **FLEET_PUZZLES,
-    "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
-    "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }
 
-CLAIMS: dict[str, Callable[[Case], bool]] = {
-    "numlin": lambda case: numberlink_genre(case) == "numlin",
-    "arukone": lambda case: numberlink_genre(case) == "arukone",
-}
+CLAIMS: dict[str, Callable[[Case], bool]] = {}
 """Which cases a genre takes, where its kinds tell several apart by their parameters."""

@@ -31,13 +31,6 @@ from sapphire.genres.bridge.puzzlink.fleet import (
     battleship_text,
     read_battleship,
 )
-from sapphire.genres.bridge.puzzlink.numlin import (
-    arukone_case,
-    numlin_body,
-    numlin_case,
-    numlin_text,
-    read_numlin,
-)
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 from sapphire.genres.bridge.puzzlink.regions import (
     lits_body,
@@ -48,26 +41,14 @@ from sapphire.genres.bridge.puzzlink.regions import (
     shikaku_text,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
-    creek_body,
-    creek_text,
     heyawake_body,
     heyawake_text,
     numbers_body,
-    read_creek,
     read_heyawake,
     read_numbers,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
     numbers_text as shading_numbers_text,
-)
-from sapphire.genres.bridge.puzzlink.shapes import (
-    arrows_body,
-    corners_body,
-    gokigen_text,
-    hashi_text,
-    read_arrows,
-    read_corners,
-    yajilin_text,
 )
 
 
@@ -140,10 +121,6 @@ def _clue(v: Value) -> str:
     return "-" if v is None or v == UNKNOWN else str(v)
 
 
-def slither_text(p: Puzzle) -> str:
-    return _text(f"{p.rows} {p.cols}", _rows(p, _clue))
-
-
 def circles_text(p: Puzzle) -> str:
     return _text(f"{p.rows} {p.cols}", _rows(p, lambda v: {1: "w", 2: "b"}.get(v or 0, "-")))
 
@@ -183,37 +160,23 @@ class LinkGenre:
 
 
 GENRES: dict[str, LinkGenre] = {g.name: g for g in (
-    LinkGenre("slither", "Slitherlink", read_cells(four_cell), slither_text,
-              cells_body(encode_four_cell)),
     LinkGenre("yinyang", "YinYang", read_circles, circles_text, circles_body),
-    LinkGenre("mashu", "Masyu", read_circles, circles_text, circles_body),
     LinkGenre("nurikabe", "Nurikabe", read_cells(number16), numbers_text,
               cells_body(encode_number16)),
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
               cells_body(encode_four_cell)),
     LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
               lambda p: encode_outside16(p.outside or [])),
-    LinkGenre("hashikake", "Hashi", read_cells(number16), hashi_text,
-              cells_body(encode_number16)),
-    LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
-    LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
     LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
               numbers_body),
     LinkGenre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
-    LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
               battleship_text, battleship_body),  # type: ignore[arg-type]
-    LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
-    LinkGenre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body,
-              case=arukone_case),
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
-ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
-           "hashi": "hashikake",
-           "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
-           "heyawacky": "heyawake", "bag": "cave"}
+ALIASES = {"akari": "lightup", "heyawacky": "heyawake", "bag": "cave"}
 """Other names pzprjs accepts for them."""

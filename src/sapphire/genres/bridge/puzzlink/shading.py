@@ -1,5 +1,5 @@
-"""puzz.link's shading genres with clues in cells, rooms or corners: `heyawake`, `kurodoko`
-(Kuromasu), `cave` and `creek`, read from a link into the puzzlekit text that the puzzlekit
+"""puzz.link's shading genres with clues in cells or rooms: `heyawake`, `kurodoko`
+(Kuromasu) and `cave`, read from a link into the puzzlekit text that the puzzlekit
 builders state, written back from a case, and their pzprv3 answers read.
 
 The encodings, as pzprjs writes them (`src/variety/<genre>.js`, `src/puzzle/Encode.js`):
@@ -11,7 +11,6 @@ The encodings, as pzprjs writes them (`src/variety/<genre>.js`, `src/puzzle/Enco
   first cell, and their numbers written as `number16`; a number stands in its room's first
   cell.
 * `kurodoko`, `cave`: `number16` per cell.
-* `creek`: `four_cell` over the (ROWS+1)×(COLS+1) grid corners.
 
 A `?` (a clue without its number) has no place in the puzzlekit layouts, so such links are
 refused, placed at the start of the body.
@@ -24,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sapphire.case import Case
-from sapphire.case.givens import shared_corner
 from sapphire.diagnostics import error
 from sapphire.formats import readback
 from sapphire.formats.encodings import (
@@ -33,9 +31,7 @@ from sapphire.formats.encodings import (
     Value,
     border_bits,
     encode_border_bits,
-    encode_four_cell,
     encode_number16,
-    four_cell,
     number16,
     rooms,
 )
@@ -94,7 +90,7 @@ def heyawake_body(p: Puzzle) -> str:
     return encode_border_bits(across) + encode_border_bits(down) + encode_number16(numbers)
 
 
-# -- kurodoko, cave, creek --------------------------------------------------------------------
+# -- kurodoko, cave --------------------------------------------------------------------------
 
 
 def read_numbers(what: str) -> Callable[[Body, int, int], Puzzle]:
@@ -113,24 +109,6 @@ def numbers_text(p: Puzzle) -> str:
 
 def numbers_body(p: Puzzle) -> str:
     return encode_number16(p.cells)
-
-
-def read_creek(body: Body, cols: int, rows: int) -> Puzzle:
-    start = body.pos
-    corners = four_cell(body, (cols + 1) * (rows + 1))
-    _refuse_unknown(body, start, corners, "corner")
-    return Puzzle(cols, rows, corners)
-
-
-def creek_text(p: Puzzle) -> str:
-    lines = [" ".join("-" if v is None else str(v)
-                      for v in p.cells[a * (p.cols + 1):(a + 1) * (p.cols + 1)])
-             for a in range(p.rows + 1)]
-    return _text(p.rows, p.cols, lines)
-
-
-def creek_body(p: Puzzle) -> str:
-    return encode_four_cell(p.cells)
 
 
 def _cell_rows(p: Puzzle, show: Callable[[int], str]) -> list[str]:
@@ -152,13 +130,12 @@ EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
                  {"seen-cells", "shaded-apart", "unshaded-connected"}),
     "cave": ({"unshaded-connected", "shaded-reach-edge"},
              {"unshaded-connected", "shaded-reach-edge", "seen-cells"}),
-    "creek": ({"corner-count", "unshaded-connected"}, {"corner-count", "unshaded-connected"}),
 }
 """What tells each genre's case, as the puzzlekit importer writes it, and every kind its link
 can carry."""
 
 EXPORT_LIMITS: dict[str, tuple[int, int]] = {
-    "heyawake": (0, 8191), "kurodoko": (1, 8191), "cave": (1, 8191), "creek": (0, 4),
+    "heyawake": (0, 8191), "kurodoko": (1, 8191), "cave": (1, 8191),
 }
 
 
@@ -217,27 +194,13 @@ def seen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, cells)
 
 
-def creek_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    corners: list[Value] = [None] * ((rows + 1) * (cols + 1))
-    for rule in case.rules:
-        if rule.reference != "corner-count":
-            continue
-        at = shared_corner(sorted(set(readback.cells(rule))), rows, cols)
-        if at is None:
-            raise readback.refuse_rule(rule, "its cells are not those around one grid corner")
-        corners[at[0] * (cols + 1) + at[1]] = readback.number(rule, "count")
-    return Puzzle(cols, rows, corners)
-
-
-EXPORT_PUZZLES = {"heyawake": heyawake_puzzle, "kurodoko": seen_puzzle, "cave": seen_puzzle,
-                  "creek": creek_puzzle}
+EXPORT_PUZZLES = {"heyawake": heyawake_puzzle, "kurodoko": seen_puzzle, "cave": seen_puzzle}
 
 
 # -- pzprv3 answers ---------------------------------------------------------------------------
 
-ANSWER_SKIP = {"kurodoko": (0, 1), "cave": (0, 1), "creek": (1, 1), "heyawake": (1, 2)}
-"""Per genre, the lines before the answer grid: a fixed count, and how many ROWS-line grids
-(a Creek's corner grid has one line more)."""
+ANSWER_SKIP = {"kurodoko": (0, 1), "cave": (0, 1), "heyawake": (1, 2)}
+"""Per genre, the lines before the answer grid: a fixed count, and how many ROWS-line grids."""
 
 
 def read_shade_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
