@@ -230,8 +230,6 @@ def test_puzzlekit_layouts() -> None:
     renban = puzzlekit_to_case("Renban", PUZZLEKIT["Renban"][1]["problem"])
     assert "board: 7x7" in renban and "\nlatin-square\n" in renban
     assert "renban-1: renban r1c2-r1c3-r1c4\n" in renban  # one-cell groups are left out
-    yy = puzzlekit_to_case("YinYang", PUZZLEKIT["YinYang"][0]["problem"])
-    assert "shading: |" in yy and "\nyin-yang\n" in yy
     sl = puzzlekit_to_case("Slitherlink", PUZZLEKIT["Slitherlink"][0]["problem"])
     assert "clues: |" in sl and "\nslitherlink\n" in sl
     big = puzzlekit_to_case("Sudoku", PUZZLEKIT["Sudoku"][1]["problem"])
@@ -241,7 +239,7 @@ def test_puzzlekit_layouts() -> None:
 @pytest.mark.parametrize(("genre", "text", "kind"), [
     ("Sudoku", "9 9\n1 2 3\n", "bad-puzzlekit"),
     ("KillerSudoku", "2 2\n3 -\n- -\n", "bad-puzzlekit"),
-    ("YinYang", "2 2\nb x\nw w\n", "bad-puzzlekit"),
+    ("Slitherlink", "2 2\n- 0\n5 -\n", "bad-puzzlekit"),
     ("Mosaic", "1 1\n-\n", "unsupported-import"),  # a genre none of ours
 ])
 def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
@@ -251,7 +249,6 @@ def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize(("genre", "text", "message"), [
-    ("YinYang", "2 2\nb x\nw w\n", "'x' at r1c2 is not 'b', 'w' or '-'"),
     ("Slitherlink", "2 2\n- 0\n5 -\n", "'5' at r2c1 is not a clue 0-3 or '-'"),
     ("Sudoku", "4 4\n- - - -\n- - - -\n- - 7 -\n- - - -\n", "the given 7 at r3c3 is outside 1-4"),
     ("Sudoku", "4 4\n- - - -\n- - - x\n- - - -\n- - - -\n",

@@ -15,7 +15,6 @@ on the genre (read from the dataset's problems and solutions):
   are no boxes); each group holds a run of consecutive digits in any order.
 * `JigsawSudoku`: two blocks, the givens and the regions. Rows, columns and regions hold 1-N
   once (a Latin square with a jigsaw piece per region).
-* `YinYang`: one block, `b` (shaded) or `w` (unshaded) clues; the answer shades every cell.
 * `Slitherlink`: one block, the clues 0-3. The answer is a loop along the cells' edges.
 * `ConsecutiveSudoku`: two blocks, the givens and a bar code per cell, the sum of 1 (a bar on
   its right edge), 2 (bottom), 4 (left) and 8 (top). A Latin square (no boxes); a bar joins
@@ -39,7 +38,7 @@ on the genre (read from the dataset's problems and solutions):
 * `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
   wall (`x` in the solution).
 
-A `solution` uses the same layout: the digits; `b`/`w` for every cell of a Yin-Yang; for a
+A `solution` uses the same layout: the digits; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
 Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
@@ -49,7 +48,7 @@ What is imported
 ----------------
 Each genre becomes the rule lines of the `std` library that state its rules (`sudoku NxN`,
 `cage` per cage, `latin-square` with `renban` per group or `all-different` per piece,
-`yin-yang`, `slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
+`slitherlink`, `white-dot` per bar and `nabner` per pair without one, `even` and
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
 
@@ -111,7 +110,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     nonogram_pattern,
     nurikabe,
     thermometer,
-    yin_yang,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
     dominos,
@@ -135,7 +133,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "KillerSudoku": killer_sudoku,
     "Renban": latin_with_groups("renban", None, "the group block"),
     "JigsawSudoku": latin_with_groups("all-different", "piece", "the region block"),
-    "YinYang": yin_yang,
     "Slitherlink": slitherlink,
     "ConsecutiveSudoku": consecutive_sudoku,
     "EvenOddSudoku": even_odd_sudoku,
@@ -171,7 +168,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "KillerSudoku": ("sudoku", "cage"),
     "Renban": ("latin-square", "renban"),
     "JigsawSudoku": ("latin-square", "all-different"),
-    "YinYang": ("yin-yang",),
     "Slitherlink": ("slitherlink",),
     "ConsecutiveSudoku": ("latin-square", "white-dot", "nabner"),
     "EvenOddSudoku": ("sudoku", "even", "odd"),

@@ -1,4 +1,4 @@
-"""puzzlekit genres that shade cells: Yin-Yang, Thermometer, Nonogram, Akari, Nurikabe."""
+"""puzzlekit genres that shade cells: Thermometer, Nonogram, Akari, Nurikabe."""
 
 from __future__ import annotations
 
@@ -11,26 +11,9 @@ from sapphire.formats.puzzlekit import (
     Source,
     Token,
     number,
-    rc,
     read_layout,
     read_lines,
 )
-
-
-def yin_yang(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    symbols = {"-": ".", "b": "b", "w": "w", "B": "b", "W": "w"}
-    grid = []
-    for r, row in enumerate(lay.blocks[0]):
-        bad = next((c for c, t in enumerate(row) if t.text not in symbols), None)
-        if bad is not None:
-            raise src.at(row[bad], f"'{row[bad].text}' at {rc(r, bad)} is not 'b', 'w' or '-'",
-                         "a clue is b (shaded) or w (unshaded); '-' is a cell without one")
-        grid.append([symbols[t.text] for t in row])
-    b.add("yin-yang")
-    if any(s != "." for row in grid for s in row):
-        b.grids["shading"] = grid
 
 
 def thermometer(b: CaseBuilder, src: Source) -> None:

@@ -43,8 +43,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     answer = read_answer(genre, block)  # the genres of tents and regions
     if answer is not None:
         return answer
-    if genre == "YinYang":
-        return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
     if genre in SHADED:
         return {"shading": [[1 if t == "x" else 0 for t in row] for row in block]}
     if genre == "Masyu":  # each cell names the sides its loop leaves by: n, e, s, w

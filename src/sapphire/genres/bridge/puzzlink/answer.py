@@ -5,7 +5,6 @@ Slitherlink's loop) or a Masyu's `loop` (`across` and `down` links between cell 
 The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, then
 * `slither`: ROWS lines of COLS+1 vertical edges, ROWS+1 lines of COLS horizontal ones (1 a
   line);
-* `yinyang`: ROWS lines of answers (1 white, 2 black; `.` on a clue, which keeps its colour);
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
@@ -54,12 +53,6 @@ def read_answer(file: Pzprv3) -> Parts:
                 out.append(int(flag))
             inside.append(out)
         return {"inside": inside}
-    if genre == "yinyang":
-        clues = block(rest, 0, rows, cols, "clues")
-        answer = block(rest, rows, rows, cols, "answers")
-        return {"shading": [[1 if (a if a != "." else q) == "2" else 0
-                             for q, a in zip(qr, ar, strict=True)]
-                            for qr, ar in zip(clues, answer, strict=True)]}
     if genre == "sudoku":
         givens = block(rest, 0, rows, cols, "givens")
         answer = block(rest, rows, rows, cols, "digits")

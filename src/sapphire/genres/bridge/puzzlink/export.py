@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from sapphire.case import Case
-from sapphire.case.givens import clue_grid, digit_grid, shading_grid
+from sapphire.case.givens import clue_grid, digit_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
@@ -34,7 +34,6 @@ Cell = tuple[int, int]
 KINDS: dict[str, tuple[set[str], set[str]]] = {
     # genre: (kinds that tell it, every kind its link can carry)
     "slither": ({"slitherlink"}, {"slitherlink"}),
-    "yinyang": ({"yin-yang"}, {"yin-yang"}),
     "sudoku": ({"sudoku"}, {"sudoku"}),
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
     "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
@@ -98,11 +97,6 @@ def _slither(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 def _sudoku(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, _flat(digit_grid(case, declares), rows, cols))  # type: ignore[arg-type]
-
-
-def _yinyang(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    shading = _flat(shading_grid(case, declares), rows, cols)  # type: ignore[arg-type]
-    return Puzzle(cols, rows, [None if v is None else 2 if v else 1 for v in shading])
 
 
 def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -251,7 +245,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
-    "slither": _slither, "yinyang": _yinyang, "sudoku": _sudoku, "mashu": _mashu,
+    "slither": _slither, "sudoku": _sudoku, "mashu": _mashu,
     "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,

@@ -304,7 +304,6 @@ class LinkGenre:
 GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("slither", "Slitherlink", read_cells(four_cell), slither_text,
               cells_body(encode_four_cell)),
-    LinkGenre("yinyang", "YinYang", read_circles, circles_text, circles_body),
     LinkGenre("sudoku", "Sudoku", read_cells(number16), numbers_text,
               cells_body(encode_number16), square=True),
     LinkGenre("mashu", "Masyu", read_circles, circles_text, circles_body),
