@@ -172,18 +172,6 @@ across-2: cage r3c2-r3c3 total 4
 """
 
 
-def test_nurikabe_islands_and_their_numbered_cells() -> None:
-    text = "2 3\n2 - -\n- - 1\n"
-    assert body(puzzlekit_to_case("Nurikabe", text)) == """\
-board: 2x3
----
-nurikabe
-island-1: island r1c1 size 2
-island-2: island r2c3 size 1
-numbered-islands r1c1-r2c3
-"""
-
-
 def test_masyu_circles() -> None:
     text = "3 3\nb - 1\n- w -\n2 - -\n"
     assert body(puzzlekit_to_case("Masyu", text)) == """\
@@ -215,9 +203,6 @@ black-circle r1c1-r3c1
     ("Nonogram", "1 2\n1\n1\n1 0\n", "'0' in the clues of row 1", 4, 3),
     ("Akari", "1 2\n5 -\n", "not 0-4", 2, 1),
     ("Masyu", "1 2\nb g\n", "'g' at r1c2", 2, 3),
-    ("Nurikabe", "1 2\n0 -\n", "not 1 or more", 2, 1),
-    ("Nurikabe", "1 2\n1 3\n", "more cells than the board", 2, 3),  # the island too many
-    ("Nurikabe", "1 2\nx -\n", "'x' at r1c1 is neither", 2, 1),
     ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'", 1, 5),
     ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'", 1, 7),
     ("Skyscraper", "2 2 1\n" + "- -\n" * 4 + "2 -\n- -\n", "outside 0-1", 6, 1),
@@ -241,7 +226,6 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
 def test_solutions_of_shading_genres() -> None:
     assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
     assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
-    assert read_solution("Nurikabe", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
     # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not
     assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
 

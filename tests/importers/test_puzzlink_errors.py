@@ -38,8 +38,6 @@ SEEDS = LINKS + [u.split("?", 1)[1] for u in LINKS]
      "not a puzz.link link: the link ends where the total left of row 3 should be"),
     ("https://puzz.link/p?mashu/6/6/1063000i3r00", 40,
      "not a puzz.link link: 'r' is not a base-27 digit (0-9, a-q)"),
-    ("https://puzz.link/p?nurikabe/5/5/g.", 34,
-     "the island at r1c2 has no size ('?')"),
     ("https://puzz.link/slither/5/5/cbcbcddad", 40,
      "not a puzz.link link: the link has no '?' before the puzzle"),
     ("p?/5/5/", 3, "not a puzz.link link: the genre is missing"),

@@ -22,7 +22,7 @@ LINKS = [e["url"][0] for e in SAMPLES if e["genre"] in NAMES]
 PUZZLEKIT = [(genre, e) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items() for e in entries]
-OURS = {"Slitherlink", "Sudoku", "Masyu", "Nurikabe", "Akari", "Kakuro", "Skyscraper",
+OURS = {"Slitherlink", "Sudoku", "Masyu", "Akari", "Kakuro", "Skyscraper",
         "Nonogram"}
 
 
@@ -116,13 +116,3 @@ def test_a_rule_the_link_cannot_hold_is_placed(tmp_path: Path,
         "rule: a clue sees a whole row or column from its end\n"
         "  skyscraper-1: skyscraper r1c2-r2c2 visible 1\n"
         "  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n")
-
-
-def test_a_number_the_link_cannot_write_is_refused() -> None:
-    case_text = ("---\nlibrary: std\nboard: 3x3\n---\nnurikabe\n"
-                 "island-1: island r1c1 size 9000\nnumbered-islands r1c1\n")
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case_text)
-    assert exc.value.diagnostics[0].message == (
-        "the case cannot be written as a puzz.link link: a nurikabe link writes numbers "
-        "1-8191, not 9000")

@@ -35,8 +35,6 @@ on the genre (read from the dataset's problems and solutions):
   the run below it and of the run to its right (either may be missing).
 * `Masyu`: one block: `w` or `1` a white circle, `b` or `2` a black one. The answer is a loop
   through the cell centres.
-* `Nurikabe`: one block: a number is the size of the island of its cell. The answer shades the
-  wall (`x` in the solution).
 
 A `solution` uses the same layout: the digits; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
@@ -60,9 +58,7 @@ between walls (`shade-at-most`), and at least one bulb among the cells each open
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
 runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
-`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`;
-a Nurikabe is `nurikabe` (the wall, and the region map naming the islands), an `island` per
-number, and `numbered-islands` listing the numbered cells, so no island is without a number.
+`cage`; a Masyu is a `loop` with `white-circle` and `black-circle`.
 `read_solution` reads a solution in the same layout, for comparing answers.
 
 Known faults of the dataset
@@ -72,8 +68,6 @@ Known faults of the dataset
   the sample does, and a random answer would only by rare chance), and with either diagonal
   rule the puzzle has exactly that answer: the janko.at original most likely has diagonal
   constraints that the dataset's text does not carry. The import states what the text says.
-* Nurikabe 1136_22x12 says `22 12` but its grid has 12 rows of 12, and its solution breaks
-  off after 12 rows; the import refuses it.
 
 The package
 -----------
@@ -108,7 +102,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     akari,
     nonogram,
     nonogram_pattern,
-    nurikabe,
     thermometer,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
@@ -143,7 +136,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Skyscraper": skyscraper,
     "Kakuro": kakuro,
     "Masyu": masyu,
-    "Nurikabe": nurikabe,
     "KenKen": kenken,
     "Str8t": str8t,
     "Hakyuu": hakyuu,
@@ -178,7 +170,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
-    "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     "KenKen": ("latin-square", "cage", "product-cage", "difference-cage", "quotient-cage",
                "operation-cage"),
     "Str8t": ("absent-digits", "all-different", "renban"),

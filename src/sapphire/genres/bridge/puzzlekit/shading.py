@@ -1,4 +1,4 @@
-"""puzzlekit genres that shade cells: Thermometer, Nonogram, Akari, Nurikabe."""
+"""puzzlekit genres that shade cells: Thermometer, Nonogram, Akari."""
 
 from __future__ import annotations
 
@@ -146,30 +146,3 @@ def akari(b: CaseBuilder, src: Source) -> None:
             if (r, c) not in walls:
                 b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
 
-
-def nurikabe(b: CaseBuilder, src: Source) -> None:
-    """One block: a number is an island's size, `-` a cell without a number. The answer
-    shades the wall."""
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    hint = "a number is the size of its cell's island, '-' a cell without one"
-    islands: list[tuple[Cell, int, Token]] = []
-    for r, row in enumerate(lay.blocks[0], 1):
-        for c, t in enumerate(row, 1):
-            if t.text != "-":
-                size = number(src, t, f"at r{r}c{c}", hint)
-                if size < 1:
-                    raise src.at(t, f"the island size {size} at r{r}c{c} is not 1 or more", hint)
-                islands.append(((r, c), size, t))
-    sums = list(itertools.accumulate(size for _, size, _ in islands))
-    if sums and sums[-1] > rows * cols:
-        over = next(t for (_, _, t), total in zip(islands, sums, strict=True)
-                    if total > rows * cols)  # the island that makes them too many
-        raise src.at(over, "the islands have more cells than the board",
-                     f"the island sizes add up to {sums[-1]}; the board has {rows * cols} cells")
-    b.add("nurikabe")
-    for cell, size, _ in islands:
-        b.add("island", [cell], size=size)
-    if islands:
-        b.add("numbered-islands", [cell for cell, _, _ in islands])

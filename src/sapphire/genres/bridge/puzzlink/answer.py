@@ -7,7 +7,7 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
   line);
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
-* `nurikabe`, `lightup`: the clue rows hold the answer too, `#` shaded (a bulb);
+* `lightup`: the clue rows hold the answer too, `#` a bulb;
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
 * `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
 * `nonogram`: one grid with the clues above and left of the cells (half a line's length of
@@ -66,7 +66,7 @@ def read_answer(file: Pzprv3) -> Parts:
                        for r in range(rows)],
             "down": [[1 if r < rows - 1 and down[r][c] == "1" else 0 for c in range(cols)]
                      for r in range(rows)]}}
-    if genre in ("nurikabe", "lightup"):
+    if genre == "lightup":
         grid = block(rest, 0, rows, cols, "grid")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
     if genre == "kakuro":

@@ -36,7 +36,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "slither": ({"slitherlink"}, {"slitherlink"}),
     "sudoku": ({"sudoku"}, {"sudoku"}),
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
-    "nurikabe": ({"nurikabe"}, {"nurikabe", "island", "numbered-islands"}),
     "lightup": ({"shade-at-least", "shade-at-most"},
                 {"shade-count", "shade-at-most", "shade-at-least"}),
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
@@ -56,7 +55,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 """What tells each genre's case, as the importer writes it."""
 
 LIMITS: dict[str, tuple[int, int]] = {
-    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191), "nurikabe": (1, 8191),
+    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
@@ -105,17 +104,6 @@ def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
         kind = {"white-circle": 1, "black-circle": 2}.get(rule.reference)
         for r, c in readback.cells(rule) if kind else ():
             cells[(r - 1) * cols + c - 1] = kind
-    return Puzzle(cols, rows, cells)
-
-
-def _nurikabe(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        if rule.reference == "island":
-            if len(rule.cells) != 1:
-                raise readback.refuse_rule(rule, "an island clue is one cell")
-            (r, c), = readback.cells(rule)
-            cells[(r - 1) * cols + c - 1] = readback.number(rule, "size")
     return Puzzle(cols, rows, cells)
 
 
@@ -246,7 +234,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "sudoku": _sudoku, "mashu": _mashu,
-    "nurikabe": _nurikabe, "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
+    "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,

@@ -307,8 +307,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("sudoku", "Sudoku", read_cells(number16), numbers_text,
               cells_body(encode_number16), square=True),
     LinkGenre("mashu", "Masyu", read_circles, circles_text, circles_body),
-    LinkGenre("nurikabe", "Nurikabe", read_cells(number16), numbers_text,
-              cells_body(encode_number16)),
     LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
               cells_body(encode_four_cell)),
     LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
