@@ -117,22 +117,6 @@ row-2: shade-pattern r2c1-r2c2-r2c3 pattern "0*1{1}0*"
 """
 
 
-def test_akari_walls_numbers_segments_and_light() -> None:
-    text = "2 3\n- 1 -\n- - x\n"
-    assert body(puzzlekit_to_case("Akari", text)) == """\
-board: 2x3
----
-walls-1: shade-count r1c2-r2c3 count 0
-number-1: shade-count r1c1-r1c3-r2c2 count 1
-segment-1: shade-at-most r2c1-r2c2 count 1
-segment-2: shade-at-most r1c1-r2c1 count 1
-lit-1: shade-at-least r1c1-r2c1 count 1
-lit-2: shade-at-least r1c3 count 1
-lit-3: shade-at-least r2c1-r2c2-r1c1 count 1
-lit-4: shade-at-least r2c1-r2c2 count 1
-"""
-
-
 def test_skyscraper_with_empty_plots_and_diagonals() -> None:
     text = "3 3 2 D\n2 - -\n- - -\n- - 1\n- - -\n- 0 -\n- - -\n- - -\n"
     assert body(puzzlekit_to_case("Skyscraper", text)) == """\
@@ -201,7 +185,6 @@ black-circle r1c1-r3c1
     ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells", 4, 1),
     ("Nonogram", "1 2\n1\nx\n1\n", "'x' in the clues of column 2", 3, 1),
     ("Nonogram", "1 2\n1\n1\n1 0\n", "'0' in the clues of row 1", 4, 3),
-    ("Akari", "1 2\n5 -\n", "not 0-4", 2, 1),
     ("Masyu", "1 2\nb g\n", "'g' at r1c2", 2, 3),
     ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'", 1, 5),
     ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'", 1, 7),
@@ -211,7 +194,6 @@ black-circle r1c1-r3c1
     ("Kakuro", "2 2\n- 3,x\n,3 0\n", "'x' in the across total at r1c2", 2, 5),
     ("Kakuro", "3 2\n- -\n,1 0\n- 0\n", "the down run through r2c2 has no total", 3, 4),
     ("Masyu", "2 2\nb -\n", "expected row 2 of the grid, found the end of the text", 2, 4),
-    ("Akari", "1 2\n- o\n", "'o' at r1c2 is neither", 2, 3),
 ])
 def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: str, line: int,
                                                   col: int) -> None:
@@ -226,8 +208,6 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
 def test_solutions_of_shading_genres() -> None:
     assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
     assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
-    # Akari: the bulbs are the shading; walls (x or a number) and lit cells are not
-    assert read_solution("Akari", "1 4\no x 2 -\n") == {"shading": [[1, 0, 0, 0]]}
 
 
 def test_digit_solutions_of_skyscraper_and_kakuro() -> None:

@@ -22,7 +22,7 @@ LINKS = [e["url"][0] for e in SAMPLES if e["genre"] in NAMES]
 PUZZLEKIT = [(genre, e) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
              for genre, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
              ["genres"].items() for e in entries]
-OURS = {"Slitherlink", "Sudoku", "Masyu", "Akari", "Kakuro", "Skyscraper",
+OURS = {"Slitherlink", "Sudoku", "Masyu", "Kakuro", "Skyscraper",
         "Nonogram"}
 
 

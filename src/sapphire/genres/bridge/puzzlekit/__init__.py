@@ -26,8 +26,6 @@ on the genre (read from the dataset's problems and solutions):
   the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
 * `Nonogram`: COLS lines of column clues, then ROWS lines of row clues (run lengths, top to
   bottom and left to right). The answer shades cells.
-* `Akari`: one block: `x` a wall, `0`-`4` a wall with its number of neighbouring bulbs, `-` an
-  open cell. The answer's shading marks the bulbs.
 * `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
   lines of outside clues (as in SkyscraperSudoku), then the givens. A Latin square of heights
   1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
@@ -38,7 +36,7 @@ on the genre (read from the dataset's problems and solutions):
 
 A `solution` uses the same layout: the digits; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `o` for a bulb of an Akari; `-` for a black cell
+Thermometer or a shaded cell of a Nonogram; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
 which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
 
@@ -50,11 +48,8 @@ Each genre becomes the rule lines of the `std` library that state its rules (`su
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
 
-A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. An Akari is
-stated on its bulbs as counts of shaded cells: none on the walls (`shade-count … count 0`), a
-wall's number as the count of its open neighbours, at most one bulb per row or column segment
-between walls (`shade-at-most`), and at least one bulb among the cells each open cell sees
-(`shade-at-least`). A Skyscraper is a `latin-square`
+A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. A Skyscraper is
+a `latin-square`
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
 runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
@@ -99,7 +94,6 @@ from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
-    akari,
     nonogram,
     nonogram_pattern,
     thermometer,
@@ -132,7 +126,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "SkyscraperSudoku": skyscraper_sudoku,
     "Thermometer": thermometer,
     "Nonogram": nonogram,
-    "Akari": akari,
     "Skyscraper": skyscraper,
     "Kakuro": kakuro,
     "Masyu": masyu,
@@ -166,7 +159,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "SkyscraperSudoku": ("sudoku", "skyscraper"),
     "Thermometer": ("thermometer", "shade-count"),
     "Nonogram": ("shade-pattern",),
-    "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),

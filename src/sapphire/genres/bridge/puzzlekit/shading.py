@@ -1,17 +1,16 @@
-"""puzzlekit genres that shade cells: Thermometer, Nonogram, Akari."""
+"""puzzlekit genres that shade cells: Thermometer and Nonogram."""
 
 from __future__ import annotations
 
 import itertools
 
 from sapphire.formats.builder import CaseBuilder
-from sapphire.formats.common import ORTHOGONAL, Cell, grid_columns, grid_rows, neighbours
+from sapphire.formats.common import Cell, grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
     Part,
     Source,
     Token,
     number,
-    read_layout,
     read_lines,
 )
 
@@ -96,53 +95,4 @@ def nonogram(b: CaseBuilder, src: Source) -> None:
 def nonogram_pattern(runs: list[int]) -> str:
     """The shadings a Nonogram clue allows, as a `shade-pattern`: `[2, 1]` is `0*1{2}0+1{1}0*`."""
     return "0*" + "0+".join(f"1{{{length}}}" for length in runs) + "0*" if runs else "0*"
-
-
-def akari(b: CaseBuilder, src: Source) -> None:
-    """One block: `x` a wall, `0`-`4` a wall with a number, `-` an open cell. The answer's
-    shading marks the bulbs."""
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    grid = lay.blocks[0]
-    hint = "a cell is x (a wall), 0-4 (a wall with its number of bulbs around) or '-' (open)"
-    walls: dict[Cell, int | None] = {}
-    for r, row in enumerate(grid, 1):
-        for c, t in enumerate(row, 1):
-            if t.text in ("x", "X"):
-                walls[(r, c)] = None
-            elif t.text != "-":
-                n = number(src, t, f"at r{r}c{c}", hint)
-                if n > 4:
-                    raise src.at(t, f"the wall number {n} at r{r}c{c} is not 0-4", hint)
-                walls[(r, c)] = n
-    if walls:
-        b.add("shade-count", sorted(walls), id_stem="walls", count=0)
-    for (r, c), n in sorted(walls.items()):
-        if n is None:
-            continue
-        around = [x for x in neighbours((r, c), ORTHOGONAL, rows, cols) if x not in walls]
-        if around or n:
-            b.add("shade-count", around, id_stem="number", count=n)
-    seen: dict[Cell, list[Cell]] = {}
-    segments: list[list[Cell]] = []
-    lines = grid_rows(rows, cols) + grid_columns(rows, cols)
-    for line in lines:
-        run: list[Cell] = []
-        for cell in [*line, None]:
-            if cell is not None and cell not in walls:
-                run.append(cell)
-                continue
-            for x in run:  # x sees its row segment and its column segment
-                sees = seen.setdefault(x, [])
-                sees.extend(y for y in run if y not in sees)
-            if len(run) > 1:
-                segments.append(run)
-            run = []
-    for seg in segments:
-        b.add("shade-at-most", seg, id_stem="segment", count=1)
-    for r in range(1, rows + 1):
-        for c in range(1, cols + 1):
-            if (r, c) not in walls:
-                b.add("shade-at-least", seen[(r, c)], id_stem="lit", count=1)
 

@@ -50,8 +50,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
                          "down": [[1 if "s" in t else 0 for t in row] for row in block]}}
     if genre in SHAPES:  # genres of the shapes module read their own answers, as written
         return SHAPES[genre]([[t.text for t in row] for row in grid])
-    if genre == "Akari":
-        return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     if genre == "Slitherlink":
         return {"inside": [[1 if t == "x" else 0 for t in row] for row in block]}
     blank = genre == "Kakuro"  # a black cell holds no digit; the case writes it 0

@@ -7,7 +7,6 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
   line);
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
-* `lightup`: the clue rows hold the answer too, `#` a bulb;
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
 * `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
 * `nonogram`: one grid with the clues above and left of the cells (half a line's length of
@@ -66,9 +65,6 @@ def read_answer(file: Pzprv3) -> Parts:
                        for r in range(rows)],
             "down": [[1 if r < rows - 1 and down[r][c] == "1" else 0 for c in range(cols)]
                      for r in range(rows)]}}
-    if genre == "lightup":
-        grid = block(rest, 0, rows, cols, "grid")
-        return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
     if genre == "kakuro":
         digits = block(rest, rows + 1, rows, cols, "digits")
         return {"digits": [[0] * (cols + 1)] + [[0] + [_digit(t) for t in row]

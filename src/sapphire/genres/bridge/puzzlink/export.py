@@ -36,8 +36,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "slither": ({"slitherlink"}, {"slitherlink"}),
     "sudoku": ({"sudoku"}, {"sudoku"}),
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
-    "lightup": ({"shade-at-least", "shade-at-most"},
-                {"shade-count", "shade-at-most", "shade-at-least"}),
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
@@ -55,7 +53,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 """What tells each genre's case, as the importer writes it."""
 
 LIMITS: dict[str, tuple[int, int]] = {
-    "slither": (0, 4), "lightup": (0, 4), "sudoku": (1, 8191),
+    "slither": (0, 4), "sudoku": (1, 8191),
     "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
@@ -104,41 +102,6 @@ def _mashu(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
         kind = {"white-circle": 1, "black-circle": 2}.get(rule.reference)
         for r, c in readback.cells(rule) if kind else ():
             cells[(r - 1) * cols + c - 1] = kind
-    return Puzzle(cols, rows, cells)
-
-
-def _neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-            if 1 <= r + dr <= rows and 1 <= c + dc <= cols]
-
-
-def _lightup(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """Every open cell has a rule that it be lit; the others are walls. A numbered wall is the
-    one whose open neighbours a count rule names (the first in reading order when several
-    walls have the same ones: their numbers then state the same)."""
-    open_cells = {cell for rule in case.rules if rule.reference == "shade-at-least"
-                  for cell in readback.cells(rule)}
-    walls = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
-             if (r, c) not in open_cells]
-    cells: list[Value] = [None] * (rows * cols)
-    for r, c in walls:
-        cells[(r - 1) * cols + c - 1] = -2
-    for rule in case.rules:
-        if rule.reference != "shade-count":
-            continue
-        named = set(readback.cells(rule))
-        count = readback.number(rule, "count")
-        if named <= set(walls):
-            if count:
-                raise readback.refuse_rule(rule, "a bulb on a wall")
-            continue
-        wall = next((w for w in walls if cells[(w[0] - 1) * cols + w[1] - 1] == -2
-                     and {n for n in _neighbours(w, rows, cols) if n in open_cells} == named),
-                    None)
-        if wall is None:
-            raise readback.refuse_rule(rule, "its cells are not the open neighbours of a wall")
-        cells[(wall[0] - 1) * cols + wall[1] - 1] = count
     return Puzzle(cols, rows, cells)
 
 
@@ -234,7 +197,7 @@ def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 PUZZLES: dict[str, Reader] = {
     "nonogram": _nonogram,
     "slither": _slither, "sudoku": _sudoku, "mashu": _mashu,
-    "lightup": _lightup, "kakuro": _kakuro, "skyscrapers": _skyscrapers,
+    "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,

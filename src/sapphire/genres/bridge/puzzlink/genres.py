@@ -205,11 +205,6 @@ def numbers_text(p: Puzzle) -> str:
     return _text(f"{p.rows} {p.cols}", _rows(p, _clue))
 
 
-def akari_text(p: Puzzle) -> str:
-    return _text(f"{p.rows} {p.cols}",
-                 _rows(p, lambda v: "-" if v is None else "x" if v == UNKNOWN else str(v)))
-
-
 def skyscrapers_text(p: Puzzle) -> str:
     out = p.outside or []
     lines = [" ".join(_clue(v) for v in out[:p.cols]),
@@ -307,8 +302,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("sudoku", "Sudoku", read_cells(number16), numbers_text,
               cells_body(encode_number16), square=True),
     LinkGenre("mashu", "Masyu", read_circles, circles_text, circles_body),
-    LinkGenre("lightup", "Akari", read_cells(four_cell), akari_text,
-              cells_body(encode_four_cell)),
     LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
     LinkGenre("skyscrapers", "Skyscraper", read_skyscrapers, skyscrapers_text,
               skyscrapers_body, square=True),
@@ -337,7 +330,7 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 )}
 """The bridged puz.link genres, by their pzprjs name."""
 
-ALIASES = {"slitherlink": "slither", "masyu": "mashu", "akari": "lightup",
+ALIASES = {"slitherlink": "slither", "masyu": "mashu",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
            "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
