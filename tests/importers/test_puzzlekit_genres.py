@@ -104,19 +104,6 @@ row-2: shade-count r2c1-r2c2-r2c3 count 1
 """
 
 
-def test_nonogram_columns_then_rows() -> None:
-    text = "2 3\n1\n0\n2\n1 1\n1\n"
-    assert body(puzzlekit_to_case("Nonogram", text)) == """\
-board: 2x3
----
-column-1: shade-pattern r1c1-r2c1 pattern "0*1{1}0*"
-column-2: shade-pattern r1c2-r2c2 pattern "0*"
-column-3: shade-pattern r1c3-r2c3 pattern "0*1{2}0*"
-row-1: shade-pattern r1c1-r1c2-r1c3 pattern "0*1{1}0+1{1}0*"
-row-2: shade-pattern r2c1-r2c2-r2c3 pattern "0*1{1}0*"
-"""
-
-
 def test_skyscraper_with_empty_plots_and_diagonals() -> None:
     text = "3 3 2 D\n2 - -\n- - -\n- - 1\n- - -\n- 0 -\n- - -\n- - -\n"
     assert body(puzzlekit_to_case("Skyscraper", text)) == """\
@@ -181,10 +168,6 @@ black-circle r1c1-r3c1
     ("Thermometer", "1 2\n1 1\n1\n1.1 x\n", "'x' at r1c2", 4, 5),
     ("Thermometer", "1 2\n1 1\n1.1 1.2\n", "expected 1 token on the line of row counts", 3, 5),
     ("Thermometer", "1 2\n1 1\n1\n1.1 1.3\n", "not numbered 1-2", 4, 5),
-    ("Nonogram", "1 2\n1\n1\n", "expected the row clues, found the end", 3, 2),
-    ("Nonogram", "1 2\n1\n1\n1 1\n", "do not fit a row of 2 cells", 4, 1),
-    ("Nonogram", "1 2\n1\nx\n1\n", "'x' in the clues of column 2", 3, 1),
-    ("Nonogram", "1 2\n1\n1\n1 0\n", "'0' in the clues of row 1", 4, 3),
     ("Masyu", "1 2\nb g\n", "'g' at r1c2", 2, 3),
     ("Skyscraper", "2 2 5\n" + "- -\n" * 6, "is not 'N N H'", 1, 5),
     ("Skyscraper", "2 2 1 X\n" + "- -\n" * 6, "is not 'N N H'", 1, 7),
@@ -207,7 +190,6 @@ def test_malformed_problems_are_positioned_errors(genre: str, text: str, says: s
 
 def test_solutions_of_shading_genres() -> None:
     assert read_solution("Thermometer", "2 2\nx -\n- x\n") == {"shading": [[1, 0], [0, 1]]}
-    assert read_solution("Nonogram", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
 
 
 def test_digit_solutions_of_skyscraper_and_kakuro() -> None:

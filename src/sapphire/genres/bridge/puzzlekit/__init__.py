@@ -24,8 +24,6 @@ on the genre (read from the dataset's problems and solutions):
   rows, right of them; `-` for none), then the givens block. Boxes.
 * `Thermometer`: a line of column counts, a line of row counts, then the grid, where `T.K` is
   the K-th cell of thermometer T counted from its bulb. The answer shades (fills) cells.
-* `Nonogram`: COLS lines of column clues, then ROWS lines of row clues (run lengths, top to
-  bottom and left to right). The answer shades cells.
 * `Skyscraper`: first line `N N H`, with `D` when both diagonals hold different digits; four
   lines of outside clues (as in SkyscraperSudoku), then the givens. A Latin square of heights
   1-H; when H = N-1 the remaining cell of each row and column is empty, written 0.
@@ -36,7 +34,7 @@ on the genre (read from the dataset's problems and solutions):
 
 A `solution` uses the same layout: the digits; for a
 Slitherlink, `x` for a cell inside the loop and `-` for one outside; `x` for a filled cell of a
-Thermometer or a shaded cell of a Nonogram; `-` for a black cell
+Thermometer; `-` for a black cell
 of a Kakuro (read as 0, as the case writes it); for a Masyu, the sides (`n`, `e`, `s`, `w`) by
 which the loop leaves each cell. A Skyscraper's solution starts with the problem's first line.
 
@@ -48,8 +46,7 @@ Each genre becomes the rule lines of the `std` library that state its rules (`su
 `odd`, `skyscraper` per outside clue, `thermometer` per thermometer and `shade-count` per row
 and column), with the givens, shading or clues in the front matter.
 
-A Nonogram clue is a `shade-pattern` on its line: `2 1` is `0*1{2}0+1{1}0*`. A Skyscraper is
-a `latin-square`
+A Skyscraper is a `latin-square`
 (with `digits: 0-H` when there are empty plots) with a `skyscraper` per clue; a Kakuro gives
 its black cells the digit 0 (`digits: 0-9`) and states them as `black-cell`s (drawn with the
 runs' totals), keeps 0 out of its white cells (`absent-digits`) and states each run as a
@@ -94,8 +91,6 @@ from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
-    nonogram,
-    nonogram_pattern,
     thermometer,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
@@ -125,7 +120,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "EvenOddSudoku": even_odd_sudoku,
     "SkyscraperSudoku": skyscraper_sudoku,
     "Thermometer": thermometer,
-    "Nonogram": nonogram,
     "Skyscraper": skyscraper,
     "Kakuro": kakuro,
     "Masyu": masyu,
@@ -158,7 +152,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EvenOddSudoku": ("sudoku", "even", "odd"),
     "SkyscraperSudoku": ("sudoku", "skyscraper"),
     "Thermometer": ("thermometer", "shade-count"),
-    "Nonogram": ("shade-pattern",),
     "Skyscraper": ("latin-square", "skyscraper", "main-diagonal", "anti-diagonal"),
     "Kakuro": ("absent-digits", "cage", "black-cell"),
     "Masyu": ("loop", "white-circle", "black-circle"),
@@ -181,4 +174,4 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
-__all__ = ["GENRES", "KINDS", "nonogram_pattern", "read_solution"]
+__all__ = ["GENRES", "KINDS", "read_solution"]

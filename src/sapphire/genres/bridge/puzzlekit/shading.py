@@ -1,4 +1,4 @@
-"""puzzlekit genres that shade cells: Thermometer and Nonogram."""
+"""A puzzlekit genre that shades cells: Thermometer."""
 
 from __future__ import annotations
 
@@ -59,40 +59,4 @@ def thermometer(b: CaseBuilder, src: Source) -> None:
         if tok.text != "-":
             b.add("shade-count", row, id_stem="row",
                   count=number(src, tok, f"in the count of row {r}", hint))
-
-
-def nonogram(b: CaseBuilder, src: Source) -> None:
-    """COLS lines of column clues (top to bottom), then ROWS lines of row clues (left to
-    right): the lengths of the runs of shaded cells, `0` or `-` for an empty line."""
-    lay = read_lines(src, lambda rows, cols: [
-        Part("the column clues", cols, None, "column", "the clues of column {k}"),
-        Part("the row clues", rows, None, "row", "the clues of row {k}")], extra=True)
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    downs, acrosses = grid_columns(rows, cols), grid_rows(rows, cols)
-    hint = ("a clue line lists the lengths of the line's runs of shaded cells in order, such as "
-            "2 1; a lone 0 or '-' is a line without any")
-    lines = ([(toks, cells, "column", k) for k, (toks, cells)
-              in enumerate(zip(lay.blocks[0], downs, strict=True), 1)]
-             + [(toks, cells, "row", k) for k, (toks, cells)
-                in enumerate(zip(lay.blocks[1], acrosses, strict=True), 1)])
-    for toks, cells, what, k in lines:
-        texts = [t.text for t in toks]
-        if texts in (["0"], ["-"]):
-            runs = []
-        else:
-            bad = next((t for t in toks if not t.text.isdecimal() or int(t.text) < 1), None)
-            if bad is not None:
-                raise src.at(bad, f"'{bad.text}' in the clues of {what} {k} is not the length "
-                             "of a run (1 or more)", hint)
-            runs = [int(t) for t in texts]
-        if sum(runs) + len(runs) - 1 > len(cells):
-            raise src.at(toks[0], f"the runs {' '.join(texts)} of {what} {k} do not fit a "
-                         f"{what} of {len(cells)} cells", hint, to=toks[-1])
-        b.add("shade-pattern", cells, id_stem=what, pattern=nonogram_pattern(runs))
-
-
-def nonogram_pattern(runs: list[int]) -> str:
-    """The shadings a Nonogram clue allows, as a `shade-pattern`: `[2, 1]` is `0*1{2}0+1{1}0*`."""
-    return "0*" + "0+".join(f"1{{{length}}}" for length in runs) + "0*" if runs else "0*"
 

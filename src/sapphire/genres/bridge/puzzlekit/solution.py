@@ -17,7 +17,7 @@ from sapphire.genres.bridge.puzzlekit.regions import read_answer
 from sapphire.genres.bridge.puzzlekit.shade_genres import read_shade_solution
 from sapphire.genres.bridge.puzzlekit.shapes import SOLUTIONS as SHAPES
 
-SHADED = ("Thermometer", "Nonogram")
+SHADED = ("Thermometer",)
 """Genres whose solution marks the shaded (filled) cells with `x`."""
 
 

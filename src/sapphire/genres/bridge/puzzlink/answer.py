@@ -8,9 +8,7 @@ The layouts, as pzprjs's `FileIO` writes them for our genres: the clue rows, the
 * `sudoku` (one size only): ROWS lines of entered digits (`.` on a given);
 * `mashu`: ROWS lines of COLS-1 across links, ROWS-1 lines of COLS down links (1 a link);
 * `kakuro`: ROWS+1 lines of COLS+1 clues, then ROWS lines of digits (`.` a black cell);
-* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits;
-* `nonogram`: one grid with the clues above and left of the cells (half a line's length of
-  them, rounded up), `#` a shaded cell.
+* `skyscrapers`: one grid of ROWS+2 lines of COLS+2, outside clues around the digits.
 """
 
 from __future__ import annotations
@@ -72,10 +70,6 @@ def read_answer(file: Pzprv3) -> Parts:
     if genre == "skyscrapers":
         grid = block(rest, 0, rows + 2, cols + 2, "grid")
         return {"digits": [[_digit(t) for t in row[1:cols + 1]] for row in grid[1:rows + 1]]}
-    if genre == "nonogram":
-        top, left = (rows + 1) // 2, (cols + 1) // 2
-        grid = block(rest, 0, rows + top, cols + left, "grid")
-        return {"shading": [[1 if t == "#" else 0 for t in row[left:]] for row in grid[top:]]}
     shaded = read_shade_answer(genre, rows, cols, rest)
     if shaded is not None:
         return shaded

@@ -10,7 +10,6 @@ link that would mean another puzzle.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from sapphire.case import Case
@@ -20,7 +19,7 @@ from sapphire.formats.encodings import Value
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
 from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
-from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
+from sapphire.genres.bridge.puzzlink.genres import Puzzle
 from sapphire.genres.bridge.puzzlink.numbers import EXPORTS
 from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
@@ -38,7 +37,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "mashu": ({"loop"}, {"loop", "white-circle", "black-circle"}),
     "kakuro": ({"absent-digits", "cage"}, {"absent-digits", "cage", "black-cell"}),
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
-    "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
     **REGION_KINDS,
@@ -54,7 +52,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
 
 LIMITS: dict[str, tuple[int, int]] = {
     "slither": (0, 4), "sudoku": (1, 8191),
-    "skyscrapers": (1, 255), "kakuro": (1, 45), "nonogram": (1, 255),
+    "skyscrapers": (1, 255), "kakuro": (1, 45),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
     **REGION_LIMITS,
@@ -166,36 +164,7 @@ def _skyscrapers(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
                   outside)
 
 
-_RUNS = re.compile(r"0\*(?:1\{\d+\}(?:0\+1\{\d+\})*0\*)?")
-_RUN = re.compile(r"1\{(\d+)\}")
-
-
-def _nonogram(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    """A `shade-pattern` per column and row, each a Nonogram clue (`0*1{2}0+1{1}0*`)."""
-    runs: dict[tuple[str, int], list[int]] = {}
-    for rule in case.rules:
-        if rule.reference != "shade-pattern":
-            continue
-        cells = readback.cells(rule)
-        if cells == [(r, cells[0][1]) for r in range(1, rows + 1)]:
-            line = ("column", cells[0][1])
-        elif cells == [(cells[0][0], c) for c in range(1, cols + 1)]:
-            line = ("row", cells[0][0])
-        else:
-            raise readback.refuse_rule(rule, "a clue's cells are a whole column top down or a "
-                                       "whole row left to right")
-        pattern = next((p.value for p in rule.params if p.name == "pattern"), None)
-        if not isinstance(pattern, str) or not _RUNS.fullmatch(pattern) or line in runs:
-            raise readback.refuse_rule(rule, "a clue is one pattern of runs per line, as "
-                                       "0*1{2}0+1{1}0*")
-        runs[line] = [int(n) for n in _RUN.findall(pattern)]
-    lines = [runs.get(("column", c), []) for c in range(1, cols + 1)]
-    lines += [runs.get(("row", r), []) for r in range(1, rows + 1)]
-    return Puzzle(cols, rows, [None] * (rows * cols), nonogram_outside(cols, rows, lines))
-
-
 PUZZLES: dict[str, Reader] = {
-    "nonogram": _nonogram,
     "slither": _slither, "sudoku": _sudoku, "mashu": _mashu,
     "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},

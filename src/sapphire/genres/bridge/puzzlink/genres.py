@@ -146,49 +146,6 @@ def read_kakuro(body: Body, cols: int, rows: int) -> Puzzle:
     return Puzzle(cols, rows, [None] * count, outside, black)
 
 
-def clue_depths(cols: int, rows: int) -> tuple[int, int]:
-    """How many clues a Nonogram link holds above each column and left of each row: half the
-    line's length, rounded up (the most runs a line can have)."""
-    return (rows + 1) // 2, (cols + 1) // 2
-
-
-def read_nonogram(body: Body, cols: int, rows: int) -> Puzzle:
-    """The clues outside the grid: for each column the clues above it, nearest the grid first,
-    then for each row those left of it, nearest first."""
-    above, left = clue_depths(cols, rows)
-    start = body.pos
-    outside = outside16(body, cols * above + rows * left)
-    if UNKNOWN in outside:
-        raise body.error("a '?' clue (a run of unknown length) is not read", start,
-                         hint="give every run's length")
-    return Puzzle(cols, rows, [None] * (cols * rows), outside)
-
-
-def nonogram_runs(p: Puzzle) -> list[list[int]]:
-    """Each column's runs top to bottom, then each row's left to right."""
-    above, left = clue_depths(p.cols, p.rows)
-    out = p.outside or []
-    lines = [out[k * above:(k + 1) * above] for k in range(p.cols)]
-    base = p.cols * above
-    lines += [out[base + k * left:base + (k + 1) * left] for k in range(p.rows)]
-    return [[v for v in reversed(line) if v is not None] for line in lines]
-
-
-def nonogram_text(p: Puzzle) -> str:
-    return _text(f"{p.rows} {p.cols}",
-                 [" ".join(str(v) for v in runs) or "0" for runs in nonogram_runs(p)])
-
-
-def nonogram_outside(cols: int, rows: int, runs: list[list[int]]) -> list[Value]:
-    """The outside clues of a Nonogram link from each line's runs (as `nonogram_runs`)."""
-    above, left = clue_depths(cols, rows)
-    out: list[Value] = []
-    for k, line in enumerate(runs):
-        depth = above if k < cols else left
-        out += [*reversed(line), *[None] * (depth - len(line))]
-    return out
-
-
 def _clue(v: Value) -> str:
     return "-" if v is None or v == UNKNOWN else str(v)
 
@@ -305,8 +262,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("kakuro", "Kakuro", read_kakuro, kakuro_text, kakuro_body),
     LinkGenre("skyscrapers", "Skyscraper", read_skyscrapers, skyscrapers_text,
               skyscrapers_body, square=True),
-    LinkGenre("nonogram", "Nonogram", read_nonogram, nonogram_text,
-              lambda p: encode_outside16(p.outside or [])),
     LinkGenre("ripple", "Hakyuu", numbers.read_ripple, numbers.ripple_text,
               numbers.ripple_body),
     LinkGenre("easyasabc", "ABCEndView", numbers.read_easyasabc, numbers.easyasabc_text,
