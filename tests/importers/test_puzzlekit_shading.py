@@ -1,4 +1,4 @@
-"""The puzzlekit genres Heyawake, Kuromasu, Cave, Creek and Gappy: exact case text for
+"""The puzzlekit genres Kuromasu, Cave, Creek and Gappy: exact case text for
 tiny puzzles, a placed error for malformed input of each, and a fixture puzzle of each (copied
 from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer."""
 
@@ -27,28 +27,6 @@ def test_fixture_puzzles_solve_to_their_known_answer(tmp_path: Path, genre: str,
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_heyawake_rooms_and_the_stretches_across_two_borders() -> None:
-    text = "1 4\n- 1 - -\na b b c\n"
-    assert body(puzzlekit_to_case("Heyawake", text)) == """\
-board: 1x4
----
-shaded-apart
-unshaded-connected
-room-1: room r1c1
-room-2: room r1c2-r1c3 count 1
-room-3: room r1c4
-span-1: shade-at-least r1c1-r1c2-r1c3-r1c4 count 1
-"""
-
-
-def test_a_heyawake_room_name_given_to_two_pieces_is_two_rooms() -> None:
-    # the number belongs to the piece it stands in, as the dataset's 216_10x18 needs
-    text = "1 3\n1 - -\na b a\n"
-    lines = body(puzzlekit_to_case("Heyawake", text)).splitlines()
-    assert [x for x in lines if x.startswith("room")] == [
-        "room-1: room r1c1 count 1", "room-2: room r1c3", "room-3: room r1c2"]
 
 
 def test_kuromasu_and_cave_numbers_see_cells() -> None:
@@ -88,9 +66,6 @@ def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None
 
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
-    ("Heyawake", "2 3\n5 - -\n- - -\na a b\na a b\n", 2, 1,
-     "room 'a' has 4 cells, fewer than its number 5"),
-    ("Heyawake", "1 3\n1 2 -\na a b\n", 2, 3, "room 'a' has two numbers, 1 and 2"),
     ("Kuromasu", "2 2\n0 -\n- -\n", 2, 1, "the number 0 at r1c1 is not 1 or more"),
     ("Cave", "2 2\n3 q\n- -\n", 2, 3, "'q' at r1c2 is neither '-' nor a number"),
     ("Creek", "2 2\n- - -\n- - 5\n- - -\n", 3, 5, "the number 5 at corner 1,2 (0,0 is the "

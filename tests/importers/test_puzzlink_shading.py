@@ -1,4 +1,4 @@
-"""puzz.link links of heyawake, kurodoko, cave and creek: each test link of pzprjs
+"""puzz.link links of kurodoko, cave and creek: each test link of pzprjs
 (copied from ../shared/corpus/puzzlink.json) imports, solves uniquely to its accepted answer
 and is written back as the same link; broken links are refused where they break."""
 
@@ -19,7 +19,7 @@ ENTRIES = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="ut
 
 
 def test_the_fixture_holds_each_genre() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "heyawake", "kurodoko"]
+    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "kurodoko"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -35,15 +35,6 @@ def test_each_link_solves_to_its_answer_and_exports_as_itself(tmp_path: Path,
     assert export_puzzlink(case) == link
 
 
-def test_a_heyawake_link_is_its_rooms_and_their_numbers() -> None:
-    # 3x2: a border right of r1c1 and r2c1 parts the first column from the rest; the rooms'
-    # numbers 1 and 2 (number16) stand in r1c1 and r1c2
-    case = puzzlink_to_case("https://puzz.link/p?heyawake/3/2/k012")
-    rules = case.split("---\n")[2].splitlines()
-    assert [x for x in rules if "room" in x] == ["room-1: room r1c1-r2c1 count 1",
-                                                 "room-2: room r1c2-r1c3-r2c2-r2c3 count 2"]
-
-
 def test_a_creek_link_reads_the_corners() -> None:
     # 2x2 cells, 3x3 corners: 1 at the top left corner, then 7 gaps (m), then 0
     case = puzzlink_to_case("https://puzz.link/p?creek/2/2/1m0")
@@ -56,10 +47,6 @@ def test_a_creek_link_reads_the_corners() -> None:
     ("https://puzz.link/p?kurodoko/3/3/i.i", 35,
      "a Kurodoko clue without its number ('?') is not read"),
     ("https://puzz.link/p?cave/3/3/g3.", 32, "a Cave clue without its number ('?') is not read"),
-    ("https://puzz.link/p?heyawake/3/2/k", 35,
-     "the link ends where the borders between cells one above the other should be"),
-    ("https://puzz.link/p?heyawake/3/2/w", 34,
-     "'w' is not a base-32 digit where the borders between cells side by side should be"),
     ("https://puzz.link/p?creek/2/2/1!", 32, "'!' is not a clue 0-4 or a gap"),
     ("https://puzz.link/p?creek/2/2/1m.", 33, "a corner clue without its number ('?') is not read"),
 ])

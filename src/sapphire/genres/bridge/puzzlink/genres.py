@@ -51,11 +51,8 @@ from sapphire.genres.bridge.puzzlink.regions import (
 from sapphire.genres.bridge.puzzlink.shading import (
     creek_body,
     creek_text,
-    heyawake_body,
-    heyawake_text,
     numbers_body,
     read_creek,
-    read_heyawake,
     read_numbers,
 )
 from sapphire.genres.bridge.puzzlink.shading import (
@@ -270,7 +267,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               cells_body(encode_number16)),
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
-    LinkGenre("heyawake", "Heyawake", read_heyawake, heyawake_text, heyawake_body),
     LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
               numbers_body),
     LinkGenre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
@@ -288,5 +284,5 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 ALIASES = {"slitherlink": "slither", "masyu": "mashu",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
-           "building": "skyscrapers", "heyawacky": "heyawake", "bag": "cave"}
+           "building": "skyscrapers", "bag": "cave"}
 """Other names pzprjs accepts for them."""
