@@ -3,8 +3,9 @@ puzzles, the checks every genre with those formats passes, and the plain-Python 
 brute forces that count the answers of tiny boards.
 
 A genre's fixture is `tests/fixtures/genres/<module>.json`: `puzzlekit` holds puzzles of the
-puzzlekit dataset (`problem`, `solution`, `key`) and `puzzlink` pzprjs's test links (`url`, a
-list, and the accepted `answer` in pzprv3), each with the `source` it was copied from.
+puzzlekit dataset (`problem`, `solution`, `key`; a family's by genre, under `genres`) and
+`puzzlink` pzprjs's test links (`url`, a list, and the accepted `answer` in pzprv3), each
+with the `source` it was copied from.
 """
 
 from __future__ import annotations
@@ -28,9 +29,13 @@ Cell = tuple[int, int]
 
 
 def fixture(name: str) -> dict[str, list[dict[str, Any]]]:
-    """The puzzles of `tests/fixtures/genres/NAME.json`, by format."""
+    """The puzzles of `tests/fixtures/genres/NAME.json`, by format. A family's `puzzlekit`
+    part holds its puzzles by genre (`genres`), each then given its `genre`."""
     data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
-    return {fmt: part["puzzles"] for fmt, part in data.items() if isinstance(part, dict)}
+    return {fmt: part["puzzles"] if "puzzles" in part else
+            [{"genre": genre, **entry} for genre, entries in part["genres"].items()
+             for entry in entries]
+            for fmt, part in data.items() if isinstance(part, dict)}
 
 
 def body(text: str) -> str:

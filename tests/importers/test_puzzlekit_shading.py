@@ -1,4 +1,4 @@
-"""The puzzlekit genres Kuromasu, Cave, Creek and Gappy: exact case text for
+"""The puzzlekit genres Creek and Gappy: exact case text for
 tiny puzzles, a placed error for malformed input of each, and a fixture puzzle of each (copied
 from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer."""
 
@@ -10,7 +10,6 @@ import pytest
 from puzzlekit_fixtures import body, load, solved
 
 from sapphire.diagnostics import SapphireError
-from sapphire.genres import read_solution
 from sapphire.importers import puzzlekit_to_case
 
 GENRES = load("puzzlekit_shading.json")
@@ -27,15 +26,6 @@ def test_fixture_puzzles_solve_to_their_known_answer(tmp_path: Path, genre: str,
 
 
 # -- exact text -------------------------------------------------------------------------------
-
-
-def test_kuromasu_and_cave_numbers_see_cells() -> None:
-    text = "2 2\n3 -\n- 2\n"
-    rules = ["seen-cells-1: seen-cells r1c1 count 3", "seen-cells-2: seen-cells r2c2 count 2"]
-    assert body(puzzlekit_to_case("Kuromasu", text)).split("---\n")[1].splitlines() == [
-        "shaded-apart", "unshaded-connected", *rules]
-    assert body(puzzlekit_to_case("Cave", text)).split("---\n")[1].splitlines() == [
-        "unshaded-connected", "shaded-reach-edge", *rules]
 
 
 def test_creek_corners_list_the_cells_around_them() -> None:
@@ -57,17 +47,10 @@ def test_gappy_two_per_line_and_the_gaps() -> None:
         "row-gap-1: shade-gap r1c1-r1c2-r1c3-r1c4 gap 2"]
 
 
-def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None:
-    assert read_solution("Cave", "1 3\nx - x\n") == {"shading": [[0, 1, 0]]}
-    assert read_solution("Kuromasu", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
-
-
 # -- errors -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
-    ("Kuromasu", "2 2\n0 -\n- -\n", 2, 1, "the number 0 at r1c1 is not 1 or more"),
-    ("Cave", "2 2\n3 q\n- -\n", 2, 3, "'q' at r1c2 is neither '-' nor a number"),
     ("Creek", "2 2\n- - -\n- - 5\n- - -\n", 3, 5, "the number 5 at corner 1,2 (0,0 is the "
      "grid's top left corner) is more than the 2 cells around it"),
     ("Creek", "2 2\n- - -\n- - -\n", 3, 6,

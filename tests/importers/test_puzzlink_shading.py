@@ -1,4 +1,4 @@
-"""puzz.link links of kurodoko, cave and creek: each test link of pzprjs
+"""puzz.link links of creek: each test link of pzprjs
 (copied from ../shared/corpus/puzzlink.json) imports, solves uniquely to its accepted answer
 and is written back as the same link; broken links are refused where they break."""
 
@@ -19,7 +19,7 @@ ENTRIES = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="ut
 
 
 def test_the_fixture_holds_each_genre() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["cave", "creek", "kurodoko"]
+    assert sorted(e["genre"] for e in ENTRIES) == ["creek"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -44,9 +44,6 @@ def test_a_creek_link_reads_the_corners() -> None:
 
 
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?kurodoko/3/3/i.i", 35,
-     "a Kurodoko clue without its number ('?') is not read"),
-    ("https://puzz.link/p?cave/3/3/g3.", 32, "a Cave clue without its number ('?') is not read"),
     ("https://puzz.link/p?creek/2/2/1!", 32, "'!' is not a clue 0-4 or a gap"),
     ("https://puzz.link/p?creek/2/2/1m.", 33, "a corner clue without its number ('?') is not read"),
 ])
@@ -59,11 +56,3 @@ def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: 
     assert d.message == f"not a puzz.link link: {message}"
     assert d.hint
 
-
-def test_a_case_with_a_rule_the_link_cannot_hold_is_refused() -> None:
-    case = puzzlink_to_case("https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i")
-    with pytest.raises(SapphireError) as exc:
-        export_puzzlink(case + "shade-count r1c1 count 0\n")
-    [d] = exc.value.diagnostics
-    assert d.message == ("the case cannot be written as a puzz.link link: a kurodoko link "
-                         "cannot hold its 'shade-count' rule(s)")

@@ -51,12 +51,7 @@ from sapphire.genres.bridge.puzzlink.regions import (
 from sapphire.genres.bridge.puzzlink.shading import (
     creek_body,
     creek_text,
-    numbers_body,
     read_creek,
-    read_numbers,
-)
-from sapphire.genres.bridge.puzzlink.shading import (
-    numbers_text as shading_numbers_text,
 )
 from sapphire.genres.bridge.puzzlink.shapes import (
     arrows_body,
@@ -267,9 +262,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
               cells_body(encode_number16)),
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
-    LinkGenre("kurodoko", "Kuromasu", read_numbers("Kurodoko"), shading_numbers_text,
-              numbers_body),
-    LinkGenre("cave", "Cave", read_numbers("Cave"), shading_numbers_text, numbers_body),
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
@@ -284,5 +276,5 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
 ALIASES = {"slitherlink": "slither", "masyu": "mashu",
            "skyscraper": "skyscrapers", "hakyuu": "ripple", "hashi": "hashikake",
            "slant": "gokigen", "yajirin": "yajilin", "pearl": "mashu", "bridges": "hashikake",
-           "building": "skyscrapers", "bag": "cave"}
+           "building": "skyscrapers"}
 """Other names pzprjs accepts for them."""

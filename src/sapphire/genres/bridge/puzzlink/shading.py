@@ -1,10 +1,9 @@
-"""puzz.link's shading genres with clues in cells or corners: `kurodoko` (Kuromasu), `cave`
-and `creek`, read from a link into the puzzlekit text that the puzzlekit
-builders state, written back from a case, and their pzprv3 answers read.
+"""puzz.link's shading genre with clues in corners, `creek`, read from a link into the
+puzzlekit text that the puzzlekit builder states, written back from a case, and its pzprv3
+answers read.
 
 The encodings, as pzprjs writes them (`src/variety/<genre>.js`, `src/puzzle/Encode.js`):
 
-* `kurodoko`, `cave`: `number16` per cell.
 * `creek`: `four_cell` over the (ROWS+1)×(COLS+1) grid corners.
 
 A `?` (a clue without its number) has no place in the puzzlekit layouts, so such links are
@@ -24,9 +23,7 @@ from sapphire.formats.encodings import (
     Body,
     Value,
     encode_four_cell,
-    encode_number16,
     four_cell,
-    number16,
 )
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
 
@@ -41,24 +38,6 @@ def _refuse_unknown(body: Body, start: int, values: list[Value], what: str) -> N
 
 
 # -- kurodoko, cave, creek --------------------------------------------------------------------
-
-
-def read_numbers(what: str) -> Callable[[Body, int, int], Puzzle]:
-    """A reader of `number16` clues in cells, refusing a `?` (`what` names the clue)."""
-    def read(body: Body, cols: int, rows: int) -> Puzzle:
-        start = body.pos
-        cells = number16(body, cols * rows)
-        _refuse_unknown(body, start, cells, what)
-        return Puzzle(cols, rows, cells)
-    return read
-
-
-def numbers_text(p: Puzzle) -> str:
-    return _text(p.rows, p.cols, _cell_rows(p, str))
-
-
-def numbers_body(p: Puzzle) -> str:
-    return encode_number16(p.cells)
 
 
 def read_creek(body: Body, cols: int, rows: int) -> Puzzle:
@@ -92,27 +71,14 @@ def _text(rows: int, cols: int, lines: list[str]) -> str:
 
 
 EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "kurodoko": ({"seen-cells", "shaded-apart", "unshaded-connected"},
-                 {"seen-cells", "shaded-apart", "unshaded-connected"}),
-    "cave": ({"unshaded-connected", "shaded-reach-edge"},
-             {"unshaded-connected", "shaded-reach-edge", "seen-cells"}),
     "creek": ({"corner-count", "unshaded-connected"}, {"corner-count", "unshaded-connected"}),
 }
 """What tells each genre's case, as the puzzlekit importer writes it, and every kind its link
 can carry."""
 
 EXPORT_LIMITS: dict[str, tuple[int, int]] = {
-    "kurodoko": (1, 8191), "cave": (1, 8191), "creek": (0, 4),
+    "creek": (0, 4),
 }
-
-
-def seen_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    cells: list[Value] = [None] * (rows * cols)
-    for rule in case.rules:
-        if rule.reference == "seen-cells":
-            for r, c in readback.cells(rule):
-                cells[(r - 1) * cols + c - 1] = readback.number(rule, "count")
-    return Puzzle(cols, rows, cells)
 
 
 def creek_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
@@ -127,13 +93,12 @@ def creek_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     return Puzzle(cols, rows, corners)
 
 
-EXPORT_PUZZLES = {"kurodoko": seen_puzzle, "cave": seen_puzzle,
-                  "creek": creek_puzzle}
+EXPORT_PUZZLES = {"creek": creek_puzzle}
 
 
 # -- pzprv3 answers ---------------------------------------------------------------------------
 
-ANSWER_SKIP = {"kurodoko": (0, 1), "cave": (0, 1), "creek": (1, 1)}
+ANSWER_SKIP = {"creek": (1, 1)}
 """Per genre, the lines before the answer grid: a fixed count, and how many ROWS-line grids
 (a Creek's corner grid has one line more)."""
 
