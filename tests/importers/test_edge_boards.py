@@ -18,7 +18,6 @@ from genre_checks import (
     connected,
     count,
     grid_text,
-    partitions,
     shadings,
     status_of,
 )
@@ -77,36 +76,6 @@ def test_gokigen_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: 
                                                clues: dict[Cell, int]) -> None:
     want = gokigen_brute(rows, cols, clues)
     case = puzzlekit_to_case("GokigenNaname", gokigen_text(rows, cols, clues))
-    assert count(tmp_path, case) == (status_of(want), want)
-
-
-# -- Shikaku -------------------------------------------------------------------------
-
-
-def is_rectangle(group: set[Cell]) -> bool:
-    rs, cs = [r for r, _ in group], [c for _, c in group]
-    return len(group) == (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1)
-
-
-def shikaku_brute(rows: int, cols: int, numbers: dict[Cell, int]) -> int:
-    return sum(all(is_rectangle(g) and len([x for x in g if x in numbers]) == 1
-                   and numbers[next(x for x in g if x in numbers)] == len(g) for g in part)
-               for part in partitions(board(rows, cols)))
-
-
-@pytest.mark.parametrize("rows, cols, numbers", [
-    (2, 2, {}),  # no numbers: no rectangle can hold one
-    (1, 1, {}),
-    (1, 4, {(1, 1): 2, (1, 4): 2}),
-    (1, 4, {(1, 2): 3, (1, 4): 1}),
-    (3, 1, {(2, 1): 3}),
-    (2, 2, {(1, 1): 2, (2, 2): 2}),
-])
-def test_shikaku_edge_boards_match_brute_force(tmp_path: Path, rows: int, cols: int,
-                                               numbers: dict[Cell, int]) -> None:
-    want = shikaku_brute(rows, cols, numbers)
-    case = puzzlekit_to_case("Shikaku", grid_text(rows, cols,
-                                                  {x: str(n) for x, n in numbers.items()}))
     assert count(tmp_path, case) == (status_of(want), want)
 
 

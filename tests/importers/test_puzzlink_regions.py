@@ -1,4 +1,4 @@
-"""puzz.link links of shikaku and lits (copied from ../shared/corpus/puzzlink.json into
+"""puzz.link links of lits (copied from ../shared/corpus/puzzlink.json into
 fixtures/importers/puzzlink_regions.json; pzprjs's test links, MIT): each imports and solves to
 its accepted pzprv3 answer, is written back as the same link, and a broken one is refused where
 it breaks."""
@@ -17,8 +17,8 @@ from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 ENTRIES = load("puzzlink_regions.json")
 
 
-def test_the_fixture_holds_the_two_genres() -> None:
-    assert sorted(e["genre"] for e in ENTRIES) == ["lits", "shikaku"]
+def test_the_fixture_holds_the_genre() -> None:
+    assert sorted(e["genre"] for e in ENTRIES) == ["lits"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["genre"] for e in ENTRIES])
@@ -38,12 +38,9 @@ def test_a_link_is_written_back_as_itself(entry: dict, tmp_path: Path) -> None:
 def test_the_answers_read() -> None:
     by = {e["genre"]: read_pzprv3(e["answer"]) for e in ENTRIES}
     assert by["lits"] == {"shading": [[1, 0, 1, 1], [1, 1, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1]]}
-    assert by["shikaku"]["regions"][0] == [1, 2, 2, 4, 4, 4]
 
 
 @pytest.mark.parametrize(("link", "col", "message"), [
-    ("https://puzz.link/p?shikaku/3/3/.h", 33,
-     "a '?' rectangle (a number without its size) is not read"),
     ("https://puzz.link/p?lits/4/4/9q0", 33,  # just past the end
      "the link ends where the borders between cells one above the other should be"),
 ])

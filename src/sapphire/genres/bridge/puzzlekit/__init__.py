@@ -87,7 +87,7 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     kenken,
     str8t,
 )
-from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
+from sapphire.genres.bridge.puzzlekit.regions import battleship, lits
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
@@ -130,7 +130,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "ABCEndView": abc_end_view,
     "Hidoku": hidoku,
     **SHADE_GENRES,
-    "Shikaku": shikaku,
     "Battleship": battleship,
     "LITS": lits,
     "Yajilin": yajilin,
@@ -163,7 +162,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABCEndView": ("digit-counts", "first-seen"),
     "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
-    "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),

@@ -1,4 +1,4 @@
-"""puzzlekit genres of ships and regions: Battleship, Shikaku, LITS.
+"""puzzlekit genres of ships and regions: Battleship, LITS.
 
 * `Battleship`: the first line is the size and then the fleet, how many ships of 1, 2, 3, …
   cells; a line of column counts, a line of row counts, then the grid of given parts: `x`
@@ -8,10 +8,6 @@
   it and around it (an end: it and the next cell along the ship are ship cells, the cell
   behind it is not; a middle: two of its neighbours are ship cells). The answer's shading is
   the ships.
-* `Shikaku`: one block, a number the size of its cell's rectangle. The solution names each
-  cell's rectangle by a number of its own. `numbered-regions` lists the numbered cells and a
-  `rectangle` states each; the answer is the region map, compared with the solution up to the
-  names of the regions (`canonical_regions`).
 * `LITS`: one block naming each cell's region, `@` a cell in no region. The solution writes
   the shape of each shaded cell's tetromino (`L`, `I`, `T`, `S`), `-` elsewhere. A
   `connected-wall`, a `tetromino` per region and a `different-shapes` on each pair of
@@ -22,13 +18,9 @@
 
 from __future__ import annotations
 
-import itertools
-
-from sapphire.formats.answer import canonical_regions
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell, grid_columns, grid_rows
 from sapphire.formats.puzzlekit import (
-    Block,
     Part,
     Source,
     Token,
@@ -92,20 +84,6 @@ def battleship(b: CaseBuilder, src: Source) -> None:
                 raise src.at(t, f"'{t.text}' at r{r}c{c} is not a ship part or water", hint)
 
 
-def shikaku(b: CaseBuilder, src: Source) -> None:
-    """One block: a number is the size of its cell's rectangle, `-` a cell without one."""
-    lay = read_layout(src, ("the grid",))
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    numbers = _numbers(src, lay.blocks[0], "a number is the size of its cell's rectangle, '-' a "
-                       "cell without one")
-    _cover(src, numbers, rows * cols, "rectangles")
-    # with no numbers too: no region can then hold one, so the board has no answer
-    b.add("numbered-regions", [cell for cell, _, _ in numbers])
-    for cell, size, _ in numbers:
-        b.add("rectangle", [cell], size=size)
-
-
 NO_REGION = "@"
 """A region block's mark of a cell in no region (janko.at leaves some cells out of every room)."""
 
@@ -144,30 +122,6 @@ def lits(b: CaseBuilder, src: Source) -> None:
                     b.add("different-shapes", [(r, c), nb], id_stem="border")
 
 
-def _numbers(src: Source, grid: Block, hint: str) -> list[tuple[Cell, int, Token]]:
-    """The numbered cells of a block (1 or more; `-` is a cell without a number), in reading
-    order, each with its number and token."""
-    out = []
-    for r, row in enumerate(grid, 1):
-        for c, t in enumerate(row, 1):
-            if t.text != "-":
-                n = number(src, t, f"at r{r}c{c}", hint)
-                if n < 1:
-                    raise src.at(t, f"the size {n} at r{r}c{c} is not 1 or more", hint)
-                out.append(((r, c), n, t))
-    return out
-
-
-def _cover(src: Source, numbers: list[tuple[Cell, int, Token]], cells: int, what: str) -> None:
-    """Refuse regions whose sizes add up to more than the board's cells, at the number that
-    passes it."""
-    sums = list(itertools.accumulate(n for _, n, _ in numbers))
-    if sums and sums[-1] > cells:
-        over = next(t for (_, _, t), total in zip(numbers, sums, strict=True) if total > cells)
-        raise src.at(over, f"the {what} have more cells than the board",
-                     f"the sizes add up to {sums[-1]}; the board has {cells} cells")
-
-
 def _line_counts(b: CaseBuilder, src: Source, toks: list[Token], lines: list[list[Cell]],
                  what: str, hint: str) -> None:
     """A `shade-count` for each line with a count (`-`: none given)."""
@@ -194,10 +148,4 @@ def read_answer(genre: str, block: list[list[str]]) -> dict[str, list[list[int]]
                 "shading": [[1 if t in SHAPES else 0 for t in row] for row in block]}
     if genre == "Battleship":
         return {"shading": [[1 if t in SHIP_PARTS else 0 for t in row] for row in block]}
-    if genre in NAMED_REGIONS:
-        return {"regions": canonical_regions(block)}
     return None
-
-
-NAMED_REGIONS = ("Shikaku",)
-"""Genres whose solution names each cell's region (by any names, one per region)."""

@@ -1,15 +1,12 @@
-"""puz.link genres of regions: `shikaku` (Shikaku) and `lits` (LITS), read from a link,
-written back to one, and their pzprv3 answers read.
+"""The puz.link genre of regions `lits` (LITS), read from a link, written back to one, and its
+pzprv3 answers read.
 
 The bodies, as pzprjs encodes them:
-* `shikaku`: the numbers in the cells, number16.
 * `lits`: the room borders: bits, five to a base-32 character (`0`-`v`), the first bit the
   most significant; first the (COLS-1)×ROWS borders between cells side by side, row by row,
   then the COLS×(ROWS-1) borders between cells one above the other.
 
-The answers (pzprv3): a Shikaku's clue rows are followed by its borders (ROWS lines of COLS-1
-vertical ones, ROWS-1 lines of COLS horizontal ones; `1` a border), which part the board into
-the answer's regions; a LITS's room count and rooms come before its cells, `#` a shaded one.
+The answers (pzprv3): a LITS's room count and rooms come before its cells, `#` a shaded one.
 """
 
 from __future__ import annotations
@@ -17,14 +14,11 @@ from __future__ import annotations
 from sapphire.case import Case
 from sapphire.diagnostics import error
 from sapphire.formats import readback
-from sapphire.formats.answer import canonical_regions
 from sapphire.formats.encodings import (
     Body,
     Value,
     border_bits,
     encode_border_bits,
-    encode_number16,
-    number16,
     rooms,
 )
 from sapphire.formats.pzprv3 import block
@@ -35,28 +29,6 @@ Cell = tuple[int, int]
 
 def _clue(v: Value) -> str:
     return "-" if v is None or v < 0 else str(v)
-
-
-# -- Shikaku ------------------------------------------------------------------------------------
-
-
-def read_shikaku(body: Body, cols: int, rows: int) -> Puzzle:
-    start = body.pos
-    cells = number16(body, cols * rows)
-    if any(v is not None and v < 1 for v in cells):
-        raise body.error("a '?' rectangle (a number without its size) is not read", start,
-                         hint="give every rectangle's size")
-    return Puzzle(cols, rows, cells)
-
-
-def shikaku_text(p: Puzzle) -> str:
-    return "\n".join([f"{p.rows} {p.cols}", *(" ".join(_clue(p.cells[r * p.cols + c])
-                                                       for c in range(p.cols))
-                                              for r in range(p.rows))]) + "\n"
-
-
-def shikaku_body(p: Puzzle) -> str:
-    return encode_number16(p.cells)
 
 
 # -- LITS ---------------------------------------------------------------------------------------
@@ -86,23 +58,6 @@ def lits_body(p: Puzzle) -> str:
 # -- cases written back as links ------------------------------------------------------------------
 
 
-def shikaku_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
-    cells: list[Value] = [None] * (rows * cols)
-    numbered: set[Cell] = set()
-    for rule in case.rules:
-        if rule.reference == "rectangle":
-            if len(rule.cells) != 1:
-                raise readback.refuse_rule(rule, "a rectangle's number is one cell")
-            (r, c), = readback.cells(rule)
-            cells[(r - 1) * cols + c - 1] = readback.number(rule, "size")
-        elif rule.reference == "numbered-regions":
-            numbered.update(readback.cells(rule))
-    for rule in case.rules:
-        if rule.reference == "rectangle" and readback.cells(rule)[0] not in numbered:
-            raise readback.refuse_rule(rule, "its number is missing from the numbered-regions line")
-    return Puzzle(cols, rows, cells)
-
-
 def lits_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
     """The rooms of the `tetromino` lines, which must cover the board once each."""
     room: list[Value] = [None] * (rows * cols)
@@ -124,13 +79,12 @@ def lits_puzzle(case: Case, rows: int, cols: int, declares: object) -> Puzzle:
 
 
 EXPORT_KINDS: dict[str, tuple[set[str], set[str]]] = {
-    "shikaku": ({"rectangle"}, {"numbered-regions", "rectangle"}),
     "lits": ({"tetromino"}, {"connected-wall", "tetromino", "different-shapes"}),
 }
 """What tells each genre's case, and every kind its link can carry (see `export.KINDS`)."""
-EXPORT_LIMITS: dict[str, tuple[int, int]] = {"shikaku": (1, 4095), "lits": (1, 10000)}
+EXPORT_LIMITS: dict[str, tuple[int, int]] = {"lits": (1, 10000)}
 """The numbers each genre's link can write (a LITS's `cells` are its room numbers)."""
-EXPORT_PUZZLES = {"shikaku": shikaku_puzzle, "lits": lits_puzzle}
+EXPORT_PUZZLES = {"lits": lits_puzzle}
 
 
 # -- pzprv3 answers -----------------------------------------------------------------------------
@@ -138,14 +92,7 @@ EXPORT_PUZZLES = {"shikaku": shikaku_puzzle, "lits": lits_puzzle}
 
 def read_region_answer(genre: str, rows: int, cols: int, rest: list[list[str]]
                        ) -> dict[str, object] | None:
-    """The answer parts of a pzprv3 file of `shikaku` or `lits`; None for another genre."""
-    if genre == "shikaku":
-        across = block(rest, rows, rows, cols - 1, "vertical borders")
-        down = block(rest, 2 * rows, rows - 1, cols, "horizontal borders")
-        room = rooms(cols, rows, [int(t == "1") for row in across for t in row],
-                     [int(t == "1") for row in down for t in row])
-        return {"regions": canonical_regions([[room[r * cols + c] for c in range(cols)]
-                                              for r in range(rows)])}
+    """The answer parts of a pzprv3 file of `lits`; None for another genre."""
     if genre == "lits":
         grid = block(rest, rows + 1, rows, cols, "cells")
         return {"shading": [[1 if t == "#" else 0 for t in row] for row in grid]}
