@@ -13,12 +13,9 @@ from pathlib import Path
 
 import pytest
 from genre_checks import (
-    around,
     board,
-    connected,
     count,
     grid_text,
-    shadings,
     status_of,
 )
 
@@ -98,62 +95,3 @@ def test_hashi_without_islands_has_the_empty_answer(tmp_path: Path, rows: int,
     empty = grid_text(rows, cols, {})
     assert count(tmp_path, puzzlekit_to_case("Hashi", empty)) == ("unique", 1)
 
-
-# -- cells in no region: LITS --------------------------------------------------
-
-SHAPES = {"L": 1, "I": 2, "T": 3, "S": 4, "O": 5}
-
-
-def shape(cells: set[Cell]) -> str:
-    """The tetromino's letter, whichever way it is turned or mirrored."""
-    forms = set()
-    pts = list(cells)
-    for _ in range(4):
-        pts = [(c, -r) for r, c in pts]
-        for mirror in (pts, [(r, -c) for r, c in pts]):
-            r0, c0 = min(r for r, _ in mirror), min(c for _, c in mirror)
-            forms.add(tuple(sorted((r - r0, c - c0) for r, c in mirror)))
-    if ((0, 0), (0, 1), (1, 0), (1, 1)) in forms:
-        return "O"
-    if ((0, 0), (0, 1), (0, 2), (0, 3)) in forms:
-        return "I"
-    if ((0, 0), (0, 1), (0, 2), (1, 1)) in forms:
-        return "T"
-    if ((0, 0), (0, 1), (1, 1), (1, 2)) in forms:
-        return "S"
-    return "L"
-
-
-def lits_brute(rows: int, cols: int, rooms: dict[Cell, str]) -> int:
-    """Shadings where each room (cells named alike, `@` none) holds one tetromino, cells in no
-    room stay unshaded, the shaded cells hang together without a 2×2 block, and tetrominoes of
-    one shape never touch across a room's border."""
-    names = sorted({n for n in rooms.values() if n != "@"})
-    n = 0
-    for shaded in shadings(board(rows, cols)):
-        if any(rooms[x] == "@" for x in shaded) or not connected(shaded):
-            continue
-        if any({(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= shaded
-               for r, c in board(rows, cols)):
-            continue
-        pieces = {name: {x for x in shaded if rooms[x] == name} for name in names}
-        if any(len(p) != 4 or not connected(p) for p in pieces.values()):
-            continue
-        letter = {x: shape(pieces[rooms[x]]) for x in shaded}
-        n += all(rooms[x] == rooms[y] or letter[x] != letter[y]
-                 for x in shaded for y in around(x, shaded))
-    return n
-
-
-@pytest.mark.parametrize("layout", [
-    ["A A A A", "@ @ @ @"],
-    ["A A A A", "A @ @ B", "@ B B B"],
-    ["A A @", "A A @", "@ @ @"],
-])
-def test_lits_cells_in_no_room_match_brute_force(tmp_path: Path, layout: list[str]) -> None:
-    rooms = {(r, c): t for r, line in enumerate(layout, 1)
-             for c, t in enumerate(line.split(), 1)}
-    rows, cols = len(layout), len(layout[0].split())
-    want = lits_brute(rows, cols, rooms)
-    case = puzzlekit_to_case("LITS", "\n".join([f"{rows} {cols}", *layout]) + "\n")
-    assert count(tmp_path, case) == (status_of(want), want)

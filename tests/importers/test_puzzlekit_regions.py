@@ -32,8 +32,6 @@ def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
      "'q' at r2c2 is not a ship part or water"),
     ("Battleship", "2 2 1\n- -\n- -\n- -\nn -\n", 5, 1,
      "the ship's end 'n' at r2c1 points off the board"),
-    ("LITS", "2 4\na a a b\na a a c\n", 2, 7, "the region 'b' has 1 cell, too few for a "
-     "tetromino"),
     ("Battleship", "2 2 0\n- -\n- -\n- -\n- -\n", 1, 6,
      "expected the fleet after the size, found no ships"),
 ])
@@ -72,17 +70,3 @@ def test_battleship_solution_reads_every_ship_part_as_shading() -> None:
     assert read_solution("Battleship", "2 3 1 1\nn - o\ns - -\n") == {
         "shading": [[1, 0, 1], [1, 0, 0]]}
 
-
-def test_lits_case_text_and_solution() -> None:
-    assert body(puzzlekit_to_case("LITS", "2 4\n1 1 2 2\n1 1 2 2\n")) == """\
-board: 2x4
-digits: 0-5
----
-connected-wall
-region-1: tetromino r1c1-r1c2-r2c1-r2c2
-region-2: tetromino r1c3-r1c4-r2c3-r2c4
-border-1: different-shapes r1c2-r1c3
-border-2: different-shapes r2c2-r2c3
-"""
-    assert read_solution("LITS", "2 4\nL - T T\nL L I -\n") == {
-        "digits": [[1, 0, 3, 3], [1, 1, 2, 0]], "shading": [[1, 0, 1, 1], [1, 1, 1, 0]]}

@@ -22,10 +22,8 @@ OTHERS = [e for e in SAMPLES if e["genre"] not in NAMES]
 def test_the_samples_cover_the_genres_we_read() -> None:
     numbers = ["ripple", "easyasabc"]  # their samples: puzzlink_numbers.json
     numlin = ["numlin", "arukone"]  # their samples: tests/importers/test_puzzlink_numlin.py
-    # the shading and region genres' links are in their own fixtures
-    # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
+    # creek's link is in its own fixture (tests/importers/test_puzzlink_shading.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
-    regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
     # battleship: tests/importers/test_puzzlink_fleet.py
     fleet = json.loads((FIXTURES / "puzzlink_fleet.json").read_text(encoding="utf-8"))
     # the genres in modules of their own: tests/genres/test_<module>.py, and a fixture each
@@ -34,7 +32,6 @@ def test_the_samples_cover_the_genres_we_read() -> None:
                    "puzzlink", {"puzzles": []})["puzzles"]]
     assert sorted([*(e["genre"] for e in OURS), *numbers, *numlin,
                    *(e["genre"] for e in shading["puzzles"]),
-                   *(e["genre"] for e in regions["puzzles"]),
                    *(e["genre"] for e in fleet["puzzles"]), *modules]) == sorted(NAMES)
 
 

@@ -87,7 +87,7 @@ from sapphire.genres.bridge.puzzlekit.numbers import (
     kenken,
     str8t,
 )
-from sapphire.genres.bridge.puzzlekit.regions import battleship, lits
+from sapphire.genres.bridge.puzzlekit.regions import battleship
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
@@ -131,7 +131,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Hidoku": hidoku,
     **SHADE_GENRES,
     "Battleship": battleship,
-    "LITS": lits,
     "Yajilin": yajilin,
     "NumberLink": janko_numberlink,
     "GokigenNaname": gokigen,
@@ -163,7 +162,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Hidoku": ("number-path", "given-number"),
     **SHADE_KINDS,
     "Battleship": ("fleet", "shade-count", "shade-at-least"),
-    "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),
     "GokigenNaname": ("gokigen", "corner-diagonals"),

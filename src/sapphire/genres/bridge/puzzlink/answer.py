@@ -18,7 +18,6 @@ from sapphire.formats.pzprv3 import Pzprv3, block
 from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numbers import ANSWERS, read_number_answer
 from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
-from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
 from sapphire.genres.bridge.puzzlink.shapes import ANSWERS as SHAPES
 
@@ -73,9 +72,6 @@ def read_answer(file: Pzprv3) -> Parts:
     shaded = read_shade_answer(genre, rows, cols, rest)
     if shaded is not None:
         return shaded
-    regions = read_region_answer(genre, rows, cols, rest)
-    if regions is not None:
-        return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
     parts = read_fleet_answer(genre, rows, cols, rest)

@@ -22,9 +22,6 @@ from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLE
 from sapphire.genres.bridge.puzzlink.genres import Puzzle
 from sapphire.genres.bridge.puzzlink.numbers import EXPORTS
 from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
-from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
-from sapphire.genres.bridge.puzzlink.regions import EXPORT_LIMITS as REGION_LIMITS
-from sapphire.genres.bridge.puzzlink.regions import EXPORT_PUZZLES as REGION_PUZZLES
 from sapphire.genres.bridge.puzzlink.shading import EXPORT_KINDS, EXPORT_LIMITS, EXPORT_PUZZLES
 from sapphire.genres.bridge.puzzlink.shapes import gokigen_puzzle, hashikake_puzzle, yajilin_puzzle
 
@@ -39,7 +36,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "skyscrapers": ({"latin-square", "skyscraper"}, {"latin-square", "skyscraper"}),
     **{name: (tell, carry) for name, (tell, carry, _, _) in EXPORTS.items()},
     **EXPORT_KINDS,
-    **REGION_KINDS,
     **FLEET_KINDS,
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
@@ -55,7 +51,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     "skyscrapers": (1, 255), "kakuro": (1, 45),
     **{name: limits for name, (_, _, _, limits) in EXPORTS.items()},
     **EXPORT_LIMITS,
-    **REGION_LIMITS,
     **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
@@ -169,7 +164,6 @@ PUZZLES: dict[str, Reader] = {
     "kakuro": _kakuro, "skyscrapers": _skyscrapers,
     **{name: puzzle for name, (_, _, puzzle, _) in EXPORTS.items()},
     **EXPORT_PUZZLES,
-    **REGION_PUZZLES,
     **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,

@@ -40,11 +40,6 @@ from sapphire.genres.bridge.puzzlink.numlin import (
     read_numlin,
 )
 from sapphire.genres.bridge.puzzlink.puzzle import Puzzle
-from sapphire.genres.bridge.puzzlink.regions import (
-    lits_body,
-    lits_text,
-    read_lits,
-)
 from sapphire.genres.bridge.puzzlink.shading import (
     creek_body,
     creek_text,
@@ -260,7 +255,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("gokigen", "GokigenNaname", read_corners, gokigen_text, corners_body),
     LinkGenre("yajilin", "Yajilin", read_arrows, yajilin_text, arrows_body),
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
-    LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
     LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
               battleship_text, battleship_body),  # type: ignore[arg-type]
     LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
