@@ -75,12 +75,3 @@ def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: 
     (d,) = exc.value.diagnostics
     assert d.span is not None
     assert (d.message, d.span.col) == (f"not a puzz.link link: {message}", col)
-
-
-@pytest.mark.parametrize(("alias", "genre"), [("heyawacky", "heyawake"), ("bag", "cave")])
-def test_pzprjs_other_names_of_a_genre_read_alike(alias: str, genre: str) -> None:
-    samples = [e for name in ("puzzlink_samples.json", "puzzlink_shading.json")
-               for e in json.loads((FIXTURES / name).read_text(encoding="utf-8"))["puzzles"]]
-    url = next(e["url"][0] for e in samples if e["genre"] == genre)
-    other = url.replace(f"?{genre}/", f"?{alias}/")
-    assert puzzlink_to_case(other).split("\n", 2)[2] == puzzlink_to_case(url).split("\n", 2)[2]

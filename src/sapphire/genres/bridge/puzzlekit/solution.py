@@ -17,9 +17,6 @@ from sapphire.genres.bridge.puzzlekit.regions import read_answer
 from sapphire.genres.bridge.puzzlekit.shade_genres import read_shade_solution
 from sapphire.genres.bridge.puzzlekit.shapes import SOLUTIONS as SHAPES
 
-SHADED = ("Nonogram", "Nurikabe")
-"""Genres whose solution marks the shaded (filled) cells with `x`."""
-
 
 def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[list[int]]]:
     """A puzzlekit solution as the answer parts Sapphire reports: `digits` rows, `shading`
@@ -41,14 +38,8 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     answer = read_answer(genre, block)  # the genres of tents and regions
     if answer is not None:
         return answer
-    if genre == "YinYang":
-        return {"shading": [[1 if t == "b" else 0 for t in row] for row in block]}
-    if genre in SHADED:
-        return {"shading": [[1 if t == "x" else 0 for t in row] for row in block]}
     if genre in SHAPES:  # genres of the shapes module read their own answers, as written
         return SHAPES[genre]([[t.text for t in row] for row in grid])
-    if genre == "Akari":
-        return {"shading": [[1 if t == "o" else 0 for t in row] for row in block]}
     hint = "a solution's cell holds its digit"
     return {"digits": [[number(src, t, f"at {rc(r, c)}", hint, dash=False)
                         for c, t in enumerate(row)] for r, row in enumerate(grid)]}
