@@ -7,7 +7,7 @@ puzzlekit dataset (`problem`, `solution`, `key`) and `puzzlink` pzprjs's test li
 list, and the accepted `answer` in pzprv3), each with the `source` it was copied from. A
 family's module holds each member's puzzlekit puzzles under `genres`, by its puzzlekit name
 (and records whose status is disputed under `disputed`, alike), and its links each name their
-genre (`genre`, pzprjs's name).
+genre (`genre`, pzprjs's name); `fixture` gives each such puzzle its `genre` too.
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ Cell = tuple[int, int]
 
 def fixture(name: str, genre: Genre[Any] | None = None) -> dict[str, list[dict[str, Any]]]:
     """The puzzles of `tests/fixtures/genres/NAME.json`, by format: all of them, or those of
-    one `genre` of the module (a family's file holds several genres')."""
+    one `genre` of the module (a family's file holds several genres'). A family's puzzlekit
+    puzzles are each given their `genre`."""
     data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
     out: dict[str, list[dict[str, Any]]] = {}
     for fmt, part in data.items():
         if not isinstance(part, dict):
             continue
         if "genres" in part:  # a family's puzzlekit puzzles, by genre
-            out[fmt] = [e for g, entries in part["genres"].items() for e in entries
-                        if genre is None or g == genre.puzzlekit]
+            out[fmt] = [{"genre": g, **e} for g, entries in part["genres"].items()
+                        for e in entries if genre is None or g == genre.puzzlekit]
         elif fmt == "puzzlink":
             out[fmt] = [e for e in part["puzzles"] if genre is None
                         or e.get("genre", part.get("genre")) in (genre.puzzlink, *genre.aliases)]

@@ -18,9 +18,8 @@ NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.case"))
 FIXTURES = ROOT / "tests" / "fixtures" / "importers"
-GENRES = [(g, entries[0]) for name in ("puzzlekit_samples.json", "puzzlekit_genres.json")
-          for g, entries in json.loads((FIXTURES / name).read_text(encoding="utf-8"))
-          ["genres"].items()]
+GENRES = [(g, entries[0]) for g, entries in json.loads(
+    (FIXTURES / "puzzlekit_samples.json").read_text(encoding="utf-8"))["genres"].items()]
 for path in sorted((FIXTURES.parent / "genres").glob("*.json")):  # the genre modules' own
     part = json.loads(path.read_text(encoding="utf-8")).get("puzzlekit", {})
     GENRES += [(g, entries[0]) for g, entries in

@@ -206,31 +206,13 @@ def test_iss_fixture_solves_to_its_answer(tmp_path: Path, entry: dict) -> None:
 # -- puzzlekit ------------------------------------------------------------------------------
 
 
-def test_puzzlekit_layouts() -> None:
-    yy = puzzlekit_to_case("YinYang", PUZZLEKIT["YinYang"][0]["problem"])
-    assert "shading: |" in yy and "\nyin-yang\n" in yy
-    sl = puzzlekit_to_case("Slitherlink", PUZZLEKIT["Slitherlink"][0]["problem"])
-    assert "clues: |" in sl and "\nslitherlink\n" in sl
-
-
 @pytest.mark.parametrize(("genre", "text", "kind"), [
-    ("YinYang", "2 2\nb x\nw w\n", "bad-puzzlekit"),
     ("Mosaic", "1 1\n-\n", "unsupported-import"),  # a genre none of ours
 ])
 def test_puzzlekit_refusals(genre: str, text: str, kind: str) -> None:
     with pytest.raises(SapphireError) as exc:
         puzzlekit_to_case(genre, text)
     assert exc.value.kinds == [kind]
-
-
-@pytest.mark.parametrize(("genre", "text", "message"), [
-    ("YinYang", "2 2\nb x\nw w\n", "'x' at r1c2 is not 'b', 'w' or '-'"),
-    ("Slitherlink", "2 2\n- 0\n5 -\n", "'5' at r2c1 is not a clue 0-3 or '-'"),
-])
-def test_a_bad_cell_of_a_puzzlekit_grid_is_named(genre: str, text: str, message: str) -> None:
-    with pytest.raises(SapphireError) as exc:
-        puzzlekit_to_case(genre, text)
-    assert exc.value.diagnostics[0].message == f"not a puzzlekit {genre} problem: {message}"
 
 
 @pytest.mark.parametrize(("genre", "entry"), PK_CASES,

@@ -43,8 +43,6 @@ def test_the_samples_import() -> None:
      "'4x' at r4c3 is neither '-' nor a number"),
     ("Skyscraper", SKYSCRAPER.replace("3 - - -", "3 - q -"), 4, 5,
      "'q' left of row 3 is neither '-' nor a number"),
-    ("YinYang", "2 3\nb - w\nw q -\n", 3, 3, "'q' at r2c2 is not 'b', 'w' or '-'"),
-    ("Masyu", "2 2\n- -\n- y\n", 3, 3, "'y' at r2c2 is not w, b, 1, 2 or '-'"),
 ])
 def test_a_bad_token_is_placed_at_the_token(genre: str, text: str, line: int, col: int,
                                             says: str) -> None:

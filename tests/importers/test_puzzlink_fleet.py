@@ -1,7 +1,7 @@
 """puzz.link links of battleship (copied from ../shared/corpus/puzzlink.json into
 fixtures/importers/puzzlink_fleet.json; pzprjs's test links, MIT): each imports and solves to its
-accepted pzprv3 answer, is written back as the same link, a puzzlekit case of Battleship and of
-NumberLink comes back the same through its link, and a broken link is refused where it
+accepted pzprv3 answer, is written back as the same link, a puzzlekit case of Battleship comes
+back the same through its link, and a broken link is refused where it
 breaks."""
 
 from __future__ import annotations
@@ -43,14 +43,13 @@ def test_the_answers_read() -> None:
     assert by["battleship"]["shading"][3] == [1, 1, 0, 0, 0, 0]  # r4c1, a given left end
 
 
-@pytest.mark.parametrize("genre", ["Battleship", "NumberLink"])
+@pytest.mark.parametrize("genre", ["Battleship"])
 def test_a_puzzlekit_case_comes_back_the_same_through_its_link(genre: str) -> None:
     case_text = puzzlekit_to_case(genre, PUZZLEKIT[genre]["problem"])
     again = puzzlink_to_case(export_puzzlink(case_text))
 
-    def rules(text: str) -> str:  # a NumberLink's note on janko.at's rules stays behind
-        return "\n".join(line for line in text.splitlines()
-                         if not line.startswith(("source:", "notes:")))
+    def rules(text: str) -> str:
+        return "\n".join(line for line in text.splitlines() if not line.startswith("source:"))
     assert rules(again) == rules(case_text)
 
 
@@ -76,13 +75,3 @@ def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: 
     (d,) = exc.value.diagnostics
     assert d.span is not None
     assert (d.message, d.span.col) == (f"not a puzz.link link: {message}", col)
-
-
-@pytest.mark.parametrize(("alias", "genre"), [("pearl", "mashu"), ("bridges", "hashikake"),
-                                              ("heyawacky", "heyawake"), ("bag", "cave")])
-def test_pzprjs_other_names_of_a_genre_read_alike(alias: str, genre: str) -> None:
-    samples = [e for name in ("puzzlink_samples.json", "puzzlink_shading.json")
-               for e in json.loads((FIXTURES / name).read_text(encoding="utf-8"))["puzzles"]]
-    url = next(e["url"][0] for e in samples if e["genre"] == genre)
-    other = url.replace(f"?{genre}/", f"?{alias}/")
-    assert puzzlink_to_case(other).split("\n", 2)[2] == puzzlink_to_case(url).split("\n", 2)[2]

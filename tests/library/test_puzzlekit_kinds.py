@@ -27,7 +27,7 @@ from counting import (
     solve_count,
 )
 
-from sapphire.genres.bridge.puzzlekit import nonogram_pattern
+from sapphire.genres.nonogram import runs_pattern as nonogram_pattern
 
 # --- reference semantics ---------------------------------------------------------------------
 

@@ -67,10 +67,9 @@ def imported() -> list[object]:
     """(format, puzzle text) named: one puzzle per puzzlekit and puzz.link genre, and every ISS
     and f-puzzles sample (each stands for the kinds it shows)."""
     out = []
-    for name in ("puzzlekit_samples", "puzzlekit_genres"):
-        for genre, entries in fixture(name)["genres"].items():  # type: ignore[index]
-            out.append(pytest.param(f"puzzlekit:{genre}", entries[0]["problem"],
-                                    id=f"puzzlekit:{genre}"))
+    for genre, entries in fixture("puzzlekit_samples")["genres"].items():  # type: ignore[index]
+        out.append(pytest.param(f"puzzlekit:{genre}", entries[0]["problem"],
+                                id=f"puzzlekit:{genre}"))
     for genre, entry in genre_modules_puzzles():  # the genres in modules of their own
         out.append(pytest.param(f"puzzlekit:{genre}", entry["problem"], id=f"puzzlekit:{genre}"))
     for name in ("iss_samples", "iss_more_kinds", "iss_shapes_chaos"):
@@ -83,8 +82,7 @@ def imported() -> list[object]:
             out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
     for path in sorted((FIXTURES.parent / "genres").glob("*.json")):  # the genre modules' own
         data = json.loads(path.read_text(encoding="utf-8"))
-        if "puzzlink" in data:
-            entry = data["puzzlink"]["puzzles"][0]
+        for entry in data.get("puzzlink", {}).get("puzzles", []):  # each member's link
             out.append(pytest.param("puzzlink", entry["url"][0], id=f"puzzlink:{entry['genre']}"))
     return out
 

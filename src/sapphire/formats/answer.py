@@ -31,3 +31,13 @@ def canonical_regions(grid: list[list[str]] | list[list[int]] | list[list[int | 
                         out[v][u] = out[r][c]
                         todo.append((v, u))
     return out
+
+
+def links_of_sides(cells: list[list[str]]) -> dict[str, list[list[int]]]:
+    """The links between cell centres of a solution that names, in each cell, the sides its
+    line leaves it by (`n`, `e`, `s`, `w`, in any case and order: `se`), as the answer's
+    `loop` or `links` are written: `across` rows (1: linked to the right neighbour) and `down`
+    rows (1: linked to the one below)."""
+    lower = [[t.lower() for t in row] for row in cells]
+    return {"across": [[int("e" in t) for t in row] for row in lower],
+            "down": [[int("s" in t) for t in row] for row in lower]}

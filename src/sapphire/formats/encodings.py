@@ -1,6 +1,7 @@
 """pzprjs's shared link encodings, read and written: numbers in cells (`number16`), clues 0-4
-with gaps folded in (`four_cell`), circles three to a character (`circle`), and numbers in the
-cells outside the grid (`outside16`).
+with gaps folded in (`four_cell`), circles three to a character (`circle`), numbers in the
+cells outside the grid (`outside16`), and borders between cells (`border_bits`), which part
+the board into rooms (`rooms`, `border_rooms`).
 
 Each reads from a `Body` (the link's body and where in the link it starts), so a character
 that breaks the encoding is reported at its place. A value is an int, `UNKNOWN` for pzprjs's
@@ -291,3 +292,24 @@ def rooms(cols: int, rows: int, across: list[int] | list[bool],
                     room[other] = n
                     todo.append(other)
     return room
+
+
+def border_rooms(body: Body) -> list[int]:
+    """Each cell's room (`rooms`: 1, 2, … in reading order of their first cells) from the room
+    borders of a link, as pzprjs's `decodeBorder` writes them: `border_bits` for the
+    (COLS-1)·ROWS borders between cells side by side, row by row, then for the COLS·(ROWS-1)
+    between cells one above the other."""
+    cols, rows = body.cols, body.rows
+    across = border_bits(body, (cols - 1) * rows, "the borders between cells side by side")
+    down = border_bits(body, cols * (rows - 1), "the borders between cells one above the other")
+    return rooms(cols, rows, across, down)
+
+
+def encode_border_rooms(cols: int, rows: int, room: list[int]) -> str:
+    """The borders between cells of different rooms (`room`: each cell's, in reading order),
+    written as `border_rooms` reads them."""
+    across = [int(room[r * cols + c] != room[r * cols + c + 1])
+              for r in range(rows) for c in range(cols - 1)]
+    down = [int(room[r * cols + c] != room[(r + 1) * cols + c])
+            for r in range(rows - 1) for c in range(cols)]
+    return encode_border_bits(across) + encode_border_bits(down)

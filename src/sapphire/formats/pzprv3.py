@@ -59,6 +59,24 @@ class Pzprv3:
         error when the file is short of them."""
         return block(self.body, start, rows, cols, what)
 
+    def borders(self, start: int) -> dict[str, list[list[int]]]:
+        """The links between cell centres that the border lines from line `start` of the body
+        hold: ROWS lines of COLS-1 borders between cells side by side, then ROWS-1 lines of
+        COLS between cells one above the other, each the number of lines crossing it (`-1`, a
+        player's mark that none does, is none), as `across` and `down` rows of the answer's
+        `links` or `loop`."""
+        rows, cols = self.rows, self.cols
+        across = self.body[start:start + rows]
+        down = self.body[start + rows:start + 2 * rows - 1]
+        if len(across) < rows or len(down) < rows - 1 or any(len(r) < cols - 1 for r in across) \
+                or any(len(r) < cols for r in down):
+            raise short(f"borders are short of {rows} lines of {cols - 1} and {rows - 1} of "
+                        f"{cols}")
+        return {"across": [[_crossing(across[r][c]) if c < cols - 1 else 0 for c in range(cols)]
+                           for r in range(rows)],
+                "down": [[_crossing(down[r][c]) if r < rows - 1 else 0 for c in range(cols)]
+                         for r in range(rows)]}
+
     def _size(self, at: int, what: str) -> int:
         head = self.head
         if len(head) <= at or not head[at].isdecimal():
@@ -80,3 +98,8 @@ def block(lines: list[list[str]], start: int, rows: int, cols: int, what: str
 def short(what: str) -> SapphireError:
     """The error of a file short of what its genre writes (`what`: its part and shape)."""
     return error("bad-pzprv3", f"the pzprv3 answer's {what}", hint=HINT)
+
+
+def _crossing(t: str) -> int:
+    """The number of lines a border token says cross it (none for `-1` or anything else)."""
+    return int(t) if t.lstrip("-").isdigit() and int(t) > 0 else 0

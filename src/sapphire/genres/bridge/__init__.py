@@ -25,7 +25,7 @@ from sapphire.case import Case
 from sapphire.diagnostics import SapphireError
 from sapphire.formats.answer import Answer
 from sapphire.formats.builder import CaseBuilder
-from sapphire.formats.encodings import UNKNOWN, Body
+from sapphire.formats.encodings import Body
 from sapphire.formats.genre import Genre
 from sapphire.formats.link import Link
 from sapphire.formats.puzzlekit import LABEL, Source
@@ -115,11 +115,6 @@ class _BridgedGenre(Genre[Any]):
                              size_at, size_at + len(size), hint="COLS and ROWS are equal")
         puzzle = spec.read(body, link.cols, link.rows)
         body.finish()
-        if spec.name == "nurikabe" and UNKNOWN in puzzle.cells:
-            k = puzzle.cells.index(UNKNOWN)
-            raise link.error(f"the island at r{k // link.cols + 1}c{k % link.cols + 1} has no "
-                             "size ('?')", link.body_at, hint="every numbered cell needs its "
-                             "number", kind="unsupported")
         return Decoded(link, puzzle)
 
     def encode(self, clues: Puzzle) -> str:
