@@ -61,9 +61,6 @@ from collections.abc import Callable
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
-from sapphire.genres.bridge.puzzlekit.numbers import (
-    binairo,
-)
 from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
@@ -90,7 +87,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Akari": akari,
     "Masyu": masyu,
     "Nurikabe": nurikabe,
-    "Binairo": binairo,
     **SHADE_GENRES,
     "Shikaku": shikaku,
     "Battleship": battleship,
@@ -111,7 +107,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Akari": ("shade-count", "shade-at-most", "shade-at-least"),
     "Masyu": ("loop", "white-circle", "black-circle"),
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
-    "Binairo": ("no-three-in-a-row", "digit-counts"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
     "Battleship": ("fleet", "shade-count", "shade-at-least"),

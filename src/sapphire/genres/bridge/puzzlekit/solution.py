@@ -12,7 +12,6 @@ from sapphire.formats.puzzlekit import (
     read_size,
     tokens,
 )
-from sapphire.genres.bridge.puzzlekit.numbers import NUMBER_SOLUTIONS, read_number_solution
 from sapphire.genres.bridge.puzzlekit.regions import read_answer
 from sapphire.genres.bridge.puzzlekit.shade_genres import read_shade_solution
 from sapphire.genres.bridge.puzzlekit.shapes import SOLUTIONS as SHAPES
@@ -33,8 +32,6 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]
     block = [[t.text.lower() for t in row] for row in grid]
-    if genre in NUMBER_SOLUTIONS:
-        return {"digits": read_number_solution(genre, src, grid)}
     shaded = read_shade_solution(genre, block)
     if shaded is not None:
         return shaded
