@@ -1,4 +1,4 @@
-"""The puzzlekit genres Heyawake, Kuromasu, Cave, Creek and Gappy: exact case text for
+"""The puzzlekit genres Heyawake, Kuromasu, Cave and Creek: exact case text for
 tiny puzzles, a placed error for malformed input of each, and a fixture puzzle of each (copied
 from ../shared/corpus/puzzlekit) that must solve uniquely to its known answer."""
 
@@ -69,16 +69,6 @@ def test_creek_corners_list_the_cells_around_them() -> None:
         "corner-count-3: corner-count r2c2 count 0"]
 
 
-def test_gappy_two_per_line_and_the_gaps() -> None:
-    text = "3 4\n- 1 - -\n2 - -\n- - - -\n- x - -\n- - - -\n"
-    got = body(puzzlekit_to_case("Gappy", text))
-    assert got.startswith("board: 3x4\nshading: |\n  . . . .\n  . 1 . .\n  . . . .\n---\n")
-    assert got.split("---\n")[1].splitlines() == [
-        "shade-per-line count 2", "shaded-no-touch",
-        "column-gap-1: shade-gap r1c2-r2c2-r3c2 gap 1",
-        "row-gap-1: shade-gap r1c1-r1c2-r1c3-r1c4 gap 2"]
-
-
 def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None:
     assert read_solution("Cave", "1 3\nx - x\n") == {"shading": [[0, 1, 0]]}
     assert read_solution("Kuromasu", "1 3\nx - x\n") == {"shading": [[1, 0, 1]]}
@@ -97,10 +87,6 @@ def test_a_cave_solution_marks_the_cave_which_the_case_leaves_unshaded() -> None
      "grid's top left corner) is more than the 2 cells around it"),
     ("Creek", "2 2\n- - -\n- - -\n", 3, 6,
      "expected row 3 of the corner grid, found the end of the text"),
-    ("Gappy", "3 3\n- 2 -\n- - -\n- - -\n- - -\n- - -\n", 2, 3,
-     "the gap 2 of column 2 does not fit its 3 cells"),
-    ("Gappy", "3 3\n- - -\n- - -\n- - -\n- o -\n- - -\n", 5, 3,
-     "'o' at r2c2 is neither 'x' nor '-'"),
 ])
 def test_malformed_input_is_placed(genre: str, text: str, line: int, col: int,
                                    says: str) -> None:

@@ -49,7 +49,7 @@ The text is read into placed tokens and a genre's layout by `sapphire.formats.pu
 genres live by family in `shading` and `loops`,
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
-Hitori, Heyawake, Kuromasu, Cave, Creek and Gappy, with their layouts, live in `shade_genres`.
+Hitori, Heyawake, Kuromasu, Cave and Creek, with their layouts, live in `shade_genres`.
 `shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
 Dominos), their layouts, with the readers of their solutions.
 """

@@ -1,5 +1,5 @@
 """puzzlekit genres whose answer shades cells, with clues in or around the grid: Heyawake,
-Kuromasu, Cave, Creek and Gappy.
+Kuromasu, Cave and Creek.
 
 Layouts (read from the dataset's problems and solutions and the puzzlekit package's parsers):
 
@@ -7,10 +7,8 @@ Layouts (read from the dataset's problems and solutions and the puzzlekit packag
   cell of its room) and the rooms (a token naming each cell's room).
 * `Kuromasu`, `Cave`: one block, a number (1 or more) or `-` per cell.
 * `Creek`: ROWS+1 lines of COLS+1 tokens, one per grid corner: a number 0-4 or `-`.
-* `Gappy`: a line of column clues, a line of row clues (`-` for none), then the grid (`-`
-  everywhere, or `x` for a cell given shaded).
 
-A solution marks with `x` the shaded cells of a Heyawake, Kuromasu, Creek and Gappy,
+A solution marks with `x` the shaded cells of a Heyawake, Kuromasu and Creek,
 and the cave of a Cave: Sapphire shades a Cave's outside, the cells that reach the edge.
 
 Known faults of the dataset: Heyawake 216_10x18 names two rooms `16` (and none `26`). A name
@@ -138,44 +136,8 @@ def creek(b: CaseBuilder, src: Source) -> None:
             b.add("corner-count", cells, count=n)
 
 
-def gappy(b: CaseBuilder, src: Source) -> None:
-    """A line of column clues, a line of row clues, then the grid (`x` a given shaded cell)."""
-    lay = read_lines(src, lambda rows, cols: [
-        Part("the line of column clues", 1, cols), Part("the line of row clues", 1, rows, "row"),
-        Part("the grid", rows, cols)])
-    rows, cols = lay.rows, lay.cols
-    b.board = (rows, cols)
-    col_clues, row_clues, grid = lay.blocks[0][0], lay.blocks[1][0], lay.blocks[2]
-    shading = []
-    for r, row in enumerate(grid, 1):
-        line = []
-        for c, t in enumerate(row, 1):
-            if t.text not in ("-", "x"):
-                raise src.at(t, f"'{t.text}' at r{r}c{c} is neither 'x' nor '-'",
-                             "x is a cell given shaded, '-' an open one")
-            line.append("1" if t.text == "x" else ".")
-        shading.append(line)
-    if any(s != "." for row in shading for s in row):
-        b.grids["shading"] = shading
-    b.add("shade-per-line", count=2)
-    b.add("shaded-no-touch")
-    hint = "a clue is how many cells lie between the two shaded cells of its line, '-' for none"
-    lines = ([("column", k, t, cells) for k, (t, cells)
-              in enumerate(zip(col_clues, grid_columns(rows, cols), strict=True), 1)]
-             + [("row", k, t, cells) for k, (t, cells)
-                in enumerate(zip(row_clues, grid_rows(rows, cols), strict=True), 1)])
-    for what, k, tok, cells in lines:
-        if tok.text == "-":
-            continue
-        gap = number(src, tok, f"in the clue of {what} {k}", hint)
-        if gap + 2 > len(cells):
-            raise src.at(tok, f"the gap {gap} of {what} {k} does not fit its {len(cells)} cells",
-                         hint)
-        b.add("shade-gap", cells, id_stem=f"{what}-gap", gap=gap)
-
-
 GENRES = {"Heyawake": heyawake, "Kuromasu": kuromasu, "Cave": cave,
-          "Creek": creek, "Gappy": gappy}
+          "Creek": creek}
 """The genres of this module, each with the function that states its rules."""
 
 KINDS: dict[str, tuple[str, ...]] = {
@@ -183,7 +145,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Kuromasu": ("seen-cells", "shaded-apart", "unshaded-connected"),
     "Cave": ("seen-cells", "unshaded-connected", "shaded-reach-edge"),
     "Creek": ("corner-count", "unshaded-connected"),
-    "Gappy": ("shade-per-line", "shade-gap", "shaded-no-touch"),
 }
 
 
