@@ -1,5 +1,5 @@
-"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos): exact case text for a tiny puzzle, the exact refusal of a malformed one, and fixture
+"""The puzzlekit genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi):
+exact case text for a tiny puzzle, the exact refusal of a malformed one, and fixture
 puzzles (copied from ../shared/corpus/puzzlekit) that must solve uniquely to their known
 answers."""
 
@@ -92,22 +92,6 @@ def test_a_hashi_solution_reads_bridge_cells_as_links() -> None:
                   "down": [[0, 0, 1], [0, 0, 1], [0, 0, 0]]}}
 
 
-def test_a_dominos_is_its_numbers_as_clues() -> None:
-    assert body(puzzlekit_to_case("Dominos", "2 3\n0 0 1\n1 1 0\n")) == """\
-board: 2x3
-clues: |
-  0 0 1
-  1 1 0
----
-dominoes
-"""
-
-
-def test_a_dominos_solution_tells_names_apart_by_case() -> None:
-    assert read_solution("Dominos", "2 2\na A\na A\n") == {
-        "links": {"across": [[0, 0], [0, 0]], "down": [[1, 1], [0, 0]]}}
-
-
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Yajilin", "2 3\n- 2e -\n- - 2q\n", 3, 5, "'2q' at r2c3 is not a clue such as 2e or '-'"),
     ("NumberLink", "2 3\n1 - x\n1 - -\n", 2, 5, "'x' at r1c3 is neither '-' nor a number"),
@@ -115,7 +99,6 @@ def test_a_dominos_solution_tells_names_apart_by_case() -> None:
     ("NumberLink", "2 3\n1 2 -\n1 - -\n", 2, 3, "number 2 stands in 1 cell, not two"),
     ("GokigenNaname", "1 1\n- 5\n- -\n", 2, 3, "'5' at corner 0,1 is not 0-4 or '-'"),
     ("Hashi", "2 2\n1 -\n- x\n", 3, 3, "'x' at r2c2 is neither '-' nor a number"),
-    ("Dominos", "1 2\n0 12\n", 2, 3, "'12' at r1c2 is not a number 0-9"),
 ])
 def test_a_malformed_problem_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                      says: str) -> None:

@@ -50,8 +50,8 @@ genres live by family in `shading` and `loops`,
 each a function that states the genre's rules on a `CaseBuilder`; `solution` reads the
 answers.
 Hitori, Heyawake, Kuromasu, Cave and Creek, with their layouts, live in `shade_genres`.
-`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname, Hashi,
-Dominos), their layouts, with the readers of their solutions.
+`shapes` holds the genres whose answers are lines (Yajilin, NumberLink, GokigenNaname,
+Hashi), their layouts, with the readers of their solutions.
 """
 
 from __future__ import annotations
@@ -72,7 +72,6 @@ from sapphire.genres.bridge.puzzlekit.shading import (
     yin_yang,
 )
 from sapphire.genres.bridge.puzzlekit.shapes import (
-    dominos,
     gokigen,
     hashi,
     janko_numberlink,
@@ -95,7 +94,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "NumberLink": janko_numberlink,
     "GokigenNaname": gokigen,
     "Hashi": hashi,
-    "Dominos": dominos,
 }
 """The genres this importer reads, each with the function that states its rules."""
 
@@ -115,7 +113,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NumberLink": ("numberlink",),
     "GokigenNaname": ("gokigen", "corner-diagonals"),
     "Hashi": ("hashi", "bridge-count"),
-    "Dominos": ("dominoes",),
 }
 
 

@@ -1,6 +1,6 @@
 """puzzlekit genres whose answers are lines: Yajilin (a loop beside shaded cells), NumberLink
-(lines joining pairs of numbers), GokigenNaname (a diagonal in every cell), Hashi (bridges) and
-Dominos (dominoes, each a link).
+(lines joining pairs of numbers), GokigenNaname (a diagonal in every cell) and Hashi
+(bridges).
 
 * `Yajilin`: one block. `NE`, `NS`, `NW` or `NN` (a number and a direction: east, south, west,
   north; the direction may also come first) is a clue cell whose arrow counts the shaded
@@ -20,9 +20,6 @@ Dominos (dominoes, each a link).
   two) down, `-` none (and every island `-`). No two islands of the dataset are neighbours, so
   every bridge shows in some cell.
 
-* `Dominos`: one block, the number 0-9 in each cell. Its solution names each cell's domino
-  (the two cells of a domino share a name).
-
 A Yajilin becomes the `loop`, `loop-or-shaded` on every cell without a clue, `blank-cell` on
 the clue cells, `shaded-apart` and an `arrow-shade-count` per clue, listing the clue's cell
 and then the cells its arrow points at. A NumberLink becomes one `numberlink` line listing the
@@ -32,8 +29,7 @@ but whose puzzles are made to leave no cell empty, as every solution of the data
 it the answer is proved the only one that fills the board; without it the proof is the stronger
 claim and far slower (docs/decisions.md, "Guides"). A GokigenNaname becomes `gokigen`
 and a `corner-diagonals` per number, listing the cells around its corner. A Hashi becomes `hashi`
-listing the islands and a `bridge-count` per island number. A Dominos becomes `dominoes` over
-the numbers as the case's `clues`.
+listing the islands and a `bridge-count` per island number.
 """
 
 from __future__ import annotations
@@ -197,35 +193,10 @@ def bridges_solution(block: list[list[str]]) -> dict[str, Any]:
     return {"links": {"across": across, "down": down}}
 
 
-def dominos(b: CaseBuilder, src: Source) -> None:
-    lay = read_layout(src, ("the grid",))
-    b.board = (lay.rows, lay.cols)
-    grid = []
-    for r, row in enumerate(lay.blocks[0]):
-        for c, t in enumerate(row):
-            if len(t.text) != 1 or not t.text.isdecimal():
-                raise src.at(t, f"'{t.text}' at {rc(r, c)} is not a number 0-9",
-                             "each cell holds the number on its half of a domino, 0-9")
-        grid.append([t.text for t in row])
-    b.add("dominoes")
-    b.grids["clues"] = grid
-
-
-def dominos_solution(block: list[list[str]]) -> dict[str, Any]:
-    """A Dominos solution (each cell named by its domino) as the answer's links: neighbours
-    of one name are one domino. Names differ in case (`a` and `A` are two dominoes)."""
-    across = [[int(c + 1 < len(row) and row[c] == row[c + 1]) for c in range(len(row))]
-              for row in block]
-    down = [[int(r + 1 < len(block) and block[r][c] == block[r + 1][c])
-             for c in range(len(row))] for r, row in enumerate(block)]
-    return {"links": {"across": across, "down": down}}
-
-
 SOLUTIONS: dict[str, Callable[[list[list[str]]], dict[str, Any]]] = {
     "Yajilin": yajilin_solution,
     "NumberLink": links_solution,
     "GokigenNaname": diagonals_solution,
     "Hashi": bridges_solution,
-    "Dominos": dominos_solution,
 }
 """How this module's genres read a solution's first block (its tokens as written)."""
