@@ -1,4 +1,4 @@
-"""The puzzlekit genres of ships and regions: a small puzzle of each genre (copied from
+"""The puzzlekit genres of regions: a small puzzle of each genre (copied from
 ../shared/corpus/puzzlekit into fixtures/importers/puzzlekit_regions.json) imports, solves
 uniquely and equals its known answer; the case text of a tiny puzzle is exact; one malformed
 input per genre is refused at its place."""
@@ -31,14 +31,8 @@ def test_fixture_puzzles_solve_to_their_answers(tmp_path: Path, genre: str,
 
 @pytest.mark.parametrize(("genre", "text", "line", "col", "says"), [
     ("Shikaku", "2 2\n2 -\n- 3\n", 3, 3, "the rectangles have more cells than the board"),
-    ("Battleship", "2 2 1\n- -\n- -\n- -\n- q\n", 5, 3,
-     "'q' at r2c2 is not a ship part or water"),
-    ("Battleship", "2 2 1\n- -\n- -\n- -\nn -\n", 5, 1,
-     "the ship's end 'n' at r2c1 points off the board"),
     ("LITS", "2 4\na a a b\na a a c\n", 2, 7, "the region 'b' has 1 cell, too few for a "
      "tetromino"),
-    ("Battleship", "2 2 0\n- -\n- -\n- -\n- -\n", 1, 6,
-     "expected the fleet after the size, found no ships"),
 ])
 def test_malformed_input_is_refused_at_its_place(genre: str, text: str, line: int, col: int,
                                                  says: str) -> None:
@@ -86,26 +80,6 @@ def test_shikaku_128_has_three_answers(tmp_path: Path) -> None:
     for other in answers:
         differ = {(r, c) for r in range(20) for c in range(20) if other[r][c] != recorded[r][c]}
         assert {r for r, _ in differ} <= {4, 5} and {c for _, c in differ} <= set(range(9, 20))
-
-
-def test_battleship_case_text() -> None:
-    text = "3 3 1 1\n2 - 0\n2 0 -\nn - -\n- - x\n- - -\n"
-    assert body(puzzlekit_to_case("Battleship", text)) == """\
-board: 3x3
----
-fleet ships [[1,1],[2,1]]
-column-1: shade-count r1c1-r2c1-r3c1 count 2
-column-2: shade-count r1c3-r2c3-r3c3 count 0
-row-1: shade-count r1c1-r1c2-r1c3 count 2
-row-2: shade-count r2c1-r2c2-r2c3 count 0
-ship-1: shade-count r1c1-r2c1 count 2
-water-1: shade-count r2c3 count 0
-"""
-
-
-def test_battleship_solution_reads_every_ship_part_as_shading() -> None:
-    assert read_solution("Battleship", "2 3 1 1\nn - o\ns - -\n") == {
-        "shading": [[1, 0, 1], [1, 0, 0]]}
 
 
 def test_lits_case_text_and_solution() -> None:

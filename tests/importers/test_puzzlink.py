@@ -33,16 +33,13 @@ def test_the_samples_cover_the_genres_we_read() -> None:
     # (tests/importers/test_puzzlink_shading.py, test_puzzlink_regions.py)
     shading = json.loads((FIXTURES / "puzzlink_shading.json").read_text(encoding="utf-8"))
     regions = json.loads((FIXTURES / "puzzlink_regions.json").read_text(encoding="utf-8"))
-    # battleship: tests/importers/test_puzzlink_fleet.py
-    fleet = json.loads((FIXTURES / "puzzlink_fleet.json").read_text(encoding="utf-8"))
     # the genres in modules of their own: tests/genres/test_<module>.py, and a fixture each
     modules = [e["genre"] for path in sorted((FIXTURES.parent / "genres").glob("*.json"))
                for e in json.loads(path.read_text(encoding="utf-8")).get(
                    "puzzlink", {"puzzles": []})["puzzles"]]
     assert sorted([*(e["genre"] for e in OURS), "nonogram", *numlin,
                    *(e["genre"] for e in shading["puzzles"]),
-                   *(e["genre"] for e in regions["puzzles"]),
-                   *(e["genre"] for e in fleet["puzzles"]), *modules]) == sorted(NAMES)
+                   *(e["genre"] for e in regions["puzzles"]), *modules]) == sorted(NAMES)
 
 
 @pytest.mark.parametrize("entry", OURS, ids=[e["genre"] for e in OURS])

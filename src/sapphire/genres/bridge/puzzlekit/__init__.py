@@ -61,7 +61,7 @@ from collections.abc import Callable
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.puzzlekit import Source
 from sapphire.genres.bridge.puzzlekit.loops import masyu, slitherlink
-from sapphire.genres.bridge.puzzlekit.regions import battleship, lits, shikaku
+from sapphire.genres.bridge.puzzlekit.regions import lits, shikaku
 from sapphire.genres.bridge.puzzlekit.shade_genres import GENRES as SHADE_GENRES
 from sapphire.genres.bridge.puzzlekit.shade_genres import KINDS as SHADE_KINDS
 from sapphire.genres.bridge.puzzlekit.shading import (
@@ -88,7 +88,6 @@ GENRES: dict[str, Callable[[CaseBuilder, Source], None]] = {
     "Nurikabe": nurikabe,
     **SHADE_GENRES,
     "Shikaku": shikaku,
-    "Battleship": battleship,
     "LITS": lits,
     "Yajilin": yajilin,
     "NumberLink": janko_numberlink,
@@ -107,7 +106,6 @@ KINDS: dict[str, tuple[str, ...]] = {
     "Nurikabe": ("nurikabe", "island", "numbered-islands"),
     **SHADE_KINDS,
     "Shikaku": ("numbered-regions", "rectangle"),
-    "Battleship": ("fleet", "shade-count", "shade-at-least"),
     "LITS": ("connected-wall", "tetromino", "different-shapes", "shade-count"),
     "Yajilin": ("loop", "shaded-apart", "loop-or-shaded", "blank-cell", "arrow-shade-count"),
     "NumberLink": ("numberlink",),

@@ -26,8 +26,7 @@ def read_solution(genre: str, text: str, label: str = LABEL) -> dict[str, list[l
     block is read; more whole blocks after it are let be."""
     src = Source(text, label, genre, "solution")
     lines = tokens(text)
-    # a Battleship's solution starts with its fleet: the size is the first two numbers
-    rows, cols = read_size(src, lines, extra=genre == "Battleship")
+    rows, cols = read_size(src, lines)
     count = max(1, -(-(len(lines) - 1) // rows))
     grid = read_parts(src, lines, [Part("the answer grid" if k == 0 else f"answer block {k + 1}",
                                     rows, cols) for k in range(count)])[0]

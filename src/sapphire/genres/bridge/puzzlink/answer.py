@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from sapphire.diagnostics import error
 from sapphire.formats.pzprv3 import Pzprv3, block
-from sapphire.genres.bridge.puzzlink.fleet import read_fleet_answer
 from sapphire.genres.bridge.puzzlink.numlin import ANSWERS as NUMLIN
 from sapphire.genres.bridge.puzzlink.regions import read_region_answer
 from sapphire.genres.bridge.puzzlink.shading import read_shade_answer
@@ -73,9 +72,6 @@ def read_answer(file: Pzprv3) -> Parts:
         return regions
     if genre in SHAPES:
         return SHAPES[genre](rest, rows, cols)
-    parts = read_fleet_answer(genre, rows, cols, rest)
-    if parts is not None:
-        return parts
     if genre in NUMLIN:
         return NUMLIN[genre](rest, rows, cols)
     raise error("unsupported", f"no reader of pzprv3 answers of '{genre}'")

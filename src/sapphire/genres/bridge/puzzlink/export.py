@@ -17,9 +17,6 @@ from sapphire.case import Case
 from sapphire.case.givens import clue_grid, shading_grid
 from sapphire.formats import readback
 from sapphire.formats.encodings import Value
-from sapphire.genres.bridge.puzzlink.fleet import EXPORT_KINDS as FLEET_KINDS
-from sapphire.genres.bridge.puzzlink.fleet import EXPORT_LIMITS as FLEET_LIMITS
-from sapphire.genres.bridge.puzzlink.fleet import EXPORT_PUZZLES as FLEET_PUZZLES
 from sapphire.genres.bridge.puzzlink.genres import Puzzle, nonogram_outside
 from sapphire.genres.bridge.puzzlink.numlin import numberlink_genre, numberlink_puzzle
 from sapphire.genres.bridge.puzzlink.regions import EXPORT_KINDS as REGION_KINDS
@@ -41,7 +38,6 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "nonogram": ({"shade-pattern"}, {"shade-pattern"}),
     **EXPORT_KINDS,
     **REGION_KINDS,
-    **FLEET_KINDS,
     "hashikake": ({"hashi"}, {"hashi", "bridge-count"}),
     "gokigen": ({"gokigen"}, {"gokigen", "corner-diagonals"}),
     "yajilin": ({"loop-or-shaded"}, {"loop", "shaded-apart", "loop-or-shaded", "blank-cell",
@@ -56,7 +52,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     "nonogram": (1, 255),
     **EXPORT_LIMITS,
     **REGION_LIMITS,
-    **FLEET_LIMITS,
     "hashikake": (1, 8), "gokigen": (0, 4), "yajilin": (0, 49999),
     "numlin": (1, 8191), "arukone": (1, 52),
 }
@@ -183,7 +178,6 @@ PUZZLES: dict[str, Reader] = {
     "nurikabe": _nurikabe, "lightup": _lightup,
     **EXPORT_PUZZLES,
     **REGION_PUZZLES,
-    **FLEET_PUZZLES,
     "hashikake": hashikake_puzzle, "gokigen": gokigen_puzzle, "yajilin": yajilin_puzzle,
     "numlin": numberlink_puzzle, "arukone": numberlink_puzzle,
 }

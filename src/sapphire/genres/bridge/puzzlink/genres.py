@@ -26,11 +26,6 @@ from sapphire.formats.encodings import (
     outside16,
 )
 from sapphire.formats.puzzlekit import Source
-from sapphire.genres.bridge.puzzlink.fleet import (
-    battleship_body,
-    battleship_text,
-    read_battleship,
-)
 from sapphire.genres.bridge.puzzlink.numlin import (
     arukone_case,
     numlin_body,
@@ -204,8 +199,6 @@ GENRES: dict[str, LinkGenre] = {g.name: g for g in (
     LinkGenre("creek", "Creek", read_creek, creek_text, creek_body),
     LinkGenre("shikaku", "Shikaku", read_shikaku, shikaku_text, shikaku_body),
     LinkGenre("lits", "LITS", read_lits, lits_text, lits_body),
-    LinkGenre("battleship", "Battleship", read_battleship,  # type: ignore[arg-type]
-              battleship_text, battleship_body),  # type: ignore[arg-type]
     LinkGenre("numlin", "NumberLink", read_numlin, numlin_text, numlin_body, case=numlin_case),
     LinkGenre("arukone", "NumberLink", read_numlin, numlin_text, numlin_body,
               case=arukone_case),
