@@ -61,7 +61,7 @@ givens: |
 
 
 def test_a_black_cell_written_with_a_dash_holds_0_too() -> None:
-    # `-x` is a black cell without a number, as `x` is (the bridge left such a cell open)
+    # `-x` is a black cell without a number, as `x` is (the old reader left such a cell open)
     assert body(puzzlekit_to_case("Str8t", "1 2\n-x -\n")) == body(
         puzzlekit_to_case("Str8t", "1 2\nx -\n"))
 

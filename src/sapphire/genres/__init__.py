@@ -13,9 +13,6 @@ genre. `genres()` lists them in the modules' alphabetical order, each module's i
 defines them. Names never collide: no two genres share a puzzlekit name (ignoring case) or a
 puz.link name or alias (a collision is a bug, reported when the registry is first read).
 
-`bridge` is temporary: it reaches the genres not yet in modules of their own through their old
-code, and goes when the last of them has moved (see its docstring).
-
 Looking a genre up: by its puzzlekit name, in any case (`by_puzzlekit`, with a "did you mean"
 on a miss); by its puz.link name or one of pzprjs's aliases (`by_puzzlink`); from a case, for
 export (`of_case`). `read_solution` and `read_pzprv3` read answers through the genre's readers.
