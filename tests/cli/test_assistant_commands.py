@@ -51,3 +51,28 @@ def test_grade_of_a_case_with_no_answer_exits_2(capsys: pytest.CaptureFixture[st
 def test_a_negative_level_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "grade", str(KILLER), "--max-level", "-1")
     assert status == 1 and "a level is 0 or more" in err
+
+
+def test_minimize_names_the_redundant_cages_and_writes_the_minimal_case(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_case = tmp_path / "minimal.case"
+    status, out, _ = run(capsys, "minimize", str(KILLER), "--format", "json", "-o",
+                         str(out_case))
+    data = json.loads(out)
+    assert status == 0 and data["minimal"] is False and data["proved"] is True
+    assert [r["id"] for r in data["redundant"]] == ["cage-4", "cage-5"]
+    assert "cage-4" not in out_case.read_text(encoding="utf-8")
+    status, out, _ = run(capsys, "solve", str(out_case))
+    assert status == 0 and out.startswith("status: unique")
+
+
+def test_suggest_writes_a_unique_case(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    case = tmp_path / "two.case"
+    case.write_text("---\nlibrary: std\ngivens: |\n  . 3 . .\n  . . . 1\n  . . . .\n"
+                    "  . . . .\n---\nsudoku 4x4\n", encoding="utf-8")
+    out_case = tmp_path / "unique.case"
+    status, out, _ = run(capsys, "suggest", str(case), "-o", str(out_case))
+    assert status == 0 and out.startswith("add ")
+    status, out, _ = run(capsys, "solve", str(out_case))
+    assert out.startswith("status: unique")

@@ -41,6 +41,31 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     library_root_options(g)
 
 
+    for name, what in (("minimize", "which givens and clues of a unique case are redundant, "
+                                    "and a minimal set of them, each proved needed by a solve"),
+                       ("suggest", "givens, taken from one answer, that make a case with "
+                                   "several answers unique, proved by a solve")):
+        m = sub.add_parser(name, **command_help(
+            what,
+            f"examples:\n  sapphire {name} puzzle.case\n"
+            f"  sapphire {name} puzzle.case -o {name}d.case --format json\n\n"
+            "exit status: 0 done, 1 bad input (" + (
+                "a case with several answers or none" if name == "minimize" else
+                "a case with no answer") + "), 3 stopped by the time limit"))
+        m.add_argument("file", help="the case file")
+        m.add_argument("-o", "--output", metavar="CASE",
+                       help="write the " + ("minimal case" if name == "minimize" else
+                                            "case with the givens added") +
+                       " to CASE (default: none written)")
+        m.add_argument("--force", action="store_true",
+                       help="with -o, replace CASE when it exists (default: refuse)")
+        m.add_argument("--format", choices=["text", "json"], default="text",
+                       help="text or json (one object) (default: text)")
+        m.add_argument("--time-limit", type=float, default=None, metavar="S",
+                       help="seconds for each solve (default: none)")
+        library_root_options(m)
+
+
 def _check_level(level: int) -> None:
     if level < 0:
         raise error("usage", f"--max-level {level}: a level is 0 or more", None,
@@ -61,6 +86,8 @@ def _write(text: str, output: str | None, force: bool, command: str) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.command == "grade":
         return run_grade(args)
+    if args.command in ("minimize", "suggest"):
+        return run_clues(args)
     raise error("usage", f"unknown command {args.command}", None)
 
 
@@ -85,3 +112,31 @@ def run_grade(args: argparse.Namespace) -> int:
     else:
         _write(found.text(), args.output, args.force, "grade")
     return {"none": 2, "stopped": 3}.get(found.status, 0)
+
+
+def run_clues(args: argparse.Namespace) -> int:
+    from sapphire.assistant.cases import case_text
+    from sapphire.deadline import Deadline
+
+    if args.output is not None and Path(args.output).exists() and not args.force:
+        raise error("output-exists", f"{args.output} exists, and {args.command} does not "
+                    "overwrite it", hint="add --force to replace it, or name another file")
+    case, lib = load_puzzle(args).parsed()
+    deadline = Deadline.after(args.time_limit)
+    if args.command == "minimize":
+        from sapphire.assistant.minimize import minimize
+
+        found = minimize(case, lib, deadline)
+        written, complete = found.minimal_case, not found.unknown
+    else:
+        from sapphire.assistant.suggest import suggest
+
+        got = suggest(case, lib, deadline)
+        found, written, complete = got, got.case, got.proved  # type: ignore[assignment]
+    if args.format == "json":
+        print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(found.text())
+    if args.output is not None:
+        Path(args.output).write_text(case_text(written), encoding="utf-8")
+    return 0 if complete else 3
