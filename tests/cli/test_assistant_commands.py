@@ -76,3 +76,15 @@ def test_suggest_writes_a_unique_case(capsys: pytest.CaptureFixture[str],
     assert status == 0 and out.startswith("add ")
     status, out, _ = run(capsys, "solve", str(out_case))
     assert out.startswith("status: unique")
+
+
+def test_generate_writes_a_case_that_solves_uniquely(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    out_case = tmp_path / "new.case"
+    status, out, _ = run(capsys, "generate", "slitherlink", "--size", "4x4", "--seed", "1",
+                         "-o", str(out_case))
+    assert status == 0 and "Slitherlink 4x4, seed 1:" in out and "puzz.link/p?slither/" in out
+    status, out, _ = run(capsys, "solve", str(out_case))
+    assert status == 0 and out.startswith("status: unique")
+    status, _, err = run(capsys, "generate", "sudoku", "--size", "nine")
+    assert status == 1 and "--size nine" in err

@@ -66,6 +66,35 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         library_root_options(m)
 
 
+    n = sub.add_parser("generate", **command_help(
+        "a new puzzle of a genre: clues added at random until it is unique, then taken out "
+        "while it stays unique",
+        "examples:\n  sapphire generate sudoku --size 9x9 --seed 3\n"
+        "  sapphire generate slitherlink --size 6x6 --minimal -o new.case\n"
+        "  sapphire generate sudoku --size 9x9 --max-level 0   (level 0 logic solves it)\n\n"
+        "genres: sudoku, slitherlink, yinyang, masyu\n\n"
+        "exit status: 0 written, 1 bad input (an unknown genre, a size the genre does not "
+        "take, an output file that exists), 3 no puzzle within the time limit"))
+    n.add_argument("genre", help="the genre (sudoku, slitherlink, yinyang, masyu)")
+    n.add_argument("--size", required=True, metavar="RxC", help="the board, rows x columns")
+    n.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="the random seed; the same seed gives the same puzzle (default: 0)")
+    n.add_argument("--minimal", action="store_true",
+                   help="take out every clue the puzzle stays unique without, not only "
+                        "pairs under a half turn (default: pairs only)")
+    n.add_argument("--max-level", type=int, default=None, metavar="K",
+                   help="keep clues so that logic up to level K solves it (default: any)")
+    n.add_argument("-o", "--output", metavar="CASE",
+                   help="write the case to CASE (default: standard output)")
+    n.add_argument("--force", action="store_true",
+                   help="with -o, replace CASE when it exists (default: refuse)")
+    n.add_argument("--format", choices=["text", "json"], default="text",
+                   help="text (the case, then a summary and the link on standard error) or "
+                        "json (one object with the case) (default: text)")
+    n.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help="seconds for the whole generation (default: none)")
+
+
 def _check_level(level: int) -> None:
     if level < 0:
         raise error("usage", f"--max-level {level}: a level is 0 or more", None,
@@ -88,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         return run_grade(args)
     if args.command in ("minimize", "suggest"):
         return run_clues(args)
+    if args.command == "generate":
+        return run_generate(args)
     raise error("usage", f"unknown command {args.command}", None)
 
 
@@ -140,3 +171,32 @@ def run_clues(args: argparse.Namespace) -> int:
     if args.output is not None:
         Path(args.output).write_text(case_text(written), encoding="utf-8")
     return 0 if complete else 3
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    import sys
+
+    from sapphire.assistant.generate import generate
+    from sapphire.case.givens import parse_board
+    from sapphire.deadline import Deadline
+
+    size = parse_board(args.size)
+    if size is None:
+        raise error("usage", f"--size {args.size}: expected rows x columns, as 9x9", None)
+    if args.max_level is not None:
+        _check_level(args.max_level)
+    if args.output is not None and Path(args.output).exists() and not args.force:
+        raise error("output-exists", f"{args.output} exists, and generate does not overwrite "
+                    "it", hint="add --force to replace it, or name another file")
+    made = generate(args.genre, size[0], size[1], seed=args.seed, minimal=args.minimal,
+                    max_level=args.max_level, deadline=Deadline.after(args.time_limit))
+    if args.output is not None:
+        Path(args.output).write_text(made.case_text, encoding="utf-8")
+    if args.format == "json":
+        print(json.dumps(made.to_json(), ensure_ascii=False, indent=1))
+    elif args.output is None:
+        sys.stdout.write(made.case_text)
+        print(made.summary(), file=sys.stderr)
+    else:
+        print(made.summary())
+    return 0
