@@ -71,9 +71,9 @@ def clue_text(case: Case, clue: Clue) -> str:
 def _symbol(grid: str, value: int) -> str:
     if grid == "clues":
         return str(value) if value < 10 else CLUE_LETTERS[value - 10]
-    if grid == "shading":
-        return str(value)
-    return str(value) if value < 10 else LETTERS[value - 10]
+    if grid == "givens":
+        return str(value) if value < 10 else LETTERS[value - 10]
+    return str(value)  # a channel's grid: 1 or 0
 
 
 def changed(case: Case, dropped: frozenset[Clue] | set[Clue] = frozenset(),
@@ -119,7 +119,7 @@ def case_text(case: Case) -> str:
     return write_case(case)
 
 
-def status(case: Case, lib: Library, deadline: Deadline = UNBOUNDED, backend: str = "sat"
+def status(case: Case, lib: Library, deadline: Deadline = UNBOUNDED, backend: str = "auto"
            ) -> tuple[str, list[dict[str, object]]]:
     """The case's status by a solve (`unique`, `multiple`, `none`, `unknown`) and the answers
     found (two at most, each verified)."""

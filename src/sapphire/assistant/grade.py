@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from sapphire.assistant.groups import Rules, case_rules
 from sapphire.assistant.reasoning import CONTRADICTION, SOLVED, Candidates, Reasoner, Step
+from sapphire.backend.base import Unsupported
 from sapphire.backend.sat.cnf import TimeUp
 from sapphire.deadline import UNBOUNDED, Deadline
+from sapphire.diagnostics import error
 from sapphire.model import Domain
 from sapphire.pipeline import has_answer
 
@@ -170,6 +172,11 @@ def grade(puzzle: Puzzle, max_level: int = DEFAULT_LEVEL,
         status = {SOLVED: "solved", CONTRADICTION: "none"}.get(got, "stuck")
     except TimeUp:
         status = "stopped"
+    except Unsupported as e:
+        raise error("sat-unsupported", f"grade reasons with the SAT backend, which cannot "
+                    f"encode this case: {e}", None,
+                    hint="'sapphire solve' gives it to CP-SAT; the grade has no such "
+                         "fallback yet") from None
     finally:
         calls = reasoner.calls
         reasoner.delete()
@@ -190,7 +197,7 @@ def _confirmed(rules: Rules, cands: Candidates, deadline: Deadline) -> bool:
     fixed = list(gm.variables)
     for v, xs in cands.items():
         fixed[v] = replace(fixed[v], domain=Domain.of(list(xs)))
-    return has_answer(replace(gm, variables=fixed), deadline=deadline, backend="sat") is True
+    return has_answer(replace(gm, variables=fixed), deadline=deadline) is True
 
 
 __all__ = ["DEFAULT_LEVEL", "Grade", "grade", "step_json", "step_text"]

@@ -11,9 +11,10 @@ left is needed (a solve proves it); the final case is solved once more to prove 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from sapphire.assistant.cases import changed, status
+from sapphire.case.givens import GridKind
 from sapphire.case.model import Case
 from sapphire.deadline import UNBOUNDED, Deadline
 from sapphire.diagnostics import error
@@ -51,13 +52,14 @@ class Suggestion:
 
 
 def _word(g: Given) -> str:
-    return {"givens": "=", "shading": "shading", "clues": "clue"}.get(g.grid, g.grid)
+    return {"givens": "=", "clues": "clue"}.get(g.grid, g.grid)
 
 
 def _grids(case: Case, lib: Library) -> list[tuple[str, str]]:
     """(answer key, front-matter grid) of each part of the answer a grid may give."""
     return [(p.key, p.channel.given) for p in case_form(case, lib).parts
-            if p.channel is not None and p.cells and p.channel.given in ("givens", "shading")]
+            if p.channel is not None and p.cells and p.channel.given in get_args(GridKind)
+            and p.channel.given != "clues"]
 
 
 def _differ(grids: list[tuple[str, str]], a: dict[str, Any], b: dict[str, Any]
