@@ -55,6 +55,20 @@ def test_a_stage_importing_a_later_one_breaks_the_layers(tmp_path: Path) -> None
     assert "sapphire.lang.lexer -> sapphire.pipeline" in run.stdout
 
 
+def test_the_api_importing_the_assistant_breaks_the_layers(tmp_path: Path) -> None:
+    copy = backward_copy(tmp_path, "sapphire.api", "import sapphire.assistant.grade  # noqa")
+    run = lint_imports(copy, copy / "src")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "sapphire.api -> sapphire.assistant.grade" in run.stdout
+
+
+def test_the_assistant_loading_a_solver_breaks_its_contract(tmp_path: Path) -> None:
+    copy = backward_copy(tmp_path, "sapphire.assistant.grade", "import pysat  # noqa")
+    run = lint_imports(copy, copy / "src")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "Only the backends load a solver BROKEN" in run.stdout
+
+
 def test_the_evaluator_importing_the_grounder_breaks_its_contract(tmp_path: Path) -> None:
     copy = backward_copy(tmp_path, "sapphire.evaluator",
                          "import sapphire.ground.grounder  # noqa")

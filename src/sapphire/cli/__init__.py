@@ -1,4 +1,5 @@
-"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch, serve, kinds.
+"""The `sapphire` command: solve, check, fmt, import, export, draw, verify, batch, serve, kinds,
+grade, minimize, suggest, generate.
 
 Each subcommand lives in its own module and is imported only when used, so `sapphire fmt`
 never pays for loading the solver.
@@ -193,6 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     from sapphire.cli import kinds_command  # `sapphire kinds`
 
     kinds_command.add_parser(sub)
+
+    from sapphire.cli import assistant_commands  # grade, minimize, suggest, generate
+
+    assistant_commands.add_parsers(sub)
     return p
 
 
@@ -229,6 +234,8 @@ def _run(argv: list[str] | None) -> int:
             from sapphire.cli.serve_command import run
         elif args.command == "kinds":
             from sapphire.cli.kinds_command import run
+        elif args.command in ("grade", "minimize", "suggest", "generate"):
+            from sapphire.cli.assistant_commands import run
         else:
             from sapphire.cli.import_command import run
         from sapphire.library.budget import one_budget  # all its fetches share one budget

@@ -21,6 +21,8 @@ graph passes its budget) raises `Unsupported`; `auto` then runs CP-SAT.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sapphire.backend.base import Unsupported
 from sapphire.backend.sat import layered, tables
 from sapphire.backend.sat.atoms import accepted_bits, atom_holds, supports
@@ -73,7 +75,8 @@ class SatLowering(Connectivity):
 
     def __init__(self, gm: GroundModel, answer_vars: list[int] | None = None,
                  skip: frozenset[int] = frozenset(), implied: bool = False,
-                 deadline: Deadline = UNBOUNDED) -> None:
+                 deadline: Deadline = UNBOUNDED, only: Collection[int] | None = None
+                 ) -> None:
         self.gm = gm
         self.implied = implied
         self.deadline = deadline
@@ -95,9 +98,12 @@ class SatLowering(Connectivity):
         self.base: list[int | None] = [None] * n
         """The first value when the values are a range (a value's place is value − base)."""
         self.place: list[dict[int, int] | None] = [None] * n
-        for v, var in enumerate(gm.variables):
+        # `only`: the variables to encode, when a few constraints of a large model read a few
+        # of them (`sapphire.backend.sat.supports`); the others are skipped
+        for v in range(n) if only is None else sorted(only):
             if v in skip:
                 continue
+            var = gm.variables[v]
             if not v & 4095 and deadline.expired():
                 raise TimeUp
             d = var.domain
