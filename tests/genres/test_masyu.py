@@ -115,7 +115,7 @@ def test_a_broken_link_is_refused_where_it_breaks(link: str, col: int, message: 
 def test_a_rule_the_link_cannot_carry_is_refused() -> None:
     case = puzzlekit_to_case("Masyu", "2 2\nb -\n- -\n") + "shaded-apart\n"
     kind, _, line, _, message = refusal(export_puzzlink, case)
-    assert (kind, line) == ("unsupported", 1)
+    assert (kind, line) == ("unsupported", case.count("\n"))  # at the refused line, the last
     assert message == ("the case cannot be written as a puzz.link link: a mashu link cannot "
                        "hold its 'shaded-apart' rule(s)")
 

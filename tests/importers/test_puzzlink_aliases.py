@@ -11,8 +11,9 @@ from puzzlink_fixtures import FIXTURES
 from sapphire.importers import puzzlekit_to_case
 from sapphire.importers.puzzlink import export_puzzlink, puzzlink_to_case
 
-NUMBERLINK = json.loads((FIXTURES / "puzzlekit_shapes.json").read_text(encoding="utf-8"))[
-    "genres"]["NumberLink"][0]
+GENRES = FIXTURES.parent / "genres"
+NUMBERLINK = json.loads((GENRES / "numberlink.json").read_text(encoding="utf-8"))[
+    "puzzlekit"]["puzzles"][0]
 
 
 def test_a_puzzlekit_numberlink_comes_back_the_same_through_its_link() -> None:
@@ -28,8 +29,9 @@ def test_a_puzzlekit_numberlink_comes_back_the_same_through_its_link() -> None:
 @pytest.mark.parametrize(("alias", "genre"), [("pearl", "mashu"), ("bridges", "hashikake"),
                                               ("heyawacky", "heyawake"), ("bag", "cave")])
 def test_pzprjs_other_names_of_a_genre_read_alike(alias: str, genre: str) -> None:
-    samples = [e for name in ("puzzlink_samples.json", "puzzlink_shading.json")
-               for e in json.loads((FIXTURES / name).read_text(encoding="utf-8"))["puzzles"]]
+    samples = [e for path in sorted(GENRES.glob("*.json"))
+               for e in json.loads(path.read_text(encoding="utf-8")).get(
+                   "puzzlink", {"puzzles": []})["puzzles"]]
     url = next(e["url"][0] for e in samples if e["genre"] == genre)
     other = url.replace(f"?{genre}/", f"?{alias}/")
     assert puzzlink_to_case(other).split("\n", 2)[2] == puzzlink_to_case(url).split("\n", 2)[2]

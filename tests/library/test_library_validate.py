@@ -224,7 +224,7 @@ def test_a_kind_reading_an_undeclared_channel_is_an_error_at_its_line(std) -> No
         "'island' reads the region map and the shading, but no rule declares them"]
     # the hint names kinds declaring everything missing: for both, nurikabe alone
     assert [d.hint for d in got] == [
-        "add a line that declares it: 'chaos-construction', 'nurikabe', 'galaxy' …",
+        "add a line that declares it: 'chaos-construction', 'region-division', 'nurikabe' …",
         "add a line that declares it: 'loop'", "add a line that declares them: 'nurikabe'"]
     assert std.check_case(case("chaos-count r1c1-r1c2", "not chaos-construction",
                                board="2x3")) == []
