@@ -25,6 +25,18 @@ def test_the_resident_size_grows_with_what_is_held() -> None:
     del held
 
 
+def test_a_forked_worker_counts_its_own_pages_not_those_it_shares_with_its_parent() -> None:
+    # a pool's worker forked from a large process (a test runner, a page's server) started
+    # over its cap at once when the cap counted the parent's pages it shares
+    code = ("import os\nfrom sapphire.memory import resident_bytes\n"
+            "held = bytearray(300 << 20)\nheld[::4096] = b'x' * len(held[::4096])\n"
+            "r, w = os.pipe()\nif os.fork() == 0:\n"
+            "    os.write(w, str(resident_bytes()).encode()); os._exit(0)\n"
+            "os.wait()\nprint(resident_bytes(), os.read(r, 100).decode())\n")
+    parent, child = map(int, run(code).stdout.split())
+    assert parent > 300 << 20 and child < 100 << 20
+
+
 def test_a_capped_process_solves_on_its_deep_stack_and_ends_past_the_cap() -> None:
     code = ("import sys\nfrom sapphire.batch.work import warm\nwarm(300)\n"
             "from sapphire.cli import main\nassert main(['solve', sys.argv[1]]) == 0\n"

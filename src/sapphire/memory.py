@@ -3,10 +3,11 @@
 A cap on the address space (`RLIMIT_AS`) counts what is only reserved: the deep stack every
 entry point runs on (`sapphire.deep`, 256 MB), a thread's malloc arena, OR-Tools's library
 mapped in. Below about 1 GB it failed every puzzle before its solve started ("can't start new
-thread", "failed to map segment"). So a watcher thread reads the process's resident size
-every `EVERY` seconds and, past the cap, ends the process at once with the exit status
-`OUT_OF_MEMORY`, which a pool reports as that puzzle's `out-of-memory`. A forked child (the
-race's CP-SAT search) is watched against the same cap from its start.
+thread", "failed to map segment"). So a watcher thread reads the memory the process holds on
+its own (its private resident pages, `resident_bytes`) every `EVERY` seconds and, past the
+cap, ends the process at once with the exit status `OUT_OF_MEMORY`, which a pool reports as
+that puzzle's `out-of-memory`. A forked child (the race's CP-SAT search) is watched against
+the same cap from its start.
 
 The watcher needs the interpreter's lock to run; CaDiCaL keeps it for one slice of its
 search (a quarter of a second under a time limit), so the cap may be passed by what a solver
@@ -35,7 +36,18 @@ _cap: int | None = None
 
 
 def resident_bytes() -> int:
-    """The memory this process holds in RAM now (its peak where `/proc` is missing)."""
+    """The memory this process holds in RAM on its own: its private pages, those no other
+    process shares (`/proc/self/smaps_rollup`). A worker forked from a large process shares
+    the parent's pages until it writes to them, and they are not its use; where that file is
+    missing, the whole resident size (`statm`), or the peak where `/proc` is missing too."""
+    try:
+        with open("/proc/self/smaps_rollup", "rb") as f:
+            private = [int(line.split()[1]) for line in f.read().splitlines()
+                       if line.startswith((b"Private_Clean:", b"Private_Dirty:"))]
+        if len(private) == 2:
+            return sum(private) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         with open("/proc/self/statm", "rb") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
