@@ -100,7 +100,10 @@ def _lookup(lib: LibraryView, rule: RuleLine, out: _Out) -> tuple[RuleDefinition
         return None, True
 
 
-def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool) -> None:
+def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok: bool,
+             hints: dict[str, str]) -> None:
+    """The error of a rule line whose kind the library lacks; `hints` keeps each name's hint,
+    which a search of the whole library finds, for the other lines that use the name."""
     ref = rule.reference
     where = _where(rule)
     if prelude_ok and lib.predicate(ref) is not None:
@@ -111,7 +114,9 @@ def _missing(lib: LibraryView, case: Case, rule: RuleLine, out: _Out, prelude_ok
     elif "://" in ref:
         hint = "only https URLs name definitions"
     else:
-        hint = kind_hint(lib, ref)
+        if ref not in hints:
+            hints[ref] = kind_hint(lib, ref)
+        hint = hints[ref]
     if not rule.cells and _effectively_negated(case, rule):
         out.add("cannot-negate-undefined-global",
                 f"cannot negate '{ref}': it has no definition, so it has no formula to negate",
@@ -512,10 +517,11 @@ def check_case(lib: LibraryView, case: Case, outer: frozenset[str] | None = None
     board, alphabet = _board(case, resolved, out)
     declared = frozenset({x for _, d in resolved if d is not None for x in d.declares}
                          | (outer or frozenset()))
+    hints: dict[str, str] = {}
     for rule, d, reported in looked_up:
         if d is None:
             if not reported:
-                _missing(lib, case, rule, out, prelude_ok)
+                _missing(lib, case, rule, out, prelude_ok, hints)
         else:
             if (d.scope == "cells" and not rule.cells and not rule.partial
                     and not d.cells_may_be_empty):
