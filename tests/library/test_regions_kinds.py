@@ -325,10 +325,16 @@ Pair2 = tuple[Grid, Grid]  # shading and digits
 
 
 def tetromino(S: list[Cell]) -> Callable[[Pair2], bool]:
+    pieces: dict[tuple[int, ...], tuple[set[Cell], int | None]] = {}  # by the cells' shades
+
     def f(p: Pair2) -> bool:
         shade, digit = p
-        piece = {x for x in S if shade[x]}
-        code = shape_of(piece) if len(piece) == 4 and one_group(piece) else None
+        key = tuple(shade[x] for x in S)
+        if key not in pieces:
+            piece = {x for x in S if shade[x]}
+            pieces[key] = (piece, shape_of(piece) if len(piece) == 4 and one_group(piece)
+                           else None)
+        piece, code = pieces[key]
         return code is not None and all(digit[x] == (code if x in piece else 0) for x in S)
     return f
 
