@@ -271,6 +271,22 @@ def counts(src: Source, toks: Row, what: str, hint: str) -> tuple[int | None, ..
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class NumberClues:
+    """The clues of a genre that writes one number or none per cell (a Nurikabe's island
+    sizes, a Shikaku's rectangle sizes): the board and each row's numbers, None for a cell
+    without one."""
+
+    rows: int
+    cols: int
+    sizes: tuple[tuple[int | None, ...], ...] = ()
+
+    def numbered(self) -> dict[Cell, int]:
+        """The numbered cells and their numbers, (row, column) from 1, in reading order."""
+        return {(r, c): n for r, row in enumerate(self.sizes, 1)
+                for c, n in enumerate(row, 1) if n is not None}
+
+
 def number_grid(src: Source, block: Block, hint: str, what: str = "at"
                 ) -> tuple[tuple[int | None, ...], ...]:
     """A block of numbers and `-` (no number) as rows of numbers and None; each token is

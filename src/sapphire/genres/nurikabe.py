@@ -18,33 +18,20 @@ and its solution breaks off after 12 rows; the import refuses it.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 
 from sapphire.formats.answer import Answer
 from sapphire.formats.builder import CaseBuilder
-from sapphire.formats.common import Cell
 from sapphire.formats.encodings import UNKNOWN, Body, encode_number16, number16
 from sapphire.formats.genre import ClueError, Genre
-from sapphire.formats.puzzlekit import Source, number, read_layout, solution_grid
+from sapphire.formats.puzzlekit import NumberClues, Source, number, read_layout, solution_grid
 from sapphire.formats.pzprv3 import Pzprv3
 from sapphire.formats.readback import Readback
 
 HINT = "a number is the size of its cell's island, '-' a cell without one"
 
 
-@dataclass(frozen=True)
-class Clues:
-    """A Nurikabe puzzle: the board and its numbers."""
-
-    rows: int
-    cols: int
-    sizes: tuple[tuple[int | None, ...], ...] = ()
-    """Each row's island sizes, None for a cell without a number."""
-
-    def islands(self) -> dict[Cell, int]:
-        """The numbered cells and their sizes, (row, column) from 1, in reading order."""
-        return {(r, c): n for r, row in enumerate(self.sizes, 1)
-                for c, n in enumerate(row, 1) if n is not None}
+Clues = NumberClues
+"""A Nurikabe puzzle: the board and its numbers."""
 
 
 class Nurikabe(Genre[Clues]):
@@ -56,7 +43,7 @@ class Nurikabe(Genre[Clues]):
     def build(self, b: CaseBuilder, clues: Clues) -> None:
         rows, cols = clues.rows, clues.cols
         b.board = (rows, cols)
-        islands = clues.islands()
+        islands = clues.numbered()
         for (r, c), size in islands.items():
             if size < 1:
                 raise ClueError(f"the island size {size} at r{r}c{c} is not 1 or more", HINT,

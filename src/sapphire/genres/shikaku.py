@@ -18,33 +18,21 @@ Known faults of the dataset: Shikaku 128_20x20 has three answers (see its test).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 
 from sapphire.formats.answer import Answer, canonical_regions
 from sapphire.formats.builder import CaseBuilder
 from sapphire.formats.common import Cell
 from sapphire.formats.encodings import Body, encode_number16, number16, rooms
 from sapphire.formats.genre import ClueError, Genre
-from sapphire.formats.puzzlekit import Source, number, read_layout, solution_grid
+from sapphire.formats.puzzlekit import NumberClues, Source, number, read_layout, solution_grid
 from sapphire.formats.pzprv3 import Pzprv3
 from sapphire.formats.readback import Readback
 
 HINT = "a number is the size of its cell's rectangle, '-' a cell without one"
 
 
-@dataclass(frozen=True)
-class Clues:
-    """A Shikaku puzzle: the board and its numbers."""
-
-    rows: int
-    cols: int
-    sizes: tuple[tuple[int | None, ...], ...] = ()
-    """Each row's rectangle sizes, None for a cell without a number."""
-
-    def numbered(self) -> dict[Cell, int]:
-        """The numbered cells and their sizes, (row, column) from 1, in reading order."""
-        return {(r, c): n for r, row in enumerate(self.sizes, 1)
-                for c, n in enumerate(row, 1) if n is not None}
+Clues = NumberClues
+"""A Shikaku puzzle: the board and its numbers."""
 
 
 class Shikaku(Genre[Clues]):
